@@ -1,0 +1,170 @@
+"""Records to and from short URL-safe links: base64url(raw deflate(msgpack(record))) (DESIGN 3).
+
+The msgpack payload is ``[version, game, options, seed, count, choices]``: ``options`` holds
+only non-default values, ``count`` is the number of actions, and ``choices`` is a byte
+string of LEB128 varints, one per action that had more than one legal choice, giving its
+index in ``legal_actions``. Actions with a single legal choice cost nothing. Decoding
+replays the game, so every action is validated by the engine on the way in.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from typing import Any
+
+import msgpack
+
+from .game import IllegalActionError, RecordError
+from .record import FORMAT_VERSION, MAX_ACTIONS, GameRecord, Match, lookup_game
+
+MAX_LINK_CHARS = 64_000  # a link longer than this is refused before any work is done
+MAX_INFLATED_BYTES = 256 * 1024  # caps decompression: no deflate bomb can expand past this
+WARN_LINK_CHARS = 2_000  # the UI warns above this: many chat apps cut longer links
+
+
+def encode_link(record: GameRecord | Match) -> str:
+    """The link text (no ``#``) for a record or a match in progress."""
+    match = record if isinstance(record, Match) else Match.from_record(record)
+    choices = bytearray()
+    for state, wire in zip(match.states, match.record.actions, strict=False):
+        legal = match.game.legal_actions(state)
+        if len(legal) > 1:
+            action = match.game.decode_action(wire)
+            _put_varint(choices, legal.index(action))
+    rec = match.record
+    payload = msgpack.packb(
+        [rec.version, rec.game, rec.options, rec.seed, len(rec.actions), bytes(choices)],
+        use_bin_type=True,
+    )
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = compressor.compress(payload) + compressor.flush()
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def decode_link(text: str) -> GameRecord:
+    """The record in a link (with or without a leading ``#``); RecordError if it is bad."""
+    return decode_match(text).record
+
+
+def decode_match(text: str) -> Match:
+    """Decode and replay a link in one pass; RecordError for anything malformed or illegal."""
+    payload = _unpack(_inflate(_unbase64(text)))
+    if not isinstance(payload, list) or len(payload) != 6:
+        raise RecordError("this link is not a Star Table game")
+    version, game_id, options, seed, count, choices = payload
+    if version != FORMAT_VERSION:
+        raise RecordError(f"this link was made by another version of Star Table (format {version!r:.20})")
+    if not isinstance(game_id, str):
+        raise RecordError("this link names no game")
+    game = lookup_game(game_id)
+    if not isinstance(options, dict) or not all(
+        isinstance(k, str) and isinstance(v, (int, str, bool)) for k, v in options.items()
+    ):
+        raise RecordError("this link has malformed game options")
+    if type(seed) is not int or not 0 <= seed < 1 << 64:
+        raise RecordError("this link has a malformed seed")
+    if type(count) is not int or not 0 <= count <= MAX_ACTIONS:
+        raise RecordError("this link has a malformed action count")
+    if not isinstance(choices, bytes):
+        raise RecordError("this link has malformed actions")
+
+    match = Match.from_record(GameRecord(game_id, dict(options), seed))
+    reader = _VarintReader(choices)
+    for step in range(count):
+        legal = game.legal_actions(match.state)
+        if not legal:
+            raise RecordError(f"the game ended before action {step + 1} of {count}")
+        index = reader.next() if len(legal) > 1 else 0
+        if index >= len(legal):
+            raise RecordError(f"action {step + 1} is not one of the {len(legal)} legal choices")
+        try:
+            match = match.play(legal[index])
+        except IllegalActionError as exc:  # legal_actions offered it: an engine defect
+            raise RecordError(f"action {step + 1} could not be replayed: {exc}") from exc
+    if not reader.at_end():
+        raise RecordError("this link has trailing data after its last action")
+    return match
+
+
+# --------------------------------------------------------------------------------------
+
+
+def _unbase64(text: str) -> bytes:
+    if not isinstance(text, str):
+        raise RecordError("a link must be text")
+    text = text.strip().removeprefix("#")
+    if not text:
+        raise RecordError("the link is empty")
+    if len(text) > MAX_LINK_CHARS:
+        raise RecordError(f"the link is too long ({len(text)} characters)")
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise RecordError("the link is garbled (not base64url)") from exc
+
+
+def _inflate(raw: bytes) -> bytes:
+    inflater = zlib.decompressobj(-15)
+    try:
+        out = inflater.decompress(raw, MAX_INFLATED_BYTES)
+    except zlib.error as exc:
+        raise RecordError("the link is garbled (cannot decompress)") from exc
+    if inflater.unconsumed_tail:
+        raise RecordError("the link expands to more data than any game needs")
+    if not inflater.eof:
+        raise RecordError("the link is cut short")
+    if inflater.unused_data:
+        raise RecordError("the link has trailing garbage")
+    return out
+
+
+def _unpack(data: bytes) -> Any:
+    try:
+        return msgpack.unpackb(
+            data,
+            raw=False,
+            strict_map_key=True,
+            max_str_len=1_000,
+            max_bin_len=MAX_INFLATED_BYTES,
+            max_array_len=100,
+            max_map_len=100,
+            max_ext_len=0,
+        )
+    except (ValueError, TypeError, msgpack.UnpackException) as exc:
+        raise RecordError("the link is garbled (bad data)") from exc
+
+
+def _put_varint(out: bytearray, value: int) -> None:
+    while True:
+        low = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(low | 0x80)
+        else:
+            out.append(low)
+            return
+
+
+class _VarintReader:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    def next(self) -> int:
+        value = shift = 0
+        while True:
+            if self.pos >= len(self.data):
+                raise RecordError("the link's actions are cut short")
+            byte = self.data[self.pos]
+            self.pos += 1
+            value |= (byte & 0x7F) << shift
+            if not byte & 0x80:
+                return value
+            shift += 7
+            if shift > 28:
+                raise RecordError("the link has a malformed action index")
+
+    def at_end(self) -> bool:
+        return self.pos == len(self.data)

@@ -1,0 +1,218 @@
+"""The Game protocol every rules engine implements, with its shared value and error types."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+PlayerId = int
+"""A seat number, 0-based. ``None`` where a player is expected means "nobody" / spectator."""
+
+WireValue = int | str | bool | None
+"""What one field of an encoded action may hold on the wire (msgpack-friendly, no floats)."""
+
+Wire = tuple[WireValue, ...]
+"""The compact wire form of an action: a tag followed by its fields."""
+
+View = dict[str, Any]
+"""A redacted, plain-data snapshot (dicts, lists, str, int, bool, None) for one player."""
+
+OptionValue = int | str | bool
+Options = Mapping[str, OptionValue]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class IllegalActionError(ValueError):
+    """An action that ``legal_actions`` does not list; names the RULES.md rule it breaks."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.reason = message
+
+
+class RecordError(ValueError):
+    """A save or link that cannot be read or replayed, for any reason."""
+
+
+class OptionError(ValueError):
+    """Game options with an unknown key or an out-of-range value."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seats, a score per seat and why."""
+
+    winners: tuple[PlayerId, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+
+# --------------------------------------------------------------------------------------
+# Options
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its default and either a closed set of choices or an int range."""
+
+    key: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    label: str = ""
+
+    def check(self, value: object) -> OptionValue:
+        """Return ``value`` if it is allowed for this option, else raise OptionError."""
+        if self.choices:
+            for choice in self.choices:
+                # bool is an int subclass: compare type too, so True never passes for 1.
+                if type(value) is type(choice) and value == choice:
+                    return choice
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise OptionError(f"option {self.key!r} must be one of {allowed}, not {value!r}")
+        if type(value) is not int:
+            raise OptionError(f"option {self.key!r} must be a whole number, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.key!r} must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.key!r} must be at most {self.maximum}")
+        return value
+
+
+def resolve_options(schema: Sequence[OptionSpec], given: Options | None) -> dict[str, OptionValue]:
+    """Fill in defaults and validate; unknown keys or values raise OptionError."""
+    given = dict(given or {})
+    known = {spec.key for spec in schema}
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise OptionError(f"unknown option(s): {', '.join(map(repr, unknown))}")
+    return {spec.key: spec.check(given.get(spec.key, spec.default)) for spec in schema}
+
+
+def minimal_options(schema: Sequence[OptionSpec], given: Options | None) -> dict[str, OptionValue]:
+    """The validated options minus those at their default: what a record needs to store."""
+    resolved = resolve_options(schema, given)
+    return {spec.key: resolved[spec.key] for spec in schema if resolved[spec.key] != spec.default}
+
+
+# --------------------------------------------------------------------------------------
+# Actions
+
+
+class ActionBase:
+    """Mixin for frozen action dataclasses: ``TAG`` plus int/str/bool fields make the wire form.
+
+    ``encode`` gives ``(TAG, *fields)``; an ``ActionCodec`` maps tags back to classes.
+    Subclasses define ``__str__`` for the log; the dataclass ``repr`` already round-trips.
+    """
+
+    TAG: ClassVar[int]
+
+    def encode(self) -> Wire:
+        fields = dataclasses.fields(self)  # type: ignore[arg-type]
+        return (self.TAG, *(getattr(self, f.name) for f in fields))
+
+
+AB = TypeVar("AB", bound=ActionBase)
+
+_WIRE_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool}
+
+
+class ActionCodec(Generic[AB]):
+    """Encodes and decodes one game's action classes by their ``TAG``; rejects malformed wires."""
+
+    def __init__(self, *classes: type[AB]) -> None:
+        self._by_tag: dict[int, type[AB]] = {}
+        for cls in classes:
+            if cls.TAG in self._by_tag:
+                raise ValueError(f"duplicate action tag {cls.TAG} for {cls.__name__}")
+            self._by_tag[cls.TAG] = cls
+
+    def encode(self, action: AB) -> Wire:
+        return action.encode()
+
+    def decode(self, wire: Sequence[object]) -> AB:
+        if not isinstance(wire, (tuple, list)) or not wire:
+            raise RecordError(f"an action must be a non-empty list, not {wire!r:.60}")
+        tag, *values = wire
+        cls = self._by_tag.get(tag) if type(tag) is int else None
+        if cls is None:
+            raise RecordError(f"unknown action tag {tag!r:.20}")
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        if len(values) != len(fields):
+            raise RecordError(f"action {cls.__name__} takes {len(fields)} field(s), got {len(values)}")
+        for f, v in zip(fields, values, strict=True):
+            type_name = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+            expected = _WIRE_TYPES.get(type_name)
+            if expected is None:
+                raise TypeError(f"{cls.__name__}.{f.name}: only int/str/bool fields are encodable")
+            if type(v) is not expected:
+                raise RecordError(f"action {cls.__name__}.{f.name} must be {expected.__name__}")
+        return cls(*values)
+
+
+# --------------------------------------------------------------------------------------
+# The protocol
+
+
+class Game(Protocol[S, A]):
+    """What every game offers; saving, sharing, undo, replay, AI and tests use only this."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    option_schema: tuple[OptionSpec, ...]
+
+    def new_game(self, options: Options | None, seed: int) -> S:
+        """A fresh game; every shuffle and die of the game is fixed by ``seed``."""
+        ...
+
+    def num_players(self, state: S) -> int:
+        """How many seats this game has."""
+        ...
+
+    def current_player(self, state: S) -> PlayerId | None:
+        """Whose decision it is, or None once the game is over."""
+        ...
+
+    def legal_actions(self, state: S) -> list[A]:
+        """Every decision the current player may take now, in a stable order."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """The next state. Pure: never mutates ``state``; raises IllegalActionError."""
+        ...
+
+    def view(self, state: S, player: PlayerId | None) -> View:
+        """Everything ``player`` may know and nothing more (None: a spectator)."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Winners and scores once the game is over, else None."""
+        ...
+
+    def encode_action(self, action: A) -> Wire:
+        """The compact wire tuple of an action."""
+        ...
+
+    def decode_action(self, wire: Sequence[object]) -> A:
+        """The action for a wire tuple; raises RecordError when malformed."""
+        ...
+
+    def information_epoch(self, state: S) -> int:
+        """Bumped whenever dice are rolled or something is revealed (C-3.2).
+
+        Undo may return to an earlier state only while this value is unchanged.
+        """
+        ...
+
+    def invariant_violations(self, state: S) -> list[str]:
+        """Broken invariants of this state (card conservation, ranges...); empty when sound."""
+        ...

@@ -1,0 +1,1 @@
+"""One folder per game; each exposes GAME, registered in pygame_core.registry."""

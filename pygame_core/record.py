@@ -1,0 +1,135 @@
+"""Game records and the one controller through which every state change flows (C-3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import Game, IllegalActionError, OptionError, Options, OptionValue, RecordError, Wire
+from .game import minimal_options as _minimal_options
+
+FORMAT_VERSION = 1
+MAX_ACTIONS = 20_000  # C-6: no real game comes near this; it bounds replay time of any link.
+SEED_MASK = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """(format version, game id, options, seed, encoded actions): save, share and replay format."""
+
+    game: str
+    options: dict[str, OptionValue]
+    seed: int
+    actions: tuple[Wire, ...] = ()
+    version: int = FORMAT_VERSION
+
+    def with_actions(self, actions: Sequence[Wire]) -> GameRecord:
+        return GameRecord(self.game, self.options, self.seed, tuple(actions), self.version)
+
+    def challenge(self) -> GameRecord:
+        """The same game from its start: seed and options only (a fair challenge, SH-11.3)."""
+        return self.with_actions(())
+
+
+def lookup_game(game_id: str) -> Game[Any, Any]:
+    from .registry import GAMES
+
+    game = GAMES.get(game_id)
+    if game is None:
+        raise RecordError(f"unknown game {game_id!r:.40}")
+    return game
+
+
+@dataclass(frozen=True)
+class Match:
+    """A game in progress: its record and every state along it (for undo and step-through).
+
+    ``play`` is the only way a state changes: it checks the action against ``legal_actions``,
+    applies it and appends its wire form. Saving, sharing, undo and replay all go through it.
+    """
+
+    game: Game[Any, Any]
+    record: GameRecord
+    states: tuple[Any, ...] = field(repr=False)
+
+    @staticmethod
+    def start(game_id: str, options: Options | None = None, seed: int = 0) -> Match:
+        game = lookup_game(game_id)
+        stored = _minimal_options(game.option_schema, options)
+        seed &= SEED_MASK
+        state = game.new_game(stored, seed)
+        return Match(game, GameRecord(game_id, stored, seed), (state,))
+
+    @staticmethod
+    def from_record(record: GameRecord) -> Match:
+        """Replay a record, validating every action; any failure is a RecordError."""
+        if record.version != FORMAT_VERSION:
+            raise RecordError(f"unsupported record format version {record.version!r:.20}")
+        if len(record.actions) > MAX_ACTIONS:
+            raise RecordError(f"record has too many actions ({len(record.actions)})")
+        try:
+            match = Match.start(record.game, record.options, record.seed)
+        except OptionError as exc:
+            raise RecordError(f"bad options in record: {exc}") from exc
+        states = [match.state]
+        for index, wire in enumerate(record.actions):
+            action = match.game.decode_action(wire)
+            try:
+                states.append(_checked_apply(match.game, states[-1], action))
+            except IllegalActionError as exc:
+                raise RecordError(f"action {index + 1} ({action}) is not legal: {exc}") from exc
+        return Match(match.game, record, tuple(states))
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.current_player(self.state) is None
+
+    def legal_actions(self) -> list[Any]:
+        return self.game.legal_actions(self.state)
+
+    def play(self, action: Any) -> Match:
+        """Apply one action (IllegalActionError if not legal) and append it to the record."""
+        new_state = _checked_apply(self.game, self.state, action)
+        wire = self.game.encode_action(action)
+        record = self.record.with_actions((*self.record.actions, wire))
+        return Match(self.game, record, (*self.states, new_state))
+
+    def undo_depth(self) -> int:
+        """How many actions may be taken back now: none across dice or a reveal (C-3.2)."""
+        epoch = self.game.information_epoch(self.state)
+        depth = 0
+        for earlier in reversed(self.states[:-1]):
+            if self.game.information_epoch(earlier) != epoch:
+                break
+            depth += 1
+        return depth
+
+    def undo(self, count: int = 1) -> Match:
+        if not 0 < count <= self.undo_depth():
+            raise IllegalActionError("C-3.2", "cannot undo past a die roll or a revealed card")
+        return self.truncated(len(self.record.actions) - count)
+
+    def truncated(self, length: int) -> Match:
+        """The match as it stood after its first ``length`` actions (for step-through)."""
+        return Match(
+            self.game,
+            self.record.with_actions(self.record.actions[:length]),
+            self.states[: length + 1],
+        )
+
+
+def _checked_apply(game: Game[Any, Any], state: Any, action: Any) -> Any:
+    # apply validates the action itself (the engine contract) and names the broken rule.
+    if game.current_player(state) is None:
+        raise IllegalActionError("C-3.1", "the game is over")
+    return game.apply(state, action)
+
+
+def replay(record: GameRecord) -> Any:
+    """The state at the end of a record (RecordError if it cannot be replayed)."""
+    return Match.from_record(record).state

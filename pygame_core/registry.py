@@ -1,0 +1,15 @@
+"""Every game by id: adding a game is one folder under games/ and one line here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import Game
+
+
+GAMES: dict[str, Game[Any, Any]] = {
+    game.id: game
+    for game in (
+
+    )
+}

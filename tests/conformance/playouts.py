@@ -1,0 +1,72 @@
+"""Random playouts over every registered game and option combination, shared by the suites."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pygame_core import GAMES, Match
+from pygame_core.game import Game, OptionError, OptionValue
+
+PLAYOUTS_PER_GAME = 200
+MAX_STEPS = 50_000  # a playout longer than this is a termination failure
+
+
+def option_combinations(game: Game[Any, Any]) -> list[dict[str, OptionValue]]:
+    """Every combination of closed-choice options (int ranges stay at their default,
+    except ``players``, which takes each allowed count); combos new_game rejects are dropped."""
+    axes: list[list[tuple[str, OptionValue]]] = []
+    for spec in game.option_schema:
+        if spec.choices:
+            axes.append([(spec.key, c) for c in spec.choices])
+        elif spec.key == "players" and spec.minimum is not None and spec.maximum is not None:
+            axes.append([(spec.key, n) for n in range(spec.minimum, spec.maximum + 1)])
+    combos = []
+    for combo in itertools.product(*axes):
+        options = dict(combo)
+        try:
+            game.new_game(options, 0)
+        except OptionError:
+            continue
+        combos.append(options)
+    return combos
+
+
+@dataclass
+class Playout:
+    game: Game[Any, Any]
+    options: dict[str, OptionValue]
+    seed: int
+    match: Match
+
+
+def random_playout(game_id: str, options: dict[str, OptionValue], seed: int) -> Iterator[Match]:
+    """Yield the match after each step of a game played by uniformly random legal choices."""
+    chooser = random.Random(seed * 7919 + 17)  # the tests' own RNG, never the game's
+    match = Match.start(game_id, options, seed)
+    yield match
+    for _ in range(MAX_STEPS):
+        legal = match.legal_actions()
+        if not legal:
+            return
+        match = match.play(chooser.choice(legal))
+        yield match
+    raise AssertionError(f"{game_id} {options} seed {seed}: no end after {MAX_STEPS} steps")
+
+
+def finished_playout(game_id: str, options: dict[str, OptionValue], seed: int) -> Match:
+    match = None
+    for match in random_playout(game_id, options, seed):
+        pass
+    assert match is not None
+    return match
+
+
+def playout_plan(game_id: str, count: int = PLAYOUTS_PER_GAME) -> list[tuple[dict[str, OptionValue], int]]:
+    """``count`` (options, seed) pairs cycling through every option combination."""
+    combos = option_combinations(GAMES[game_id])
+    assert combos, f"{game_id}: no option combination is accepted by new_game"
+    return [(combos[i % len(combos)], i) for i in range(count)]

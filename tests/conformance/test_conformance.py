@@ -1,0 +1,171 @@
+"""The engine contract (DESIGN 2-3), checked for every game in GAMES with no per-game code."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import pytest
+
+from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError, decode_match, encode_link
+from pygame_core.canonical import digest, is_plain
+
+from .playouts import PLAYOUTS_PER_GAME, finished_playout, playout_plan, random_playout
+
+GAME_IDS = sorted(GAMES)
+
+
+def _views_are_plain(match: Match) -> None:
+    game, state = match.game, match.state
+    for player in [None, *range(game.num_players(state))]:
+        view = game.view(state, player)
+        assert is_plain(view), f"view for {player} is not plain data"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game_metadata(game_id: str) -> None:
+    game = GAMES[game_id]
+    assert game.id == game_id
+    assert game.title
+    assert 1 <= game.min_players <= game.max_players
+    keys = [spec.key for spec in game.option_schema]
+    assert len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bad_options_raise_clear_errors(game_id: str) -> None:
+    game = GAMES[game_id]
+    with pytest.raises(OptionError, match="unknown option"):
+        game.new_game({"no_such_option": 1}, 0)
+    for spec in game.option_schema:
+        with pytest.raises(OptionError, match=spec.key):
+            game.new_game({spec.key: "not-a-valid-value" if not isinstance(spec.default, str) else 12345}, 0)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_playouts_end_and_keep_invariants(game_id: str) -> None:
+    """PLAYOUTS_PER_GAME random games over every option combination all end, never raise,
+    and never break the game's invariants; over and not-over states agree everywhere."""
+    game = GAMES[game_id]
+    lengths = []
+    for options, seed in playout_plan(game_id):
+        steps = 0
+        for match in random_playout(game_id, options, seed):
+            state = match.state
+            problems = game.invariant_violations(state)
+            assert not problems, f"{options} seed {seed} step {steps}: {problems}"
+            over = game.current_player(state) is None
+            assert over == (game.outcome(state) is not None)
+            assert over == (not game.legal_actions(state))
+            steps += 1
+        outcome = game.outcome(match.state)
+        assert outcome is not None
+        assert len(outcome.scores) == game.num_players(match.state)
+        assert all(0 <= w < game.num_players(match.state) for w in outcome.winners)
+        _views_are_plain(match)
+        lengths.append(steps)
+    assert len(lengths) == PLAYOUTS_PER_GAME
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_apply_is_pure_and_deterministic(game_id: str) -> None:
+    """apply never mutates its input, and the same action on the same state gives the same state."""
+    game = GAMES[game_id]
+    for options, seed in playout_plan(game_id, 4):
+        chooser = random.Random(seed)
+        match = Match.start(game_id, options, seed)
+        while not match.is_over:
+            before = digest(match.state)
+            action = chooser.choice(match.legal_actions())
+            first = game.apply(match.state, action)
+            assert digest(match.state) == before, f"apply mutated its input on {action}"
+            assert digest(game.apply(match.state, action)) == digest(first)
+            match = match.play(action)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_actions_round_trip_and_read_well(game_id: str) -> None:
+    game = GAMES[game_id]
+    seen: dict[Any, None] = {}
+    for options, seed in playout_plan(game_id, 6):
+        for match in random_playout(game_id, options, seed):
+            for action in match.legal_actions():
+                seen[action] = None
+    for action in seen:
+        wire = game.encode_action(action)
+        assert isinstance(wire, tuple) and all(isinstance(v, (int, str, bool)) for v in wire)
+        assert game.decode_action(wire) == action
+        assert game.decode_action(list(wire)) == action
+        module = sys.modules[type(action).__module__]
+        assert eval(repr(action), vars(module)) == action  # noqa: S307 - our own repr
+        assert str(action) and "object at 0x" not in str(action)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_illegal_actions_are_refused_with_a_rule(game_id: str) -> None:
+    """An action legal elsewhere but not here raises IllegalActionError naming a rule."""
+    game = GAMES[game_id]
+    pool: list[Any] = []
+    for options, seed in playout_plan(game_id, 3):
+        for match in random_playout(game_id, options, seed):
+            pool.extend(match.legal_actions()[:3])
+    chooser = random.Random(1)
+    checked = 0
+    for options, seed in playout_plan(game_id, 3):
+        for match in random_playout(game_id, options, seed):
+            legal = match.legal_actions()
+            if not legal:
+                continue
+            candidate = chooser.choice(pool)
+            if candidate in legal:
+                continue
+            with pytest.raises(IllegalActionError) as info:
+                game.apply(match.state, candidate)
+            assert info.value.rule and "-" in info.value.rule
+            checked += 1
+    assert checked > 10
+    for garbage in [(), (999_999,), ("x", 1), [None], "abc"]:
+        with pytest.raises(RecordError):
+            game.decode_action(garbage)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_prefix_survives_the_link_codec(game_id: str) -> None:
+    """Every prefix of a game encodes to a link that replays to an identical state."""
+    options, seed = playout_plan(game_id, 1)[0]
+    final = finished_playout(game_id, options, seed)
+    n = len(final.record.actions)
+    # Every prefix of a short game; 150 evenly spread prefixes (always the ends) of a long one.
+    prefixes = range(n + 1) if n <= 400 else sorted({0, n, *range(0, n + 1, max(1, n // 150))})
+    for length in prefixes:
+        prefix = final.truncated(length)
+        decoded = decode_match(encode_link(prefix))
+        assert decoded.record == prefix.record
+        assert digest(decoded.state) == digest(prefix.state), f"prefix {length} replays differently"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_whole_games_survive_the_link_codec(game_id: str) -> None:
+    for options, seed in playout_plan(game_id, 20):
+        final = finished_playout(game_id, options, seed)
+        link = encode_link(final)
+        assert link.isascii() and "#" not in link and "=" not in link
+        decoded = decode_match("#" + link)
+        assert digest(decoded.state) == digest(final.state)
+        assert decoded.game.outcome(decoded.state) == final.game.outcome(final.state)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_undo_never_crosses_dice_or_reveals(game_id: str) -> None:
+    """C-3.2: undo is offered only back to states of the same information epoch."""
+    game = GAMES[game_id]
+    for options, seed in playout_plan(game_id, 4):
+        for match in random_playout(game_id, options, seed):
+            depth = match.undo_depth()
+            if depth:
+                undone = match.undo(depth)
+                assert game.information_epoch(undone.state) == game.information_epoch(match.state)
+                assert undone.record.actions == match.record.actions[: len(match.record.actions) - depth]
+            with pytest.raises(IllegalActionError):
+                match.undo(depth + 1)

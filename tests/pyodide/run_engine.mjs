@@ -1,0 +1,24 @@
+// Runs Python code against the engine inside Pyodide under Node (no network):
+//   node run_engine.mjs <project root> <msgpack wheel> <python file>
+// The Python file's stdout is passed through; a Python exception exits non-zero.
+import { loadPyodide } from "pyodide";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+const [root, wheel, script] = process.argv.slice(2);
+const pyodide = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+pyodide.FS.mkdirTree("/project");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(root) }, "/project");
+pyodide.FS.mkdirTree("/wheels");
+pyodide.FS.writeFile("/wheels/msgpack.whl", readFileSync(wheel));
+pyodide.runPython(`
+import sys, zipfile
+zipfile.ZipFile("/wheels/msgpack.whl").extractall("/site")
+sys.path[:0] = ["/site", "/project"]
+`);
+try {
+  pyodide.runPython(readFileSync(script, "utf8"));
+} catch (err) {
+  console.error(String(err));
+  process.exit(1);
+}
