@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
+from .games.genocide import GAME as GENOCIDE
 
 
 GAMES: dict[str, Game[Any, Any]] = {
     game.id: game
     for game in (
-
+        GENOCIDE,
     )
 }

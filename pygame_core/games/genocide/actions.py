@@ -1,0 +1,222 @@
+"""Space Genocide actions: one small decision each, so legal_actions stays short (SG-3 to SG-9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...game import ActionBase, ActionCodec
+from ...hexgrid import DIRECTION_NAMES, Hex
+from .data import PLANET_TYPE_NAMES
+
+
+def _hex(col: int, row: int) -> str:
+    return Hex(col, row).label
+
+
+@dataclass(frozen=True)
+class SetType(ActionBase):
+    """SG-3.6: put a planet-type counter under one of your planets (PENDING)."""
+
+    TAG: ClassVar[int] = 1
+    planet: int
+    ptype: str
+
+    def __str__(self) -> str:
+        return f"planet {self.planet % 10 + 1} is {PLANET_TYPE_NAMES.get(self.ptype, self.ptype)}"
+
+
+@dataclass(frozen=True)
+class SetupPlace(ActionBase):
+    """SG-3.8: put your next unplaced starting ship in the fleet at one of your planets."""
+
+    TAG: ClassVar[int] = 2
+    planet: int
+
+    def __str__(self) -> str:
+        return f"next ship to planet {self.planet % 10 + 1}"
+
+
+@dataclass(frozen=True)
+class Step(ActionBase):
+    """SG-5.7: move the fleet being ordered one hex in a direction (0 = N, clockwise)."""
+
+    TAG: ClassVar[int] = 3
+    direction: int
+
+    def __str__(self) -> str:
+        name = DIRECTION_NAMES[self.direction] if 0 <= self.direction < 6 else "?"
+        return f"step {name}"
+
+
+@dataclass(frozen=True)
+class Hold(ActionBase):
+    """SG-5.10: this fleet is done moving this phase; order the next one."""
+
+    TAG: ClassVar[int] = 4
+
+    def __str__(self) -> str:
+        return "fleet done"
+
+
+@dataclass(frozen=True)
+class EndTransport(ActionBase):
+    """SG-5.12: end the Transport Phase (all remaining MP is lost)."""
+
+    TAG: ClassVar[int] = 5
+
+    def __str__(self) -> str:
+        return "end movement"
+
+
+@dataclass(frozen=True)
+class Split(ActionBase):
+    """SG-5.3: split one ship (with the fighters it carries) off into a new fleet."""
+
+    TAG: ClassVar[int] = 6
+    ship: int
+
+    def __str__(self) -> str:
+        return f"split off ship #{self.ship}"
+
+
+@dataclass(frozen=True)
+class Merge(ActionBase):
+    """SG-5.3: merge another own fleet in the same hex into the fleet being ordered."""
+
+    TAG: ClassVar[int] = 7
+    fleet: int
+
+    def __str__(self) -> str:
+        return f"merge fleet {self.fleet} in"
+
+
+@dataclass(frozen=True)
+class Load(ActionBase):
+    """SG-5.5: load a fighter into a bay-ship of the same fleet."""
+
+    TAG: ClassVar[int] = 8
+    fighter: int
+    carrier: int
+
+    def __str__(self) -> str:
+        return f"load #{self.fighter} into #{self.carrier}"
+
+
+@dataclass(frozen=True)
+class Unload(ActionBase):
+    """SG-5.5: unload a fighter (it stays in the fleet)."""
+
+    TAG: ClassVar[int] = 9
+    fighter: int
+
+    def __str__(self) -> str:
+        return f"unload #{self.fighter}"
+
+
+@dataclass(frozen=True)
+class Fight(ActionBase):
+    """SG-6.2: the active player picks the next battle hex."""
+
+    TAG: ClassVar[int] = 10
+    col: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"battle at {_hex(self.col, self.row)}"
+
+
+@dataclass(frozen=True)
+class Target(ActionBase):
+    """SG-6.3 B3: one ship's secret target (-1: no attack)."""
+
+    TAG: ClassVar[int] = 11
+    ship: int
+    target: int
+
+    def __str__(self) -> str:
+        if self.target < 0:
+            return f"#{self.ship} holds fire"
+        return f"#{self.ship} attacks #{self.target}"
+
+
+@dataclass(frozen=True)
+class Launch(ActionBase):
+    """SG-8.3: one ship's launch order of ``count`` PBs at the planet in its hex (0: none)."""
+
+    TAG: ClassVar[int] = 12
+    ship: int
+    count: int
+
+    def __str__(self) -> str:
+        if self.count == 0:
+            return f"#{self.ship} launches nothing"
+        return f"#{self.ship} launches {self.count} PB"
+
+
+@dataclass(frozen=True)
+class Discard(ActionBase):
+    """SG-9.2: discard one own ship at the start of production (-1: keep all)."""
+
+    TAG: ClassVar[int] = 13
+    ship: int
+
+    def __str__(self) -> str:
+        return "discard nothing" if self.ship < 0 else f"discard #{self.ship}"
+
+
+@dataclass(frozen=True)
+class Buy(ActionBase):
+    """SG-9.4: buy the lowest-cid pile counter of a ship type for 10 resources."""
+
+    TAG: ClassVar[int] = 14
+    kind: int
+
+    def __str__(self) -> str:
+        return f"buy ship type {self.kind + 1}"
+
+
+@dataclass(frozen=True)
+class Refill(ActionBase):
+    """SG-9.6 (resources): buy one PB for a ship at an own planet, 1 resource."""
+
+    TAG: ClassVar[int] = 15
+    ship: int
+
+    def __str__(self) -> str:
+        return f"refill 1 PB on #{self.ship}"
+
+
+@dataclass(frozen=True)
+class EndProduction(ActionBase):
+    """SG-9: end buying for this Production Phase."""
+
+    TAG: ClassVar[int] = 16
+
+    def __str__(self) -> str:
+        return "end production"
+
+
+@dataclass(frozen=True)
+class Place(ActionBase):
+    """SG-9.5: put the new ship at an own planet hex, into fleet ``fleet`` (0: a new fleet)."""
+
+    TAG: ClassVar[int] = 17
+    col: int
+    row: int
+    fleet: int
+
+    def __str__(self) -> str:
+        where = "a new fleet" if self.fleet == 0 else f"fleet {self.fleet}"
+        return f"place new ship at {_hex(self.col, self.row)} in {where}"
+
+
+Action = (
+    SetType | SetupPlace | Step | Hold | EndTransport | Split | Merge | Load | Unload | Fight
+    | Target | Launch | Discard | Buy | Refill | EndProduction | Place
+)
+
+CODEC: ActionCodec[ActionBase] = ActionCodec(
+    SetType, SetupPlace, Step, Hold, EndTransport, Split, Merge, Load, Unload, Fight,
+    Target, Launch, Discard, Buy, Refill, EndProduction, Place,
+)

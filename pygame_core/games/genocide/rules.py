@@ -1,0 +1,1298 @@
+"""Space Genocide rules: setup, movement, battles, planet busters, production, victory (SG-3..SG-10).
+
+``legal_actions`` reads the immutable State; ``apply`` copies it into a mutable ``Work``,
+runs the rule steps on it and freezes a new State. Every ship value goes through the
+``atk``/``defense``/``move``/``bays`` hooks, where later modules (races, terrain, cards,
+SG-11..13) add their modifiers without touching the procedures.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+
+from ...game import IllegalActionError
+from ...hexgrid import Hex, HexMap
+from ...rng import Roller
+from . import actions as A
+from .data import (
+    INITIAL_SHIPS,
+    MAP_ROWS,
+    PLANET_TYPE_COUNTS,
+    PLANET_TYPE_NAMES,
+    PLANETS_PER_PLAYER,
+    RESOURCE_TYPES,
+    SECTION_COLS,
+    SHIP_COST,
+    VARIANTS,
+    ShipType,
+)
+from .state import Battle, Fleet, LogEntry, Planet, Ship, Sighting, State
+from .state import evolve as replace
+
+HexKey = tuple[int, int]
+PUBLIC = -1
+
+
+def seat_name(seat: int, players: int) -> str:
+    if players == 2:
+        return ("West", "East")[seat]
+    return ("Red", "Blue", "Green", "Gold")[seat]
+
+
+def game_map(players: int) -> HexMap:
+    """SG-3.1: 24 rows, 12 columns per player."""
+    return HexMap(SECTION_COLS * players, MAP_ROWS)
+
+
+def ship_label(data_types: tuple[ShipType, ...], copies: int, cid: int) -> str:
+    return f"{data_types[cid // copies].name} #{cid}"
+
+
+# --------------------------------------------------------------------------------------
+# Modifier hooks (SG-2.7). Only the Advanced planet bonus exists without modules.
+
+
+def atk(state: State, cid: int, ship: Ship, own_planet: bool) -> int:
+    """ATK*: base + 1 at an own planet in Advanced (SG-A29)."""
+    value = state.data.type_of(cid).atk
+    if own_planet and state.data.home_bonus:
+        value += 1
+    return value
+
+
+def defense(state: State, cid: int, ship: Ship, own_planet: bool) -> int:
+    """DEF*: base + 2 at an own planet in Advanced (SG-A29)."""
+    value = state.data.type_of(cid).defense
+    if own_planet and state.data.home_bonus:
+        value += 2
+    return value
+
+
+def move(state: State, cid: int) -> int:
+    """MOVE*: stationary ships always 0 (SG-A51)."""
+    return state.data.base_move[cid]
+
+
+def bays(state: State, cid: int) -> int:
+    """BAYS*: fighters have none (SG-2.2)."""
+    return state.data.base_bays[cid]
+
+
+def pb_max(state: State, cid: int) -> int:
+    return state.data.pb_max[cid]
+
+
+# --------------------------------------------------------------------------------------
+# Setup (SG-3)
+
+
+def new_state(
+    variant: str, production: str, discard_rule: bool, combat_die: int, players: int,
+    round_limit: int, seed_rng: Roller,
+) -> State:
+    """SG-3.2..3.7 and SG-15 items 1, 2, 4, in that order."""
+    data = VARIANTS[variant]
+    roller = seed_rng
+    log: list[LogEntry] = []
+    # SG-3.2: roll-off, tied highest re-roll.
+    contenders = list(range(players))
+    while True:
+        rolls = {p: roller.d(6, f"SG.rolloff {seat_name(p, players)}") for p in contenders}
+        log.append(LogEntry(PUBLIC, "Roll-off: " + ", ".join(
+            f"{seat_name(p, players)} {v}" for p, v in rolls.items())))
+        best = max(rolls.values())
+        contenders = [p for p, v in rolls.items() if v == best]
+        if len(contenders) == 1:
+            break
+    first = contenders[0]
+    order = tuple((first + i) % players for i in range(players))  # SG-16.3: clockwise
+    log.append(LogEntry(PUBLIC, f"{seat_name(first, players)} plays first"))
+    planets = _place_planets(players, roller)
+    pile = list(range(data.total))
+    hands: list[tuple[int, ...]] = [() for _ in range(players)]
+    for seat in order:  # SG-3.7, in turn order, one at a time
+        drawn = []
+        for _ in range(INITIAL_SHIPS):
+            cid, rest = roller.draw_from_pool(pile, f"SG.setup.draw {seat_name(seat, players)}")
+            pile = list(rest)
+            drawn.append(cid)
+        hands[seat] = tuple(sorted(drawn))
+        log.append(LogEntry(PUBLIC, f"{seat_name(seat, players)} draws {INITIAL_SHIPS} ships"))
+    return State(
+        variant=variant, production=production, discard_rule=discard_rule,
+        combat_die=combat_die, players=players, round_limit=round_limit, rng=roller.value,
+        order=order, planets=planets, ships=(None,) * data.total, pile=tuple(pile),
+        next_marker=(1,) * players, resources=(0,) * players, alive=(True,) * players,
+        phase="types" if data.planet_types else "fleets", hands=tuple(hands),
+        log=tuple(log),
+    )
+
+
+def planet_zone(players: int, seat: int) -> list[Hex]:
+    """SG-3.1: the seat's strip minus the 2 columns next to another section, by (col, row)."""
+    lo, hi = SECTION_COLS * seat, SECTION_COLS * seat + SECTION_COLS - 1
+    if seat > 0:
+        lo += 2
+    if seat < players - 1:
+        hi -= 2
+    return [Hex(c, r) for c in range(lo, hi + 1) for r in range(MAP_ROWS)]
+
+
+def _place_planets(players: int, roller: Roller) -> tuple[Planet, ...]:
+    """SG-3.3: a 1D6+2 random walk with separation >= 3, seat by seat."""
+    placed: list[tuple[int, int, int]] = []
+    planets: list[Planet] = []
+
+    def dist(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+    for seat in range(players):
+        zone = [(h, h.cube) for h in planet_zone(players, seat)]
+        free = [(h, c) for h, c in zone if all(dist(c, p) >= 3 for p in placed)]
+        prev: tuple[int, int, int] | None = None
+        for k in range(PLANETS_PER_PLAYER):
+            candidates: list[tuple[Hex, tuple[int, int, int]]] = []
+            if prev is not None:
+                for _ in range(10):
+                    d = roller.d(6, "SG.setup.planet distance") + 2
+                    candidates = [(h, c) for h, c in free if dist(c, prev) == d]
+                    if candidates:
+                        break
+            if not candidates:
+                candidates = free or [(h, c) for h, c in zone if all(dist(c, p) >= 2 for p in placed)]
+            cell, cube = candidates[roller.randbelow(len(candidates), f"SG.setup.planet {k + 1}")]
+            placed.append(cube)
+            free = [(h, c) for h, c in free if dist(c, cube) >= 3]
+            planets.append(Planet(seat, cell.col, cell.row))
+            prev = cube
+    return tuple(planets)
+
+
+def setup_seat(state: State) -> int:
+    return state.order[state.setup_seat]
+
+
+def _remaining_types(state: State, seat: int) -> list[str]:
+    used = [p.ptype for p in state.planets if p.owner == seat and p.ptype]
+    return [t for t, n in PLANET_TYPE_COUNTS if used.count(t) < n]
+
+
+def _next_untyped(state: State, seat: int) -> int:
+    for pid, p in enumerate(state.planets):
+        if p.owner == seat and not p.ptype:
+            return pid
+    return -1
+
+
+def _next_unplaced(state: State, seat: int) -> int:
+    placed = {cid for cid, _ in state.placements}
+    for cid in state.hands[seat]:
+        if cid not in placed:
+            return cid
+    return -1
+
+
+def _setup_room(state: State) -> int:
+    """SG-3.8: exactly 2 per planet (Classic), 0-5 (Advanced)."""
+    return 5 if state.data.planet_types else 2
+
+
+# --------------------------------------------------------------------------------------
+# Indexes over a state
+
+
+class Index:
+    """Per-call lookups: ships per fleet, fleets and owners per hex, live planets per hex."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.fleet_ships: dict[tuple[int, int], list[int]] = {}
+        for cid, ship in enumerate(state.ships):
+            if ship is not None:
+                self.fleet_ships.setdefault((ship.owner, ship.fleet), []).append(cid)
+        self.fleets: dict[tuple[int, int], Fleet] = {(f.owner, f.marker): f for f in state.fleets}
+        self.hex_fleets: dict[HexKey, list[Fleet]] = {}
+        for f in state.fleets:
+            self.hex_fleets.setdefault((f.col, f.row), []).append(f)
+        self.planet_at: dict[HexKey, int] = {
+            (p.col, p.row): pid for pid, p in enumerate(state.planets) if p.alive
+        }
+
+    def owners_at(self, key: HexKey) -> set[int]:
+        return {f.owner for f in self.hex_fleets.get(key, ())}
+
+    def own_planet(self, owner: int, key: HexKey) -> bool:
+        pid = self.planet_at.get(key)
+        return pid is not None and self.state.planets[pid].owner == owner
+
+    def ships_at(self, key: HexKey) -> list[int]:
+        out: list[int] = []
+        for f in self.hex_fleets.get(key, ()):
+            out.extend(self.fleet_ships.get((f.owner, f.marker), ()))
+        return sorted(out)
+
+    def free_marker(self, owner: int) -> int:
+        return _free_marker(self.state, owner)
+
+
+def ships_in_play(state: State, owner: int) -> int:
+    return sum(1 for s in state.ships if s is not None and s.owner == owner)
+
+
+# --------------------------------------------------------------------------------------
+# Current player and legal actions
+
+
+def current_player(state: State) -> int | None:
+    if state.phase == "over":
+        return None
+    if state.phase in ("types", "fleets"):
+        return setup_seat(state)
+    if state.phase == "declare":
+        assert state.battle is not None
+        return state.battle.declarers[0]
+    return state.active
+
+
+_last: list[tuple[State, tuple[A.ActionBase, ...]]] = []
+
+
+def legal_actions(state: State) -> list[A.ActionBase]:
+    """Every decision now, in a stable order. A one-entry memo keyed by identity (the state
+    is immutable and held by the memo, so its id cannot be reused) saves recomputing the
+    list when a caller asks for it and then applies one of its actions."""
+    if _last and _last[0][0] is state:
+        return list(_last[0][1])
+    result = _compute_legal(state)
+    _last[:] = [(state, tuple(result))]
+    return result
+
+
+def _compute_legal(state: State) -> list[A.ActionBase]:
+    phase = state.phase
+    if phase == "types":
+        seat = setup_seat(state)
+        pid = _next_untyped(state, seat)
+        return [A.SetType(pid, t) for t in _remaining_types(state, seat)]
+    if phase == "fleets":
+        seat = setup_seat(state)
+        counts = [0] * len(state.planets)
+        for _, pid in state.placements:
+            counts[pid] += 1
+        room = _setup_room(state)
+        return [A.SetupPlace(pid) for pid, p in enumerate(state.planets)
+                if p.owner == seat and counts[pid] < room]
+    if phase == "transport":
+        return _transport_actions(state)
+    if phase == "choose_battle":
+        return [A.Fight(c, r) for c, r in _battle_hexes(state, Index(state))]
+    if phase == "declare":
+        return _target_actions(state)
+    if phase == "md":
+        cid = state.md_queue[0]
+        ship = state.ships[cid]
+        assert ship is not None
+        return [A.Launch(cid, n) for n in range(ship.pb + 1)]
+    if phase == "discard":
+        own = [cid for cid, s in enumerate(state.ships) if s is not None and s.owner == state.active]
+        return [A.Discard(-1), *(A.Discard(cid) for cid in own)]
+    if phase == "place":
+        return _place_actions(state, Index(state))
+    if phase == "buy":
+        return _buy_actions(state, Index(state))
+    return []
+
+
+def _can_step(state: State, cids: list[int]) -> bool:
+    """SG-5.7 (b) and (c): no unloaded stationary ship, every mobile ship has MP >= 1."""
+    mobile = False
+    stationary = state.data.stationary
+    for cid in cids:
+        ship = state.ships[cid]
+        assert ship is not None
+        if stationary[cid]:
+            if ship.carrier < 0:
+                return False
+        else:
+            mobile = True
+            if ship.mp < 1:
+                return False
+    return mobile
+
+
+def _in_queue(state: State, cids: list[int]) -> bool:
+    """A fleet is ordered in the Transport Phase while any mobile ship has MP left."""
+    for cid in cids:
+        ship = state.ships[cid]
+        assert ship is not None
+        if ship.mp > 0 and not state.data.stationary[cid]:
+            return True
+    return False
+
+
+def _split_groups(state: State, cids: list[int]) -> list[int]:
+    """Ships that may be split off: any ship, unless it (with its load) is the whole fleet."""
+    out = []
+    for cid in cids:
+        ship = state.ships[cid]
+        assert ship is not None
+        group = 1 + sum(1 for c in cids if state.ships[c].carrier == cid)  # type: ignore[union-attr]
+        if group < len(cids):
+            out.append(cid)
+    return out
+
+
+def _loaded_count(state: State, cids: list[int], carrier: int) -> int:
+    return sum(1 for c in cids if state.ships[c].carrier == carrier)  # type: ignore[union-attr]
+
+
+def _free_marker(state: State, owner: int) -> int:
+    """A marker for a new fleet: lowest free 1..limit (Advanced), else the next number."""
+    limit = state.data.fleet_limit
+    if not limit:
+        return state.next_marker[owner]
+    used = {f.marker for f in state.fleets if f.owner == owner}
+    for m in range(1, limit + 1):
+        if m not in used:
+            return m
+    return 0
+
+
+def _transport_actions(state: State) -> list[A.ActionBase]:
+    owner, marker = state.active, state.cursor
+    cids = [c for c, s in enumerate(state.ships) if s is not None and s.fleet == marker and s.owner == owner]
+    fleet = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
+    out: list[A.ActionBase] = []
+    if _can_step(state, cids):
+        here = Hex(fleet.col, fleet.row)
+        gmap = game_map(state.players)
+        for d in range(6):
+            if gmap.contains(here.neighbour(d)):
+                out.append(A.Step(d))
+    out.append(A.Hold())
+    out.append(A.EndTransport())
+    if len(cids) > 1 and _free_marker(state, owner):
+        out.extend(A.Split(c) for c in _split_groups(state, cids))
+    for other in state.fleets:
+        if other.owner == owner and other.marker != marker and other.col == fleet.col and other.row == fleet.row:
+            out.append(A.Merge(other.marker))
+    carriers = [c for c in cids if bays(state, c) > 0]
+    for c in cids:
+        ship = state.ships[c]
+        assert ship is not None
+        if not state.data.fighter[c]:
+            continue
+        if ship.carrier >= 0:
+            out.append(A.Unload(c))
+        else:
+            out.extend(A.Load(c, b) for b in carriers if _loaded_count(state, cids, b) < bays(state, b))
+    return out
+
+
+def _battle_hexes(state: State, idx: Index) -> list[HexKey]:
+    """SG-6.1: hexes holding ships of two or more players, not yet fought this phase."""
+    return sorted(k for k, fl in idx.hex_fleets.items()
+                  if len({f.owner for f in fl}) > 1 and k not in state.fought)
+
+
+def _eligible(state: State, idx: Index, key: HexKey, owner: int, protected: Iterable[int]) -> list[int]:
+    """SG-6.5/6.7: the owner's ships with ATK* >= 1 that have a legal target."""
+    ships = idx.ships_at(key)
+    prot = set(protected)
+    targets = [c for c in ships if state.ships[c].owner != owner and c not in prot]  # type: ignore[union-attr]
+    if not targets:
+        return []
+    own_planet = idx.own_planet(owner, key)
+    out = []
+    for c in ships:
+        ship = state.ships[c]
+        assert ship is not None
+        if ship.owner == owner and atk(state, c, ship, own_planet) >= 1:
+            out.append(c)
+    return out
+
+
+def legal_targets(state: State, idx: Index, attacker: int) -> list[int]:
+    """SG-6.7: enemy ships in the battle hex, except bay-ships protected at B1."""
+    battle = state.battle
+    assert battle is not None
+    owner = state.ships[attacker].owner  # type: ignore[union-attr]
+    return [c for c in idx.ships_at((battle.col, battle.row))
+            if state.ships[c].owner != owner and c not in battle.protected]  # type: ignore[union-attr]
+
+
+def _target_actions(state: State) -> list[A.ActionBase]:
+    battle = state.battle
+    assert battle is not None
+    attacker = battle.queue[0]
+    idx = Index(state)
+    return [A.Target(attacker, -1), *(A.Target(attacker, t) for t in legal_targets(state, idx, attacker))]
+
+
+def _place_options(state: State, idx: Index, owner: int) -> list[tuple[int, int, int]]:
+    """SG-9.5: own live planet hexes; join an own fleet there, or a new fleet if a marker is free."""
+    free = idx.free_marker(owner) != 0
+    out = []
+    for pid, p in enumerate(state.planets):
+        if p.owner != owner or not p.alive:
+            continue
+        for f in sorted(idx.hex_fleets.get((p.col, p.row), ()), key=lambda f: f.marker):
+            if f.owner == owner:
+                out.append((p.col, p.row, f.marker))
+        if free:
+            out.append((p.col, p.row, 0))
+    del pid
+    return out
+
+
+def _place_actions(state: State, idx: Index) -> list[A.ActionBase]:
+    return [A.Place(c, r, m) for c, r, m in _place_options(state, idx, state.active)]
+
+
+def _buy_actions(state: State, idx: Index) -> list[A.ActionBase]:
+    owner = state.active
+    out: list[A.ActionBase] = []
+    cash = state.resources[owner]
+    cap = state.data.ship_cap
+    if cash >= SHIP_COST and (not cap or ships_in_play(state, owner) < cap) and _place_options(state, idx, owner):
+        kinds = sorted({cid // state.data.copies for cid in state.pile})
+        out.extend(A.Buy(k) for k in kinds)
+    if cash >= 1 and _refill_costs(state):
+        for cid, ship in enumerate(state.ships):
+            if (ship is not None and ship.owner == owner and ship.pb < pb_max(state, cid)
+                    and idx.own_planet(owner, _ship_hex(idx, ship))):
+                out.append(A.Refill(cid))
+    out.append(A.EndProduction())
+    return out
+
+
+def _refill_costs(state: State) -> bool:
+    """SG-9.6/SG-A32: Classic pays 1 resource per PB in resources mode; otherwise refills are free."""
+    return state.variant == "classic" and state.production == "resources"
+
+
+def _ship_hex(idx: Index, ship: Ship) -> HexKey:
+    f = idx.fleets[(ship.owner, ship.fleet)]
+    return (f.col, f.row)
+
+
+# --------------------------------------------------------------------------------------
+# Applying actions
+
+
+_RULE_OF: dict[type, str] = {
+    A.SetType: "SG-3.6", A.SetupPlace: "SG-3.8", A.Step: "SG-5.7", A.Hold: "SG-5.10",
+    A.EndTransport: "SG-5.12", A.Split: "SG-5.3", A.Merge: "SG-5.3", A.Load: "SG-5.5",
+    A.Unload: "SG-5.5", A.Fight: "SG-6.2", A.Target: "SG-6.7", A.Launch: "SG-8.3",
+    A.Discard: "SG-9.2", A.Buy: "SG-9.4", A.Refill: "SG-9.6", A.EndProduction: "SG-9.4",
+    A.Place: "SG-9.5",
+}
+_PHASE_OF: dict[type, tuple[str, ...]] = {
+    A.SetType: ("types",), A.SetupPlace: ("fleets",), A.Step: ("transport",),
+    A.Hold: ("transport",), A.EndTransport: ("transport",), A.Split: ("transport",),
+    A.Merge: ("transport",), A.Load: ("transport",), A.Unload: ("transport",),
+    A.Fight: ("choose_battle",), A.Target: ("declare",), A.Launch: ("md",),
+    A.Discard: ("discard",), A.Buy: ("buy",), A.Refill: ("buy",), A.EndProduction: ("buy",),
+    A.Place: ("place",),
+}
+_PHASE_NAMES = {
+    "types": "planet-type setup", "fleets": "fleet setup", "transport": "Transport Phase",
+    "choose_battle": "battle choice", "declare": "target declaration",
+    "md": "Mass Destruction Phase", "discard": "production discard", "place": "ship placement",
+    "buy": "Production Phase", "over": "end of the game",
+}
+
+
+def reject(state: State, action: object) -> IllegalActionError:
+    """The error for an action that legal_actions does not list, naming the rule it breaks."""
+    kind = type(action)
+    rule = _RULE_OF.get(kind, "SG-4.1")
+    if state.phase not in _PHASE_OF.get(kind, ()):
+        return IllegalActionError("SG-4.1", f"{action} is not possible during the {_PHASE_NAMES.get(state.phase, state.phase)}")
+    why = f"{action} is not legal now"
+    if isinstance(action, A.Step):
+        why = "the fleet cannot make that step: it holds an unloaded stationary ship, lacks MP, or would leave the map"
+    elif isinstance(action, A.Target):
+        why = "that is not a legal target (own ship, absent, or a bay-ship protected by its fighters)"
+        if state.battle is not None and action.ship != state.battle.queue[0]:
+            why = f"ship #{state.battle.queue[0]} declares now, not #{action.ship}"
+    elif isinstance(action, A.Launch):
+        if state.md_queue and action.ship != state.md_queue[0]:
+            rule, why = "SG-8.3", "at most one launch order per ship per phase, and ships declare in cid order"
+        else:
+            why = "a launch order needs 0..pb PBs"
+    elif isinstance(action, A.Place):
+        why = "a new ship goes to an own planet hex, into an own fleet there or a new fleet with a free marker"
+    return IllegalActionError(rule, why)
+
+
+class Work:
+    """A mutable copy of a State for the length of one apply."""
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.data = state.data
+        self.ships: list[Ship | None] = list(state.ships)
+        self.fleets: dict[tuple[int, int], Fleet] = {(f.owner, f.marker): f for f in state.fleets}
+        self.planets = list(state.planets)
+        self.pile = list(state.pile)
+        self.limbo = list(state.limbo)
+        self.resources = list(state.resources)
+        self.alive = list(state.alive)
+        self.next_marker = list(state.next_marker)
+        self.known = set(state.known)
+        self.sightings = {(g.owner, g.marker): g for g in state.sightings}
+        self.log: list[LogEntry] = []
+        self.roller = Roller(state.rng)
+        self.revealed = False
+        self.f: dict[str, object] = {}  # replaced scalar fields
+        self.round = state.round
+        self.turn = state.turn
+        self.phase = state.phase
+
+    # ---- reading
+
+    @property
+    def active(self) -> int:
+        return self.s.order[self.turn]
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.s.players)
+
+    def label(self, cid: int) -> str:
+        return f"{self.data.type_of(cid).name} #{cid}"
+
+    def fleet_ships(self, owner: int, marker: int) -> list[int]:
+        return [c for c, s in enumerate(self.ships) if s is not None and s.owner == owner and s.fleet == marker]
+
+    def ship_hex(self, cid: int) -> HexKey:
+        ship = self.ships[cid]
+        assert ship is not None
+        f = self.fleets[(ship.owner, ship.fleet)]
+        return (f.col, f.row)
+
+    def freeze(self) -> State:
+        s = self.s
+        state = replace(
+            s,
+            rng=self.roller.value,
+            ships=tuple(self.ships),
+            fleets=tuple(self.fleets[k] for k in sorted(self.fleets)),
+            planets=tuple(self.planets),
+            pile=tuple(self.pile),
+            limbo=tuple(self.limbo),
+            resources=tuple(self.resources),
+            alive=tuple(self.alive),
+            next_marker=tuple(self.next_marker),
+            known=tuple(sorted(self.known)),
+            sightings=tuple(self.sightings[k] for k in sorted(self.sightings)),
+            log=s.log + tuple(self.log) if self.log else s.log,
+            round=self.round,
+            turn=self.turn,
+            phase=self.phase,
+            **self.f,  # type: ignore[arg-type]
+        )
+        return state
+
+    def get(self, name: str) -> object:
+        return self.f[name] if name in self.f else getattr(self.s, name)
+
+    # ---- writing
+
+    def say(self, text: str, audience: int = PUBLIC) -> None:
+        self.log.append(LogEntry(audience, text))
+
+    def set_ship(self, cid: int, **changes: int) -> None:
+        ship = self.ships[cid]
+        assert ship is not None
+        self.ships[cid] = replace(ship, **changes)
+
+    def to_pile(self, cid: int) -> None:
+        bisect.insort(self.pile, cid)
+
+    def remove_ship(self, cid: int, to: str) -> None:
+        """Take a ship out of play ("pile" or "limbo"); unload its fighters; drop an empty fleet."""
+        ship = self.ships[cid]
+        assert ship is not None
+        self.ships[cid] = None
+        for c, s in enumerate(self.ships):
+            if s is not None and s.carrier == cid:
+                self.ships[c] = replace(s, carrier=-1)
+        if to == "pile":
+            self.to_pile(cid)
+        else:
+            self.limbo.append(cid)
+        self.stale(ship.owner, ship.fleet)
+        if not any(s is not None and s.owner == ship.owner and s.fleet == ship.fleet for s in self.ships):
+            del self.fleets[(ship.owner, ship.fleet)]
+            self.sightings.pop((ship.owner, ship.fleet), None)
+
+    def stale(self, owner: int, marker: int) -> None:
+        """SG-14.1: a sighting goes stale after a split, merge or production into the fleet."""
+        g = self.sightings.get((owner, marker))
+        if g is not None and not g.stale:
+            self.sightings[(owner, marker)] = replace(g, stale=True)
+
+    def free_marker(self, owner: int) -> int:
+        limit = self.data.fleet_limit
+        if limit:
+            for m in range(1, limit + 1):
+                if (owner, m) not in self.fleets:
+                    return m
+            return 0
+        return self.next_marker[owner]
+
+    def new_fleet(self, owner: int, key: HexKey) -> int:
+        marker = self.free_marker(owner)
+        assert marker
+        if not self.data.fleet_limit:
+            self.next_marker[owner] = marker + 1
+        self.fleets[(owner, marker)] = Fleet(owner, marker, key[0], key[1])
+        return marker
+
+    def can_place(self, owner: int) -> bool:
+        """SG-9.5: some own live planet holds an own fleet, or a marker is free for a new one."""
+        if self.free_marker(owner):
+            return any(p.owner == owner and p.alive for p in self.planets)
+        hexes = {(f.col, f.row) for f in self.fleets.values() if f.owner == owner}
+        return any(p.owner == owner and p.alive and (p.col, p.row) in hexes for p in self.planets)
+
+    def hex_owners(self) -> dict[HexKey, set[int]]:
+        out: dict[HexKey, set[int]] = {}
+        for f in self.fleets.values():
+            out.setdefault((f.col, f.row), set()).add(f.owner)
+        return out
+
+    def peek(self) -> None:
+        """SG-5.14: a player with ships at an enemy planet the owner does not defend learns its type."""
+        if not self.data.planet_types:
+            return
+        owners = self.hex_owners()
+        for pid, p in enumerate(self.planets):
+            if not p.alive:
+                continue
+            here = owners.get((p.col, p.row))
+            if not here or p.owner in here:
+                continue
+            for seat in sorted(here):
+                if (seat, pid) not in self.known:
+                    self.known.add((seat, pid))
+                    self.revealed = True
+                    self.say(f"{self.name(seat)} scanned {self.name(p.owner)} planet {Hex(p.col, p.row).label}")
+                    self.say(f"Planet {Hex(p.col, p.row).label} is a {PLANET_TYPE_NAMES[p.ptype]} world", seat)
+
+
+def apply(state: State, action: A.ActionBase) -> State:
+    legal = legal_actions(state)
+    if action not in legal:
+        raise reject(state, action)
+    before = current_player(state)
+    w = Work(state)
+    _HANDLERS[type(action)](w, action)
+    new = w.freeze()
+    if w.roller.rolls or w.revealed or current_player(new) != before:
+        new = replace(new, epoch=state.epoch + 1)  # C-3.2: no undo across dice, reveals or hand-offs
+    return new
+
+
+# ---- setup
+
+
+def _do_set_type(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.SetType)
+    w.planets[a.planet] = replace(w.planets[a.planet], ptype=a.ptype)
+    seat = w.s.order[w.s.setup_seat]
+    if all(p.ptype for p in w.planets if p.owner == seat):
+        w.phase = "fleets"
+
+
+def _do_setup_place(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.SetupPlace)
+    s = w.s
+    seat = s.order[s.setup_seat]
+    placements = (*s.placements, (_next_unplaced(s, seat), a.planet))
+    w.f["placements"] = placements
+    hand = set(s.hands[seat])
+    if sum(1 for cid, _ in placements if cid in hand) < INITIAL_SHIPS:
+        return
+    if s.setup_seat + 1 < s.players:
+        w.f["setup_seat"] = s.setup_seat + 1
+        w.phase = "types" if w.data.planet_types else "fleets"
+        return
+    _finish_setup(w, placements)
+
+
+def _finish_setup(w: Work, placements: tuple[tuple[int, int], ...]) -> None:
+    """SG-3.8: all fleets appear at once; every ship starts with full PB; fighters auto-load."""
+    by_planet: dict[int, list[int]] = {}
+    for cid, pid in placements:
+        by_planet.setdefault(pid, []).append(cid)
+    for pid in sorted(by_planet):
+        p = w.planets[pid]
+        marker = w.new_fleet(p.owner, (p.col, p.row))
+        for cid in sorted(by_planet[pid]):
+            w.ships[cid] = Ship(p.owner, marker, pb_max(w.s, cid))
+        _autoload(w, p.owner, marker)
+    w.f["placements"] = ()
+    w.f["hands"] = ()
+    w.revealed = True
+    w.say("Setup complete: fleet markers revealed")
+    _begin_turn(w)
+
+
+def _autoload(w: Work, owner: int, marker: int) -> None:
+    """SG-5.5 default: one fighter per bay-ship in cid order, then fill remaining bays in cid order."""
+    cids = w.fleet_ships(owner, marker)
+    carriers = [c for c in cids if bays(w.s, c) > 0]
+    if not carriers:
+        return
+    free = [c for c in cids if w.data.fighter[c] and w.ships[c].carrier < 0]  # type: ignore[union-attr]
+    if not free:
+        return
+    load = {b: sum(1 for c in cids if w.ships[c].carrier == b) for b in carriers}  # type: ignore[union-attr]
+    for round_cap in (1, None):
+        for b in carriers:
+            cap = bays(w.s, b) if round_cap is None else min(round_cap, bays(w.s, b))
+            while free and load[b] < cap:
+                w.set_ship(free.pop(0), carrier=b)
+                load[b] += 1
+
+
+# ---- turn start and transport
+
+
+def _begin_turn(w: Work) -> None:
+    """SG-4.1 step 0 and SG-5.6: mobile ships of the active player get MP = MOVE*."""
+    a = w.active
+    w.say(f"Round {w.round}: {w.name(a)}'s turn")
+    for cid, ship in enumerate(w.ships):
+        if ship is not None and ship.owner == a:
+            mp = move(w.s, cid)
+            if ship.mp != mp:
+                w.ships[cid] = replace(ship, mp=mp)
+    for key, f in list(w.fleets.items()):
+        if f.done:
+            w.fleets[key] = replace(f, done=False)
+    w.phase = "transport"
+    _advance_cursor(w)
+
+
+def _advance_cursor(w: Work, keep: int = 0) -> None:
+    """The fleet being ordered: ``keep`` if it may still move, else the lowest queued marker."""
+    a = w.active
+    stationary = w.data.stationary
+    movers = {s.fleet for c, s in enumerate(w.ships)
+              if s is not None and s.mp > 0 and s.owner == a and not stationary[c]}
+    queued = [m for m in movers if not w.fleets[(a, m)].done]
+    if keep and keep in queued:
+        w.f["cursor"] = keep
+        return
+    if queued:
+        w.f["cursor"] = min(queued)
+        return
+    w.f["cursor"] = 0
+    _end_transport(w)
+
+
+def _do_step(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Step)
+    owner, marker = w.active, w.s.cursor
+    f = w.fleets[(owner, marker)]
+    dest = Hex(f.col, f.row).neighbour(a.direction)
+    w.fleets[(owner, marker)] = replace(f, col=dest.col, row=dest.row)
+    enemy = any(g.owner != owner and (g.col, g.row) == (dest.col, dest.row) for g in w.fleets.values())
+    for cid in w.fleet_ships(owner, marker):
+        ship = w.ships[cid]
+        assert ship is not None
+        if enemy:  # SG-5.8(a) / SG-A16: entering an enemy-occupied hex ends the move
+            w.ships[cid] = replace(ship, mp=0)
+        elif not w.data.stationary[cid]:
+            w.ships[cid] = replace(ship, mp=ship.mp - 1)
+    w.peek()
+    _advance_cursor(w, keep=marker)
+
+
+def _do_hold(w: Work, a: A.ActionBase) -> None:
+    key = (w.active, w.s.cursor)
+    w.fleets[key] = replace(w.fleets[key], done=True)
+    _advance_cursor(w)
+
+
+def _do_end_transport(w: Work, a: A.ActionBase) -> None:
+    _end_transport(w)
+
+
+def _end_transport(w: Work) -> None:
+    """SG-5.12: remaining MP is lost; the Engagement Phase begins."""
+    a = w.active
+    for cid, ship in enumerate(w.ships):
+        if ship is not None and ship.owner == a and ship.mp:
+            w.ships[cid] = replace(ship, mp=0)
+    w.f["cursor"] = 0
+    w.f["fought"] = ()
+    _next_battle(w)
+
+
+def _do_split(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Split)
+    owner, marker = w.active, w.s.cursor
+    f = w.fleets[(owner, marker)]
+    new = w.new_fleet(owner, (f.col, f.row))
+    ship = w.ships[a.ship]
+    assert ship is not None
+    w.ships[a.ship] = replace(ship, fleet=new, carrier=-1)  # a loaded fighter leaves its bay
+    for cid, s in enumerate(w.ships):
+        if s is not None and s.carrier == a.ship:
+            w.ships[cid] = replace(s, fleet=new)  # a bay-ship takes its fighters along
+    w.stale(owner, marker)
+    w.say(f"{w.name(owner)} splits fleet {new} off fleet {marker}")
+    _advance_cursor(w, keep=marker)
+
+
+def _do_merge(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Merge)
+    owner, marker = w.active, w.s.cursor
+    for cid, s in enumerate(w.ships):
+        if s is not None and s.owner == owner and s.fleet == a.fleet:
+            w.ships[cid] = replace(s, fleet=marker)
+    del w.fleets[(owner, a.fleet)]
+    w.sightings.pop((owner, a.fleet), None)
+    w.stale(owner, marker)
+    w.say(f"{w.name(owner)} merges fleet {a.fleet} into fleet {marker}")
+    _advance_cursor(w, keep=marker)
+
+
+def _do_load(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Load)
+    w.set_ship(a.fighter, carrier=a.carrier)
+    w.stale(w.active, w.s.cursor)
+
+
+def _do_unload(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Unload)
+    w.set_ship(a.fighter, carrier=-1)
+    w.stale(w.active, w.s.cursor)
+
+
+# ---- engagement (SG-6)
+
+
+def _next_battle(w: Work) -> None:
+    w.f["battle"] = None
+    fought = w.get("fought")
+    hexes = sorted(k for k, owners in w.hex_owners().items() if len(owners) > 1 and k not in fought)  # type: ignore[operator]
+    if not hexes:
+        _end_engagement(w)
+    elif len(hexes) == 1:
+        _start_battle(w, hexes[0])
+    else:
+        w.phase = "choose_battle"
+
+
+def _do_fight(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Fight)
+    _start_battle(w, (a.col, a.row))
+
+
+def _snapshot(w: Work, owner: int, marker: int) -> None:
+    cids = w.fleet_ships(owner, marker)
+    ships = tuple((c, w.ships[c].pb, w.ships[c].carrier) for c in cids)  # type: ignore[union-attr]
+    w.sightings[(owner, marker)] = Sighting(owner, marker, w.round, ships)
+
+
+def _start_battle(w: Work, key: HexKey) -> None:
+    """B1: reveal every ship in the hex (public knowledge), lock loading, note protected bay-ships."""
+    w.phase = "declare"
+    label = Hex(*key).label
+    w.revealed = True
+    for (owner, marker), f in sorted(w.fleets.items()):
+        if (f.col, f.row) == key:
+            _snapshot(w, owner, marker)
+            names = ", ".join(w.label(c) for c in w.fleet_ships(owner, marker))
+            w.say(f"Battle at {label}: {w.name(owner)} fleet {marker} = {names}")
+    state = w.freeze()
+    idx = Index(state)
+    protected = tuple(c for c in idx.ships_at(key)
+                      if any(state.ships[x].carrier == c for x in idx.ships_at(key)))  # type: ignore[union-attr]
+    owners = idx.owners_at(key)
+    order = [state.order[(w.turn + i) % state.players] for i in range(state.players)]
+    declarers = tuple(p for p in order if p in owners and _eligible(state, idx, key, p, protected))
+    battle = Battle(key[0], key[1], protected, declarers, ())
+    if not declarers:
+        w.f["battle"] = battle
+        _resolve_battle(w, battle)
+        return
+    first = declarers[0]
+    w.f["battle"] = replace(battle, queue=tuple(_eligible(state, idx, key, first, protected)))
+
+
+def _do_target(w: Work, a: A.ActionBase) -> None:
+    """B3: one secret declaration; the next declarer starts once this one's queue is empty."""
+    assert isinstance(a, A.Target)
+    battle = w.s.battle
+    assert battle is not None
+    battle = replace(battle, queue=battle.queue[1:], declarations=(*battle.declarations, (a.ship, a.target)))
+    if battle.queue:
+        w.f["battle"] = battle
+        return
+    declarers = battle.declarers[1:]
+    if declarers:
+        state = w.s
+        idx = Index(state)
+        queue = tuple(_eligible(state, idx, (battle.col, battle.row), declarers[0], battle.protected))
+        w.f["battle"] = replace(battle, declarers=declarers, queue=queue)
+        return
+    _resolve_battle(w, replace(battle, declarers=()))
+
+
+def _resolve_battle(w: Work, battle: Battle) -> None:
+    """B4 reveal, B5 roll (by target cid, attack then defence dice), B7 remove to wrecks."""
+    key = (battle.col, battle.row)
+    label = Hex(*key).label
+    state = w.freeze()
+    idx = Index(state)
+    die = state.combat_die
+    attacks: dict[tuple[int, int], list[int]] = {}
+    rank = {p: i for i, p in enumerate(state.order[w.turn:] + state.order[:w.turn])}
+    for attacker, target in battle.declarations:
+        if target < 0:
+            continue
+        owner = state.ships[attacker].owner  # type: ignore[union-attr]
+        attacks.setdefault((target, rank[owner]), []).append(attacker)
+        w.say(f"{w.label(attacker)} ({w.name(owner)}) targets {w.label(target)}")
+    if battle.declarations:
+        w.revealed = True
+    destroyed: set[int] = set()
+    for (target, _), attackers in sorted(attacks.items()):
+        tship = state.ships[target]
+        assert tship is not None
+        total_atk = 0
+        for c in attackers:
+            s = state.ships[c]
+            assert s is not None
+            total_atk += atk(state, c, s, idx.own_planet(s.owner, key))
+        n_def = defense(state, target, tship, idx.own_planet(tship.owner, key))
+        a_dice = w.roller.dice(total_atk, die, f"SG.combat.attack target=ship#{target}")
+        d_dice = w.roller.dice(n_def, die, f"SG.combat.defence target=ship#{target}")
+        killed = sum(a_dice) > sum(d_dice)
+        if killed:
+            destroyed.add(target)
+        w.say(f"{label}: {len(a_dice)}d{die} attack {sum(a_dice)} vs {len(d_dice)}d{die} defence "
+              f"{sum(d_dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}")
+    for cid in sorted(destroyed):
+        w.remove_ship(cid, "limbo")  # SG-6.9 wrecks
+    for (owner, marker), f in sorted(w.fleets.items()):
+        if (f.col, f.row) == key:
+            _snapshot(w, owner, marker)  # C-4.3: the survivors as last seen
+    w.peek()
+    w.f["fought"] = (*w.get("fought"), key)  # type: ignore[misc]
+    _next_battle(w)
+
+
+def _end_engagement(w: Work) -> None:
+    """SG-6.9: wrecks return to the pile at the end of the Engagement Phase."""
+    for cid in w.limbo:
+        w.to_pile(cid)
+    w.limbo = []
+    w.f["battle"] = None
+    w.f["fought"] = ()
+    _begin_md(w)
+
+
+# ---- mass destruction (SG-8)
+
+
+def _begin_md(w: Work) -> None:
+    a = w.active
+    enemy_planets = {(p.col, p.row) for p in w.planets if p.alive and p.owner != a}
+    queue = []
+    if enemy_planets:
+        for cid, ship in enumerate(w.ships):
+            if ship is not None and ship.owner == a and ship.pb >= 1 and w.ship_hex(cid) in enemy_planets:
+                queue.append(cid)
+    if not queue:
+        _begin_production(w)
+        return
+    w.phase = "md"
+    w.f["md_queue"] = tuple(queue)
+    w.f["launches"] = ()
+
+
+def _do_launch(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Launch)
+    queue = w.s.md_queue[1:]
+    launches = (*w.s.launches, (a.ship, a.count)) if a.count else w.s.launches
+    w.f["md_queue"] = queue
+    w.f["launches"] = launches
+    if not queue:
+        _resolve_md(w, launches)
+
+
+def _resolve_md(w: Work, launches: tuple[tuple[int, int], ...]) -> None:
+    """SG-8.5/8.6: orders by ship cid, n d6 each; a die <= 3 destroys; every PB is spent."""
+    w.f["md_queue"] = ()
+    w.f["launches"] = ()
+    planet_at = {(p.col, p.row): pid for pid, p in enumerate(w.planets) if p.alive}
+    for cid, n in sorted(launches):
+        ship = w.ships[cid]
+        assert ship is not None
+        w.ships[cid] = replace(ship, pb=ship.pb - n)
+        key = w.ship_hex(cid)
+        pid = planet_at.get(key, -1)
+        label = Hex(*key).label
+        if pid < 0 or not w.planets[pid].alive:
+            w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
+            continue
+        dice = w.roller.dice(n, 6, f"SG.pb planet={label} ship#{cid}")
+        hit = any(d <= 3 for d in dice)
+        w.say(f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, dice))}: "
+              f"{'planet destroyed' if hit else 'no effect'}")
+        if hit:
+            _destroy_planet(w, pid)
+            if w.phase == "over":
+                return
+    _begin_production(w)
+
+
+def _destroy_planet(w: Work, pid: int) -> None:
+    """SG-8.7: the planet is removed; its type becomes public; victory is checked (SG-10.3)."""
+    p = w.planets[pid]
+    w.planets[pid] = replace(p, alive=False)
+    w.revealed = True
+    if p.ptype:
+        w.say(f"{w.name(p.owner)} planet {Hex(p.col, p.row).label} was a {PLANET_TYPE_NAMES[p.ptype]} world")
+    if _has_lost(w, p.owner):
+        _eliminate(w, p.owner)
+
+
+def _has_lost(w: Work, seat: int) -> bool:
+    """SG-10.1 / SG-10.2: no planets (Classic); Homeworld gone or a resource type gone (Advanced)."""
+    mine = [p for p in w.planets if p.owner == seat]
+    if not w.data.planet_types:
+        return not any(p.alive for p in mine)
+    if any(p.ptype == "H" and not p.alive for p in mine):
+        return True
+    return any(not any(p.alive and p.ptype == t for p in mine) for t in RESOURCE_TYPES)
+
+
+def _eliminate(w: Work, seat: int) -> None:
+    """SG-16.5: the loser's ships return to the pile and its planets are removed."""
+    w.alive[seat] = False
+    w.say(f"{w.name(seat)} is defeated")
+    for cid, ship in enumerate(w.ships):
+        if ship is not None and ship.owner == seat:
+            w.ships[cid] = None
+            w.to_pile(cid)
+    for key in [k for k in w.fleets if k[0] == seat]:
+        del w.fleets[key]
+        w.sightings.pop(key, None)
+    for pid, p in enumerate(w.planets):
+        if p.owner == seat and p.alive:
+            w.planets[pid] = replace(p, alive=False)
+    standing = [p for p in range(w.s.players) if w.alive[p]]
+    if len(standing) == 1:
+        _game_over(w, (standing[0],), f"{w.name(standing[0])} destroyed the enemy's planets (SG-10)")
+
+
+def _game_over(w: Work, winners: tuple[int, ...], reason: str) -> None:
+    w.phase = "over"
+    w.f["winners"] = winners
+    w.f["reason"] = reason
+    w.f["cursor"] = 0
+    w.f["battle"] = None
+    w.f["md_queue"] = ()
+    w.f["drawn"] = -1
+    w.say(f"Game over: {reason}")
+
+
+# ---- production (SG-9)
+
+
+def _begin_production(w: Work) -> None:
+    if w.data.planet_types and w.s.discard_rule:
+        w.phase = "discard"
+        return
+    _begin_gain(w)
+
+
+def _do_discard(w: Work, a: A.ActionBase) -> None:
+    """SG-9.2: the discarded ship is set aside until the end of this phase."""
+    assert isinstance(a, A.Discard)
+    if a.ship >= 0:
+        w.say(f"{w.name(w.active)} discards {w.label(a.ship)}", w.active)
+        w.say(f"{w.name(w.active)} discards a ship")
+        w.remove_ship(a.ship, "limbo")
+        w.peek()
+    _begin_gain(w)
+
+
+def _begin_gain(w: Work) -> None:
+    a = w.active
+    if w.s.production == "draw4":
+        n = 4  # SG-9.3; races/cards add here
+        cap = w.data.ship_cap
+        if cap:
+            n = min(n, cap - sum(1 for s in w.ships if s is not None and s.owner == a))
+        w.f["to_draw"] = max(0, n)
+        _draw_next(w)
+        return
+    income = sum(1 for p in w.planets if p.owner == a and p.alive)
+    w.resources[a] += income
+    w.say(f"{w.name(a)} gains {income} resources ({w.resources[a]})")
+    w.phase = "buy"
+
+
+def _draw_next(w: Work) -> None:
+    """SG-9.3: draw one at a time and place it at once; an unplaceable ship is forfeited (SG-A31)."""
+    a = w.active
+    to_draw = int(w.get("to_draw"))  # type: ignore[call-overload]
+    if to_draw <= 0 or not w.pile:
+        w.f["to_draw"] = 0
+        _end_production(w)
+        return
+    cid, rest = w.roller.draw_from_pool(w.pile, f"SG.production.draw {w.name(a)}")
+    w.pile = list(rest)
+    w.f["to_draw"] = to_draw - 1
+    if not w.can_place(a):
+        w.to_pile(cid)
+        w.f["to_draw"] = 0
+        w.say(f"{w.name(a)} draws a ship but cannot place it: it returns to the pile")
+        _end_production(w)
+        return
+    w.say(f"{w.name(a)} draws {w.label(cid)}", a)
+    w.say(f"{w.name(a)} draws a ship")
+    w.f["drawn"] = cid
+    w.phase = "place"
+
+
+def _do_place(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Place)
+    owner = w.active
+    cid = w.s.drawn
+    marker = a.fleet or w.new_fleet(owner, (a.col, a.row))
+    w.ships[cid] = Ship(owner, marker, pb_max(w.s, cid))  # SG-9.5: full PB
+    w.stale(owner, marker)
+    if w.data.fighter[cid]:
+        _autoload(w, owner, marker)
+    w.f["drawn"] = -1
+    if w.s.production == "draw4":
+        _draw_next(w)
+    else:
+        w.phase = "buy"
+
+
+def _do_buy(w: Work, a: A.ActionBase) -> None:
+    """SG-9.4: the lowest-cid pile counter of the chosen type, for 10 resources (public)."""
+    assert isinstance(a, A.Buy)
+    owner = w.active
+    cid = next(c for c in w.pile if c // w.data.copies == a.kind)
+    w.pile.remove(cid)
+    w.resources[owner] -= SHIP_COST
+    w.say(f"{w.name(owner)} buys {w.label(cid)} ({w.resources[owner]} resources left)")
+    w.f["drawn"] = cid
+    w.phase = "place"
+
+
+def _do_refill(w: Work, a: A.ActionBase) -> None:
+    assert isinstance(a, A.Refill)
+    owner = w.active
+    ship = w.ships[a.ship]
+    assert ship is not None
+    w.ships[a.ship] = replace(ship, pb=ship.pb + 1)
+    w.resources[owner] -= 1
+    w.say(f"{w.name(owner)} buys 1 PB ({w.resources[owner]} resources left)")
+
+
+def _do_end_production(w: Work, a: A.ActionBase) -> None:
+    _end_production(w)
+
+
+def _end_production(w: Work) -> None:
+    """SG-9.6 free refill (unless Classic resources), SG-9.7 discard returns, then end of turn."""
+    a = w.active
+    if not _refill_costs(w.s):
+        planets = {(p.col, p.row) for p in w.planets if p.owner == a and p.alive}
+        for cid, ship in enumerate(w.ships):
+            if ship is not None and ship.owner == a:
+                top = pb_max(w.s, cid)
+                if ship.pb < top and w.ship_hex(cid) in planets:
+                    w.ships[cid] = replace(ship, pb=top)
+    for cid in w.limbo:
+        w.to_pile(cid)
+    w.limbo = []
+    w.f["drawn"] = -1
+    _end_turn(w)
+
+
+# ---- end of turn (SG-4.1 step 5, SG-5.13, SG-10.4)
+
+
+def _stranded(w: Work) -> None:
+    """SG-5.13: per player and hex without an own planet, fighters beyond BAYS* are lost."""
+    own_planets = {(p.owner, p.col, p.row) for p in w.planets if p.alive}
+    groups: dict[tuple[int, int, int], list[int]] = {}
+    for cid, ship in enumerate(w.ships):
+        if ship is not None:
+            col, row = w.ship_hex(cid)
+            groups.setdefault((ship.owner, col, row), []).append(cid)
+    for key in sorted(groups):
+        if key in own_planets:
+            continue
+        cids = groups[key]
+        fighters = [c for c in cids if w.data.fighter[c]]
+        if not fighters:
+            continue
+        capacity = sum(bays(w.s, c) for c in cids)
+        excess = len(fighters) - capacity
+        if excess <= 0:
+            continue
+        doomed = sorted(fighters, key=lambda c: (w.data.type_of(c).atk + w.data.type_of(c).defense, c))[:excess]
+        for cid in doomed:
+            w.remove_ship(cid, "pile")
+        w.revealed = True
+        w.say(f"{w.name(key[0])} loses {excess} stranded fighter(s) at {Hex(key[1], key[2]).label}: "
+              + ", ".join(w.label(c) for c in doomed))
+
+
+def _end_turn(w: Work) -> None:
+    _stranded(w)
+    w.peek()
+    s = w.s
+    turn, rnd = w.turn, w.round
+    while True:
+        turn += 1
+        if turn >= s.players:
+            turn = 0
+            rnd += 1
+        if w.alive[s.order[turn]]:
+            break
+    if rnd > s.round_limit:
+        _adjudicate(w)
+        return
+    w.turn, w.round = turn, rnd
+    _begin_turn(w)
+
+
+def _adjudicate(w: Work) -> None:
+    """SG-10.4: most planets, then most ships; otherwise a draw."""
+    seats = [p for p in range(w.s.players) if w.alive[p]]
+    def score(p: int) -> tuple[int, int]:
+        planets = sum(1 for x in w.planets if x.owner == p and x.alive)
+        ships = sum(1 for x in w.ships if x is not None and x.owner == p)
+        return planets, ships
+    best = max(score(p) for p in seats)
+    top = tuple(p for p in seats if score(p) == best)
+    if len(top) == 1:
+        _game_over(w, top, f"round limit: {w.name(top[0])} has the most planets, then ships (SG-10.4)")
+    else:
+        _game_over(w, (), "round limit: a draw (SG-10.4)")
+
+
+_HANDLERS = {
+    A.SetType: _do_set_type, A.SetupPlace: _do_setup_place, A.Step: _do_step, A.Hold: _do_hold,
+    A.EndTransport: _do_end_transport, A.Split: _do_split, A.Merge: _do_merge,
+    A.Load: _do_load, A.Unload: _do_unload, A.Fight: _do_fight, A.Target: _do_target,
+    A.Launch: _do_launch, A.Discard: _do_discard, A.Buy: _do_buy, A.Refill: _do_refill,
+    A.EndProduction: _do_end_production, A.Place: _do_place,
+}

@@ -1,0 +1,147 @@
+"""Space Genocide state: planets, ship counters, fleets, phase data and knowledge (SG-2, SG-14)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ...rng import RngValue
+from .data import VARIANTS, VariantData
+
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace`` for these plain frozen dataclasses, without re-running __init__.
+
+    The engine copies states thousands of times per game; copying the instance dict is
+    several times faster than ``replace`` and gives an equal, equally immutable object.
+    """
+    fields = obj.__dataclass_fields__  # type: ignore[attr-defined]
+    for key in changes:
+        if key not in fields:
+            raise TypeError(f"{type(obj).__name__} has no field {key!r}")
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+@dataclass(frozen=True)
+class Planet:
+    """One planet hex (SG-2.4). ``ptype`` is "" in Classic or until assigned (SG-3.6)."""
+
+    owner: int
+    col: int
+    row: int
+    ptype: str = ""
+    alive: bool = True
+
+
+@dataclass(frozen=True)
+class Ship:
+    """A counter in play. ``carrier`` is the cid of the bay-ship it is loaded in, or -1 (SG-5.5)."""
+
+    owner: int
+    fleet: int  # the owner's fleet marker
+    pb: int
+    mp: int = 0
+    carrier: int = -1
+
+
+@dataclass(frozen=True)
+class Fleet:
+    """A fleet marker on the map (SG-5.1): its owner, marker number and hex; ``done`` is SG-5.10."""
+
+    owner: int
+    marker: int
+    col: int
+    row: int
+    done: bool = False
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A "last seen" snapshot of one fleet (C-4.3), public since battle reveals are public."""
+
+    owner: int
+    marker: int
+    round: int
+    ships: tuple[tuple[int, int, int], ...]  # (cid, pb, carrier)
+    stale: bool = False
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One log line; ``audience`` is -1 for PUBLIC, else the one seat that may read it."""
+
+    audience: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The battle round in progress (SG-6.3): hex, protected bay-ships, declarations so far."""
+
+    col: int
+    row: int
+    protected: tuple[int, ...]
+    declarers: tuple[int, ...]  # seats still to declare, in turn order (PENDING, C-4.1)
+    queue: tuple[int, ...]  # the current declarer's eligible ships not yet declared
+    declarations: tuple[tuple[int, int], ...] = ()  # (attacker cid, target cid or -1)
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole game. Ships are indexed by cid; ``None`` means pile or limbo (SG-2.3)."""
+
+    variant: str
+    production: str  # "resources" | "draw4"
+    discard_rule: bool
+    combat_die: int
+    players: int
+    round_limit: int
+    rng: RngValue
+    order: tuple[int, ...]  # turn order (SG-3.2, SG-16.3)
+    planets: tuple[Planet, ...]  # pid = owner * 10 + k
+    ships: tuple[Ship | None, ...]
+    pile: tuple[int, ...]  # sorted cids (C-2.4)
+    limbo: tuple[int, ...] = ()  # wrecks (SG-6.9) and the discarded ship (SG-9.2)
+    fleets: tuple[Fleet, ...] = ()  # sorted by (owner, marker)
+    next_marker: tuple[int, ...] = ()  # Classic: sequential markers per seat (SG-2.4)
+    resources: tuple[int, ...] = ()
+    alive: tuple[bool, ...] = ()  # seats still in the game (SG-16.5)
+    round: int = 1
+    turn: int = 0  # index into ``order`` of the active player
+    phase: str = "types"
+    # Setup (SG-3.6, SG-3.8): whose setup it is, drawn ships, pending placements (cid, pid).
+    setup_seat: int = 0
+    hands: tuple[tuple[int, ...], ...] = ()
+    placements: tuple[tuple[int, int], ...] = ()
+    # Transport (SG-5): the fleet being ordered, 0 for none.
+    cursor: int = 0
+    # Engagement (SG-6): hexes already fought this phase, and the battle in progress.
+    fought: tuple[tuple[int, int], ...] = ()
+    battle: Battle | None = None
+    # Mass Destruction (SG-8): ships still to declare, and the orders (cid, n).
+    md_queue: tuple[int, ...] = ()
+    launches: tuple[tuple[int, int], ...] = ()
+    # Production (SG-9): ships still to draw, and the drawn/bought ship awaiting placement.
+    to_draw: int = 0
+    drawn: int = -1
+    # Knowledge (C-4.3, SG-5.14): (seat, pid) planet types learned by peeking.
+    known: tuple[tuple[int, int], ...] = ()
+    sightings: tuple[Sighting, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+    epoch: int = 0
+    winners: tuple[int, ...] = ()
+    reason: str = ""
+
+    @property
+    def data(self) -> VariantData:
+        return VARIANTS[self.variant]
+
+    @property
+    def active(self) -> int:
+        return self.order[self.turn]

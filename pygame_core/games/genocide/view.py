@@ -1,0 +1,147 @@
+"""What one seat (or a spectator) may see of a Space Genocide state (SG-14, C-4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...game import View
+from ...hexgrid import Hex
+from .rules import current_player, game_map, seat_name
+from .state import State
+
+
+def view(state: State, player: int | None) -> View:
+    data = state.data
+    me = player
+    players = state.players
+    gmap = game_map(players)
+    known = {pid for seat, pid in state.known if seat == me}
+    counts = [0] * players
+    fleet_counts: dict[tuple[int, int], int] = {}
+    for ship in state.ships:
+        if ship is not None:
+            counts[ship.owner] += 1
+            key = (ship.owner, ship.fleet)
+            fleet_counts[key] = fleet_counts.get(key, 0) + 1
+    seats = []
+    for seat in range(players):
+        seats.append({
+            "seat": seat,
+            "name": seat_name(seat, players),
+            "alive": state.alive[seat],
+            "ships": counts[seat],  # SG-A23: totals are public
+            "planets": sum(1 for p in state.planets if p.owner == seat and p.alive),
+            "resources": state.resources[seat],
+        })
+    planets = []
+    for pid, p in enumerate(state.planets):
+        visible = bool(p.ptype) and (p.owner == me or not p.alive or pid in known)
+        planets.append({
+            "id": pid, "owner": p.owner, "col": p.col, "row": p.row,
+            "hex": Hex(p.col, p.row).label, "alive": p.alive,
+            "type": p.ptype if visible else None,
+        })
+    fleets = []
+    for f in state.fleets:
+        size_public = data.fleet_size_public or f.owner == me
+        fleets.append({
+            "owner": f.owner, "marker": f.marker, "col": f.col, "row": f.row,
+            "hex": Hex(f.col, f.row).label, "done": f.done,
+            "ships": fleet_counts.get((f.owner, f.marker), 0) if size_public else None,
+            "ordering": state.phase == "transport" and f.owner == state.active and f.marker == state.cursor,
+        })
+    my_ships = []
+    if me is not None:
+        for cid, ship in enumerate(state.ships):
+            if ship is not None and ship.owner == me:
+                t = data.type_of(cid)
+                my_ships.append({
+                    "id": cid, "type": t.key, "name": t.name, "fleet": ship.fleet,
+                    "pb": ship.pb, "mp": ship.mp, "carrier": ship.carrier,
+                })
+    sightings = [
+        {"owner": g.owner, "marker": g.marker, "round": g.round, "stale": g.stale,
+         "ships": [{"id": c, "type": data.type_of(c).key, "pb": pb, "carrier": car}
+                   for c, pb, car in g.ships]}
+        for g in state.sightings
+    ]
+    out: dict[str, Any] = {
+        "game": "genocide",
+        "variant": state.variant,
+        "production": state.production,
+        "combat_die": state.combat_die,
+        "players": players,
+        "viewer": me,
+        "round": state.round,
+        "round_limit": state.round_limit,
+        "phase": state.phase,
+        "active": state.active if state.phase not in ("types", "fleets") else None,
+        "current": current_player(state),
+        "order": list(state.order),
+        "map": {"cols": gmap.width, "rows": gmap.height},
+        "seats": seats,
+        "planets": planets,
+        "fleets": fleets,
+        "my_ships": my_ships,
+        "sightings": sightings,
+        "pile": _pile(state),
+        "log": [e.text for e in state.log if e.audience < 0 or e.audience == me],
+        "epoch": state.epoch,
+    }
+    out["setup"] = _setup(state, me)
+    out["battle"] = _battle(state, me)
+    if state.phase == "md" and state.active == me:
+        out["launch_queue"] = list(state.md_queue)
+        out["launches"] = [list(x) for x in state.launches]
+    if state.drawn >= 0 and state.active == me:
+        t = data.type_of(state.drawn)
+        out["drawn"] = {"id": state.drawn, "type": t.key, "name": t.name}
+    if state.phase == "over":
+        out["winners"] = list(state.winners)
+        out["reason"] = state.reason
+    return out
+
+
+def _pile(state: State) -> dict[str, Any]:
+    """SG-14.1: the pile is open in resources mode, sealed (count only) in draw4 mode."""
+    out: dict[str, Any] = {"count": len(state.pile)}
+    if state.production == "resources":
+        comp: dict[str, int] = {}
+        for cid in state.pile:
+            key = state.data.type_of(cid).key
+            comp[key] = comp.get(key, 0) + 1
+        out["types"] = comp
+    return out
+
+
+def _setup(state: State, me: int | None) -> dict[str, Any] | None:
+    """SG-3.6/3.8: setup choices are PENDING, seen only by their maker."""
+    if state.phase not in ("types", "fleets"):
+        return None
+    seat = state.order[state.setup_seat]
+    out: dict[str, Any] = {"seat": seat, "done": list(state.order[: state.setup_seat])}
+    if me is not None and me < len(state.hands):
+        hand = state.hands[me]
+        mine = set(hand)
+        out["my_hand"] = [{"id": c, "type": state.data.type_of(c).key} for c in hand]
+        out["my_placements"] = [[c, pid] for c, pid in state.placements if c in mine]
+    return out
+
+
+def _battle(state: State, me: int | None) -> dict[str, Any] | None:
+    """B3 declarations are PENDING: only the declarer sees its own until all are in (C-4.1)."""
+    b = state.battle
+    if b is None:
+        return None
+    out: dict[str, Any] = {
+        "col": b.col, "row": b.row, "hex": Hex(b.col, b.row).label,
+        "protected": list(b.protected), "waiting_for": list(b.declarers),
+    }
+    if me is not None:
+        out["my_declarations"] = [
+            [a, t] for a, t in b.declarations
+            if state.ships[a] is not None and state.ships[a].owner == me  # type: ignore[union-attr]
+        ]
+        if b.declarers and b.declarers[0] == me:
+            out["to_declare"] = list(b.queue)
+    return out
