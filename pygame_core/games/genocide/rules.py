@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
+from typing import Any
 
 from ...game import IllegalActionError
 from ...hexgrid import Hex, HexMap
@@ -43,6 +44,22 @@ def seat_name(seat: int, players: int) -> str:
 def game_map(players: int) -> HexMap:
     """SG-3.1: 24 rows, 12 columns per player."""
     return HexMap(SECTION_COLS * players, MAP_ROWS)
+
+
+_NEIGHBOURS: dict[int, dict[HexKey, tuple[HexKey | None, ...]]] = {}
+
+
+def neighbour_table(players: int) -> dict[HexKey, tuple[HexKey | None, ...]]:
+    """For each map hex, its neighbour in directions 0..5 (None off the map), via hexgrid (C-1)."""
+    table = _NEIGHBOURS.get(players)
+    if table is None:
+        gmap = game_map(players)
+        table = {}
+        for cell in gmap.cells():
+            table[(cell.col, cell.row)] = tuple(
+                (n.col, n.row) if gmap.contains(n) else None for n in cell.neighbours())
+        _NEIGHBOURS[players] = table
+    return table
 
 
 def ship_label(data_types: tuple[ShipType, ...], copies: int, cid: int) -> str:
@@ -262,8 +279,9 @@ def legal_actions(state: State) -> list[A.ActionBase]:
     """Every decision now, in a stable order. A one-entry memo keyed by identity (the state
     is immutable and held by the memo, so its id cannot be reused) saves recomputing the
     list when a caller asks for it and then applies one of its actions."""
-    if _last and _last[0][0] is state:
-        return list(_last[0][1])
+    entry = _last[0] if _last else None
+    if entry is not None and entry[0] is state:
+        return list(entry[1])
     result = _compute_legal(state)
     _last[:] = [(state, tuple(result))]
     return result
@@ -304,43 +322,15 @@ def _compute_legal(state: State) -> list[A.ActionBase]:
     return []
 
 
-def _can_step(state: State, cids: list[int]) -> bool:
-    """SG-5.7 (b) and (c): no unloaded stationary ship, every mobile ship has MP >= 1."""
-    mobile = False
-    stationary = state.data.stationary
-    for cid in cids:
-        ship = state.ships[cid]
-        assert ship is not None
-        if stationary[cid]:
-            if ship.carrier < 0:
-                return False
-        else:
-            mobile = True
-            if ship.mp < 1:
-                return False
-    return mobile
-
-
-def _in_queue(state: State, cids: list[int]) -> bool:
-    """A fleet is ordered in the Transport Phase while any mobile ship has MP left."""
-    for cid in cids:
-        ship = state.ships[cid]
-        assert ship is not None
-        if ship.mp > 0 and not state.data.stationary[cid]:
-            return True
-    return False
-
-
 def _split_groups(state: State, cids: list[int]) -> list[int]:
     """Ships that may be split off: any ship, unless it (with its load) is the whole fleet."""
-    out = []
-    for cid in cids:
-        ship = state.ships[cid]
-        assert ship is not None
-        group = 1 + sum(1 for c in cids if state.ships[c].carrier == cid)  # type: ignore[union-attr]
-        if group < len(cids):
-            out.append(cid)
-    return out
+    loads: dict[int, int] = {}
+    for c in cids:
+        host = state.ships[c].carrier  # type: ignore[union-attr]
+        if host >= 0:
+            loads[host] = loads.get(host, 0) + 1
+    n = len(cids)
+    return [c for c in cids if 1 + loads.get(c, 0) < n]
 
 
 def _loaded_count(state: State, cids: list[int], carrier: int) -> int:
@@ -361,14 +351,21 @@ def _free_marker(state: State, owner: int) -> int:
 
 def _transport_actions(state: State) -> list[A.ActionBase]:
     owner, marker = state.active, state.cursor
-    cids = [c for c, s in enumerate(state.ships) if s is not None and s.fleet == marker and s.owner == owner]
+    data = state.data
+    stationary, fighter, base_bays = data.stationary, data.fighter, data.base_bays
+    cids: list[int] = []
+    can_step = True
+    for c, s in enumerate(state.ships):
+        if s is not None and s.fleet == marker and s.owner == owner:
+            cids.append(c)
+            # SG-5.7 (b) no unloaded stationary ship, (c) every mobile ship has MP >= 1
+            if (s.carrier < 0) if stationary[c] else (s.mp < 1):
+                can_step = False
     fleet = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
     out: list[A.ActionBase] = []
-    if _can_step(state, cids):
-        here = Hex(fleet.col, fleet.row)
-        gmap = game_map(state.players)
-        for d in range(6):
-            if gmap.contains(here.neighbour(d)):
+    if can_step:
+        for d, n in enumerate(neighbour_table(state.players)[(fleet.col, fleet.row)]):
+            if n is not None:
                 out.append(A.Step(d))
     out.append(A.Hold())
     out.append(A.EndTransport())
@@ -377,16 +374,17 @@ def _transport_actions(state: State) -> list[A.ActionBase]:
     for other in state.fleets:
         if other.owner == owner and other.marker != marker and other.col == fleet.col and other.row == fleet.row:
             out.append(A.Merge(other.marker))
-    carriers = [c for c in cids if bays(state, c) > 0]
-    for c in cids:
-        ship = state.ships[c]
-        assert ship is not None
-        if not state.data.fighter[c]:
-            continue
-        if ship.carrier >= 0:
-            out.append(A.Unload(c))
-        else:
-            out.extend(A.Load(c, b) for b in carriers if _loaded_count(state, cids, b) < bays(state, b))
+    carriers = [c for c in cids if base_bays[c] > 0]
+    if carriers:
+        for c in cids:
+            if not fighter[c]:
+                continue
+            if state.ships[c].carrier >= 0:  # type: ignore[union-attr]
+                out.append(A.Unload(c))
+            else:
+                out.extend(A.Load(c, b) for b in carriers if _loaded_count(state, cids, b) < bays(state, b))
+    else:
+        out.extend(A.Unload(c) for c in cids if fighter[c] and state.ships[c].carrier >= 0)  # type: ignore[union-attr]
     return out
 
 
@@ -527,22 +525,47 @@ def reject(state: State, action: object) -> IllegalActionError:
     return IllegalActionError(rule, why)
 
 
+def _fleet_dict(s: State) -> dict[tuple[int, int], Fleet]:
+    return {(f.owner, f.marker): f for f in s.fleets}
+
+
+def _sighting_dict(s: State) -> dict[tuple[int, int], Sighting]:
+    return {(g.owner, g.marker): g for g in s.sightings}
+
+
+# Work containers are copied from the state only when first touched (see Work.__getattr__),
+# and only touched ones are frozen back: most actions change one or two of them.
+_LAZY: dict[str, tuple[object, object]] = {
+    "ships": (lambda s: list(s.ships), tuple),
+    "fleets": (_fleet_dict, lambda d: tuple(d[k] for k in sorted(d))),
+    "planets": (lambda s: list(s.planets), tuple),
+    "pile": (lambda s: list(s.pile), tuple),
+    "limbo": (lambda s: list(s.limbo), tuple),
+    "resources": (lambda s: list(s.resources), tuple),
+    "alive": (lambda s: list(s.alive), tuple),
+    "next_marker": (lambda s: list(s.next_marker), tuple),
+    "known": (lambda s: set(s.known), lambda k: tuple(sorted(k))),
+    "sightings": (_sighting_dict, lambda d: tuple(d[k] for k in sorted(d))),
+}
+
+
 class Work:
-    """A mutable copy of a State for the length of one apply."""
+    """A mutable copy of a State for the length of one apply (copy-on-first-touch)."""
+
+    ships: list[Ship | None]
+    fleets: dict[tuple[int, int], Fleet]
+    planets: list[Planet]
+    pile: list[int]
+    limbo: list[int]
+    resources: list[int]
+    alive: list[bool]
+    next_marker: list[int]
+    known: set[tuple[int, int]]
+    sightings: dict[tuple[int, int], Sighting]
 
     def __init__(self, state: State) -> None:
         self.s = state
         self.data = state.data
-        self.ships: list[Ship | None] = list(state.ships)
-        self.fleets: dict[tuple[int, int], Fleet] = {(f.owner, f.marker): f for f in state.fleets}
-        self.planets = list(state.planets)
-        self.pile = list(state.pile)
-        self.limbo = list(state.limbo)
-        self.resources = list(state.resources)
-        self.alive = list(state.alive)
-        self.next_marker = list(state.next_marker)
-        self.known = set(state.known)
-        self.sightings = {(g.owner, g.marker): g for g in state.sightings}
         self.log: list[LogEntry] = []
         self.roller = Roller(state.rng)
         self.revealed = False
@@ -550,6 +573,14 @@ class Work:
         self.round = state.round
         self.turn = state.turn
         self.phase = state.phase
+
+    def __getattr__(self, name: str) -> Any:
+        maker = _LAZY.get(name)
+        if maker is None:
+            raise AttributeError(name)
+        value = maker[0](self.s)  # type: ignore[operator]
+        setattr(self, name, value)
+        return value
 
     # ---- reading
 
@@ -564,7 +595,7 @@ class Work:
         return f"{self.data.type_of(cid).name} #{cid}"
 
     def fleet_ships(self, owner: int, marker: int) -> list[int]:
-        return [c for c, s in enumerate(self.ships) if s is not None and s.owner == owner and s.fleet == marker]
+        return [c for c, s in enumerate(self.ships) if s is not None and s.fleet == marker and s.owner == owner]
 
     def ship_hex(self, cid: int) -> HexKey:
         ship = self.ships[cid]
@@ -574,26 +605,19 @@ class Work:
 
     def freeze(self) -> State:
         s = self.s
-        state = replace(
-            s,
-            rng=self.roller.value,
-            ships=tuple(self.ships),
-            fleets=tuple(self.fleets[k] for k in sorted(self.fleets)),
-            planets=tuple(self.planets),
-            pile=tuple(self.pile),
-            limbo=tuple(self.limbo),
-            resources=tuple(self.resources),
-            alive=tuple(self.alive),
-            next_marker=tuple(self.next_marker),
-            known=tuple(sorted(self.known)),
-            sightings=tuple(self.sightings[k] for k in sorted(self.sightings)),
-            log=s.log + tuple(self.log) if self.log else s.log,
-            round=self.round,
-            turn=self.turn,
-            phase=self.phase,
-            **self.f,  # type: ignore[arg-type]
-        )
-        return state
+        changes: dict[str, object] = dict(self.f)
+        d = self.__dict__
+        for name, (_, back) in _LAZY.items():
+            if name in d:
+                changes[name] = back(d[name])  # type: ignore[operator]
+        if self.roller.rolls:
+            changes["rng"] = self.roller.value
+        if self.log:
+            changes["log"] = s.log + tuple(self.log)
+        changes["round"] = self.round
+        changes["turn"] = self.turn
+        changes["phase"] = self.phase
+        return replace(s, **changes)
 
     def get(self, name: str) -> object:
         return self.f[name] if name in self.f else getattr(self.s, name)
@@ -664,14 +688,24 @@ class Work:
             out.setdefault((f.col, f.row), set()).add(f.owner)
         return out
 
-    def peek(self) -> None:
-        """SG-5.14: a player with ships at an enemy planet the owner does not defend learns its type."""
+    def peek(self, hexes: Iterable[HexKey] | None = None) -> None:
+        """SG-5.14: a player with ships at an enemy planet the owner does not defend learns its type.
+
+        ``hexes`` limits the check to the hexes whose occupancy just changed.
+        """
         if not self.data.planet_types:
             return
+        if hexes is None:
+            planets = [(pid, p) for pid, p in enumerate(self.s.planets if "planets" not in self.__dict__
+                                                          else self.planets) if p.alive]
+        else:
+            wanted = set(hexes)
+            source = self.planets if "planets" in self.__dict__ else self.s.planets
+            planets = [(pid, p) for pid, p in enumerate(source) if p.alive and (p.col, p.row) in wanted]
+            if not planets:
+                return
         owners = self.hex_owners()
-        for pid, p in enumerate(self.planets):
-            if not p.alive:
-                continue
+        for pid, p in planets:
             here = owners.get((p.col, p.row))
             if not here or p.owner in here:
                 continue
@@ -799,18 +833,29 @@ def _do_step(w: Work, a: A.ActionBase) -> None:
     assert isinstance(a, A.Step)
     owner, marker = w.active, w.s.cursor
     f = w.fleets[(owner, marker)]
-    dest = Hex(f.col, f.row).neighbour(a.direction)
-    w.fleets[(owner, marker)] = replace(f, col=dest.col, row=dest.row)
-    enemy = any(g.owner != owner and (g.col, g.row) == (dest.col, dest.row) for g in w.fleets.values())
-    for cid in w.fleet_ships(owner, marker):
-        ship = w.ships[cid]
-        assert ship is not None
+    origin = (f.col, f.row)
+    dest = neighbour_table(w.s.players)[origin][a.direction]
+    assert dest is not None
+    w.fleets[(owner, marker)] = Fleet(owner, marker, dest[0], dest[1], f.done)
+    enemy = False
+    for g in w.fleets.values():
+        if g.owner != owner and g.col == dest[0] and g.row == dest[1]:
+            enemy = True
+            break
+    stationary = w.data.stationary
+    ships = w.ships
+    moving = False
+    for cid, ship in enumerate(ships):
+        if ship is None or ship.fleet != marker or ship.owner != owner:
+            continue
         if enemy:  # SG-5.8(a) / SG-A16: entering an enemy-occupied hex ends the move
-            w.ships[cid] = replace(ship, mp=0)
-        elif not w.data.stationary[cid]:
-            w.ships[cid] = replace(ship, mp=ship.mp - 1)
-    w.peek()
-    _advance_cursor(w, keep=marker)
+            ships[cid] = Ship(owner, marker, ship.pb, 0, ship.carrier)
+        elif not stationary[cid]:
+            ships[cid] = Ship(owner, marker, ship.pb, ship.mp - 1, ship.carrier)
+            moving = moving or ship.mp > 1
+    w.peek((origin, dest))
+    if not moving:
+        _advance_cursor(w)
 
 
 def _do_hold(w: Work, a: A.ActionBase) -> None:
@@ -1230,24 +1275,29 @@ def _end_production(w: Work) -> None:
 
 def _stranded(w: Work) -> None:
     """SG-5.13: per player and hex without an own planet, fighters beyond BAYS* are lost."""
-    own_planets = {(p.owner, p.col, p.row) for p in w.planets if p.alive}
+    data = w.data
+    fighter = data.fighter
+    at = {k: (f.col, f.row) for k, f in w.fleets.items()}
     groups: dict[tuple[int, int, int], list[int]] = {}
+    has_fighters: set[tuple[int, int, int]] = set()
     for cid, ship in enumerate(w.ships):
         if ship is not None:
-            col, row = w.ship_hex(cid)
-            groups.setdefault((ship.owner, col, row), []).append(cid)
-    for key in sorted(groups):
-        if key in own_planets:
-            continue
+            col, row = at[(ship.owner, ship.fleet)]
+            key = (ship.owner, col, row)
+            groups.setdefault(key, []).append(cid)
+            if fighter[cid]:
+                has_fighters.add(key)
+    if not has_fighters:
+        return
+    own_planets = {(p.owner, p.col, p.row) for p in w.planets if p.alive}
+    for key in sorted(has_fighters - own_planets):
         cids = groups[key]
-        fighters = [c for c in cids if w.data.fighter[c]]
-        if not fighters:
-            continue
+        fighters = [c for c in cids if fighter[c]]
         capacity = sum(bays(w.s, c) for c in cids)
         excess = len(fighters) - capacity
         if excess <= 0:
             continue
-        doomed = sorted(fighters, key=lambda c: (w.data.type_of(c).atk + w.data.type_of(c).defense, c))[:excess]
+        doomed = sorted(fighters, key=lambda c: (data.type_of(c).atk + data.type_of(c).defense, c))[:excess]
         for cid in doomed:
             w.remove_ship(cid, "pile")
         w.revealed = True

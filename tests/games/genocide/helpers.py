@@ -1,0 +1,82 @@
+"""Builders for hand-made Space Genocide positions used by the scenario tests (SG-H)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from pygame_core.games.genocide import GAME
+from pygame_core.games.genocide.data import VARIANTS
+from pygame_core.games.genocide.state import Fleet, Planet, Ship, State
+from pygame_core.rng import ScriptedRng
+
+ShipSpec = tuple[str, int] | tuple[str, int, str, int]  # (type key, copy[, "in", host index])
+
+
+def cid(variant: str, key: str, copy: int = 0) -> int:
+    """SG-2.3: cid = type_index * copies + copy_index."""
+    data = VARIANTS[variant]
+    index = [t.key for t in data.types].index(key)
+    assert 0 <= copy < data.copies
+    return index * data.copies + copy
+
+
+def position(
+    variant: str = "advanced",
+    *,
+    planets: Sequence[tuple[int, int, int, str]] = (),
+    fleets: Sequence[tuple[int, int, int, int, Sequence[ShipSpec]]] = (),
+    active: int = 0,
+    production: str = "variant",
+    discard_rule: bool = True,
+    dice: Sequence[int] = (),
+    resources: tuple[int, int] = (0, 0),
+) -> State:
+    """A two-player state at the start of ``active``'s Transport Phase.
+
+    ``planets``: (owner, col, row, type). Unlisted planets of each seat are parked far away
+    as live planets (so nobody has lost), typed to complete the Advanced counter set.
+    ``fleets``: (owner, marker, col, row, ships), each ship ``(key, copy)`` or
+    ``(key, copy, "in", i)`` meaning loaded into the i-th ship of the same list.
+    Every ship has full PB, and the active player's mobile ships have MP = MOVE.
+    """
+    base = GAME.new_game({"variant": variant, "production": production,
+                          "discard_rule": discard_rule}, 1)
+    data = VARIANTS[variant]
+    all_planets: list[Planet] = []
+    for seat in (0, 1):
+        mine = [p for p in planets if p[0] == seat]
+        types = ["H", "P", "P", "P", "M", "M", "M", "R", "R", "R"] if data.planet_types else [""] * 10
+        for _, _, _, t in mine:
+            if t:
+                types.remove(t)
+        for owner, col, row, t in mine:
+            all_planets.append(Planet(owner, col, row, t))
+        for k in range(10 - len(mine)):
+            col = 0 if seat == 0 else 23
+            all_planets.append(Planet(seat, col, 2 * k + 2, types[k] if data.planet_types else ""))
+    ships: list[Ship | None] = [None] * data.total
+    fleet_list = []
+    for owner, marker, col, row, specs in fleets:
+        ids = [cid(variant, spec[0], spec[1]) for spec in specs]
+        for spec, c in zip(specs, ids, strict=True):
+            carrier = ids[spec[3]] if len(spec) == 4 else -1  # type: ignore[misc]
+            mp = data.type_of(c).move if owner == active else 0
+            ships[c] = Ship(owner, marker, data.type_of(c).pb, mp, carrier)
+        fleet_list.append(Fleet(owner, marker, col, row))
+    fleet_list.sort(key=lambda f: (f.owner, f.marker))
+    pile = tuple(c for c in range(data.total) if ships[c] is None)
+    own = [f.marker for f in fleet_list if f.owner == active]
+    state = replace(
+        base, order=(0, 1), turn=active, round=1, phase="transport", planets=tuple(all_planets),
+        ships=tuple(ships), pile=pile, limbo=(), fleets=tuple(fleet_list), hands=(), placements=(),
+        next_marker=tuple(1 + max([f.marker for f in fleet_list if f.owner == s] or [0]) for s in (0, 1)),
+        cursor=min(own) if own else 0, rng=ScriptedRng(tuple(dice)), resources=resources,
+        log=(), known=(), sightings=(),
+    )
+    assert not GAME.invariant_violations(state), GAME.invariant_violations(state)
+    return state
+
+
+def with_dice(state: State, dice: Sequence[int]) -> State:
+    return replace(state, rng=ScriptedRng(tuple(dice)))
