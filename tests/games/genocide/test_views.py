@@ -1,0 +1,138 @@
+"""Hidden information (SG-14, C-4): views leak no other seat's ships, planet types or pending choices."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from pygame_core.canonical import is_plain
+from pygame_core.games.genocide import GAME
+from pygame_core.games.genocide.state import Battle, State
+
+OPTION_SETS = [
+    {"variant": "advanced"},
+    {"variant": "advanced", "production": "resources", "players": 3},
+    {"variant": "classic"},
+    {"variant": "classic", "production": "draw4"},
+]
+
+
+def sample_states(options: dict[str, object], seed: int, every: int = 37) -> list[State]:
+    """States along a random game, including mid-setup and mid-battle ones."""
+    chooser = random.Random(seed)
+    state = GAME.new_game(options, seed)  # type: ignore[arg-type]
+    out = []
+    step = 0
+    while GAME.current_player(state) is not None and step < 3000:
+        if step % every == 0 or state.phase in ("declare", "md") or (state.phase == "fleets" and step % 7 == 0):
+            out.append(state)
+        state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+        step += 1
+    out.append(state)
+    return out
+
+
+def resample(state: State, viewer: int | None, rng: random.Random) -> State:
+    """Re-draw every secret the viewer may not know: other seats' ship identities, unknown
+    planet types, setup placements, pending battle declarations and the drawn ship."""
+    others = [s for s in range(state.players) if s != viewer]
+    ships = list(state.ships)
+    pile = list(state.pile)
+    sealed_pile = state.production == "draw4"  # SG-14.1: an open pile's make-up is public
+    for seat in others:
+        mine = [c for c, s in enumerate(ships) if s is not None and s.owner == seat]
+        targets = mine + (pile if sealed_pile else [])
+        for c in mine:
+            other = rng.choice(targets)
+            if other == c:
+                continue
+            if ships[other] is None:  # swap a hidden ship with a pile counter
+                ships[other], ships[c] = ships[c], None
+                pile.remove(other)
+                pile.append(c)
+                targets[targets.index(other)] = c
+            else:
+                ships[other], ships[c] = ships[c], ships[other]
+            for i, s in enumerate(ships):  # keep bay references pointing at the same counters
+                if s is not None and s.carrier in (c, other):
+                    ships[i] = replace(s, carrier=other if s.carrier == c else c)
+    known = {pid for seat, pid in state.known if seat == viewer}
+    planets = list(state.planets)
+    for seat in others:
+        hidden = [i for i, p in enumerate(planets)
+                  if p.owner == seat and p.alive and i not in known and p.ptype]
+        types = [planets[i].ptype for i in hidden]
+        rng.shuffle(types)
+        for i, t in zip(hidden, types, strict=True):
+            planets[i] = replace(planets[i], ptype=t)
+    placements = tuple(
+        (c, pid) if state.planets[pid].owner == viewer
+        else (c, rng.choice([i for i, p in enumerate(state.planets) if p.owner == state.planets[pid].owner]))
+        for c, pid in state.placements
+    )
+    battle = state.battle
+    if battle is not None:
+        battle = Battle(battle.col, battle.row, battle.protected, battle.declarers, battle.queue,
+                        tuple((a, t) if state.ships[a] is not None and state.ships[a].owner == viewer  # type: ignore[union-attr]
+                              else (a, -1) for a, t in battle.declarations))
+    drawn = state.drawn
+    if drawn >= 0 and state.active != viewer and sealed_pile and pile:
+        new = rng.choice(pile)
+        pile.remove(new)
+        pile.append(drawn)
+        drawn = new
+    return replace(state, ships=tuple(ships), pile=tuple(sorted(pile)), planets=tuple(planets),
+                   placements=placements, battle=battle, drawn=drawn)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(map(str, o.values())))
+def test_views_do_not_change_when_hidden_information_is_resampled(options: dict[str, object]) -> None:
+    """SG-14.1 / C-4.2: view(state, p) is a function of what p may know only."""
+    rng = random.Random(5)
+    checked = 0
+    for state in sample_states(options, seed=11):
+        for viewer in [None, *range(state.players)]:
+            before = GAME.view(state, viewer)
+            assert is_plain(before)
+            for _ in range(2):
+                after = GAME.view(resample(state, viewer, rng), viewer)
+                assert after == before, f"{state.phase}: view of {viewer} depends on a secret"
+                checked += 1
+    assert checked > 50
+
+
+def test_spectator_sees_no_fleet_contents_or_live_planet_types() -> None:
+    """SG-14.1: the spectator view has no ship list and no type of a live planet (Advanced)."""
+    state = sample_states({"variant": "advanced"}, seed=3)[5]
+    view = GAME.view(state, None)
+    assert view["my_ships"] == []
+    assert all(p["type"] is None for p in view["planets"] if p["alive"])
+    assert all(f["ships"] is None for f in view["fleets"])  # Advanced: mats are screened
+    own = GAME.view(state, 0)
+    assert {s["fleet"] for s in own["my_ships"]} == {f["marker"] for f in own["fleets"] if f["owner"] == 0}
+
+
+def test_classic_fleet_sizes_are_public() -> None:
+    """SG-14.1: Classic stack heights are public, contents are not."""
+    state = sample_states({"variant": "classic"}, seed=4)[4]
+    view = GAME.view(state, 1)
+    assert all(isinstance(f["ships"], int) and f["ships"] > 0 for f in view["fleets"])
+    assert all(s["fleet"] for s in view["my_ships"])
+    assert "types" in view["pile"]  # resources mode: the pile is open
+
+
+def test_setup_choices_are_pending_until_all_players_are_done() -> None:
+    """SG-3.6 / SG-3.8 / C-4.1: the second player never sees the first player's setup."""
+    state = GAME.new_game({"variant": "advanced"}, 9)
+    first = GAME.current_player(state)
+    assert first is not None
+    while GAME.current_player(state) == first:
+        state = GAME.apply(state, GAME.legal_actions(state)[-1])
+    second = GAME.current_player(state)
+    assert second is not None and second != first
+    view = GAME.view(state, second)
+    assert view["setup"]["my_placements"] == []
+    assert all(p["type"] is None for p in view["planets"] if p["owner"] == first)
+    assert view["fleets"] == []
