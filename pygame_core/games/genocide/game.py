@@ -103,23 +103,23 @@ def invariant_violations(state: State) -> list[str]:
     accounted = len(state.pile) + len(state.limbo) + (state.drawn >= 0)
     if state.phase in ("types", "fleets"):
         accounted += sum(len(hand) for hand in state.hands)
+    live = [(cid, ship) for cid, ship in enumerate(ships) if ship is not None]
+    accounted += len(live)
     per_owner = [0] * state.players
-    fleets_used: set[tuple[int, int]] = set()
-    loads: dict[int, int] = {}
-    for cid, ship in enumerate(ships):
-        if ship is None:
-            continue
-        accounted += 1
+    for _, ship in live:
         per_owner[ship.owner] += 1
-        if not 0 <= ship.pb <= pb_max[cid]:
-            out.append(f"ship #{cid} has pb {ship.pb}")
-        fleets_used.add((ship.owner, ship.fleet))
+    out.extend(f"ship #{cid} has pb {ship.pb}" for cid, ship in live if not 0 <= ship.pb <= pb_max[cid])
+    fleets_used = {(ship.owner, ship.fleet) for _, ship in live}
+    loads: dict[int, int] = {}
+    for cid, ship in live:
         host_cid = ship.carrier
-        if host_cid >= 0:
-            loads[host_cid] = loads.get(host_cid, 0) + 1
-            host = ships[host_cid]
-            if not fighter[cid] or host is None or host.owner != ship.owner or host.fleet != ship.fleet:
-                out.append(f"ship #{cid} loaded in an invalid bay-ship")
+        if host_cid < 0:
+            continue
+        loads[host_cid] = loads.get(host_cid, 0) + 1
+        host = ships[host_cid]
+        if (not fighter[cid] or host is None or host.owner != ship.owner
+                or host.fleet != ship.fleet):
+            out.append(f"ship #{cid} loaded in an invalid bay-ship")
     for cid, n in loads.items():
         if n > bays[cid]:
             out.append(f"bay-ship #{cid} carries {n} fighters")

@@ -279,11 +279,15 @@ def legal_actions(state: State) -> list[A.ActionBase]:
     """Every decision now, in a stable order. A one-entry memo keyed by identity (the state
     is immutable and held by the memo, so its id cannot be reused) saves recomputing the
     list when a caller asks for it and then applies one of its actions."""
+    return list(_legal_tuple(state))
+
+
+def _legal_tuple(state: State) -> tuple[A.ActionBase, ...]:
     entry = _last[0] if _last else None
     if entry is not None and entry[0] is state:
-        return list(entry[1])
-    result = _compute_legal(state)
-    _last[:] = [(state, tuple(result))]
+        return entry[1]
+    result = tuple(_compute_legal(state))
+    _last[:] = [(state, result)]
     return result
 
 
@@ -704,7 +708,14 @@ class Work:
             planets = [(pid, p) for pid, p in enumerate(source) if p.alive and (p.col, p.row) in wanted]
             if not planets:
                 return
-        owners = self.hex_owners()
+        if hexes is None:
+            owners = self.hex_owners()
+        else:
+            owners = {}
+            for f in self.fleets.values():
+                key = (f.col, f.row)
+                if key in wanted:
+                    owners.setdefault(key, set()).add(f.owner)
         for pid, p in planets:
             here = owners.get((p.col, p.row))
             if not here or p.owner in here:
@@ -718,15 +729,16 @@ class Work:
 
 
 def apply(state: State, action: A.ActionBase) -> State:
-    legal = legal_actions(state)
-    if action not in legal:
+    if action not in _legal_tuple(state):
         raise reject(state, action)
     before = current_player(state)
     w = Work(state)
     _HANDLERS[type(action)](w, action)
+    if w.roller.rolls or w.revealed:
+        w.f["epoch"] = state.epoch + 1
     new = w.freeze()
-    if w.roller.rolls or w.revealed or current_player(new) != before:
-        new = replace(new, epoch=state.epoch + 1)  # C-3.2: no undo across dice, reveals or hand-offs
+    if "epoch" not in w.f and current_player(new) != before:
+        new = replace(new, epoch=state.epoch + 1)  # C-3.2: no undo across dice, reveals, hand-offs
     return new
 
 
@@ -800,14 +812,16 @@ def _begin_turn(w: Work) -> None:
     """SG-4.1 step 0 and SG-5.6: mobile ships of the active player get MP = MOVE*."""
     a = w.active
     w.say(f"Round {w.round}: {w.name(a)}'s turn")
-    for cid, ship in enumerate(w.ships):
+    ships = w.ships
+    for cid, ship in enumerate(ships):
         if ship is not None and ship.owner == a:
             mp = move(w.s, cid)
             if ship.mp != mp:
-                w.ships[cid] = replace(ship, mp=mp)
-    for key, f in list(w.fleets.items()):
-        if f.done:
-            w.fleets[key] = replace(f, done=False)
+                ships[cid] = Ship(a, ship.fleet, ship.pb, mp, ship.carrier)
+    if any(f.done for f in w.s.fleets):
+        for key, f in list(w.fleets.items()):
+            if f.done:
+                w.fleets[key] = replace(f, done=False)
     w.phase = "transport"
     _advance_cursor(w)
 
@@ -1053,9 +1067,10 @@ def _begin_md(w: Work) -> None:
     enemy_planets = {(p.col, p.row) for p in w.planets if p.alive and p.owner != a}
     queue = []
     if enemy_planets:
-        for cid, ship in enumerate(w.ships):
-            if ship is not None and ship.owner == a and ship.pb >= 1 and w.ship_hex(cid) in enemy_planets:
-                queue.append(cid)
+        there = {f.marker for f in w.fleets.values() if f.owner == a and (f.col, f.row) in enemy_planets}
+        if there:
+            queue = [cid for cid, ship in enumerate(w.ships)
+                     if ship is not None and ship.owner == a and ship.pb >= 1 and ship.fleet in there]
     if not queue:
         _begin_production(w)
         return
