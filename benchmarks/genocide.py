@@ -44,19 +44,27 @@ def main() -> None:
             match = random_game(options, seed)
             steps += len(match.record.actions)
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-        print(f"  {name:24} {games / cpu:6.2f} games/s CPU ({games / wall:5.2f} wall), "
-              f"{steps / games:6.0f} actions/game, {cpu / steps * 1e6:5.0f} us/action CPU")
+        print(
+            f"  {name:24} {games / cpu:6.2f} games/s CPU ({games / wall:5.2f} wall), "
+            f"{steps / games:6.0f} actions/game, {cpu / steps * 1e6:5.0f} us/action CPU"
+        )
         chooser = random.Random(1)
         for state in match.states:
             if chooser.random() < 0.2 and game.current_player(state) is not None:
                 sizes.append(len(game.legal_actions(state)))
-    print(f"legal_actions size over random states: median {statistics.median(sizes):.0f}, "
-          f"max {max(sizes)} (n={len(sizes)})")
+    print(
+        f"legal_actions size over random states: median {statistics.median(sizes):.0f}, "
+        f"max {max(sizes)} (n={len(sizes)})"
+    )
     for name, options in PRESETS[:2]:
-        lengths = [len(encode_link(random_game({**options, "round_limit": 40}, seed)))
-                   for seed in range(max(3, games // 2))]
-        print(f"link length, 40-round random {name}: median {statistics.median(lengths):.0f}, "
-              f"max {max(lengths)} chars (goal <= 2000)")
+        lengths = [
+            len(encode_link(random_game({**options, "round_limit": 40}, seed)))
+            for seed in range(max(3, games // 2))
+        ]
+        print(
+            f"link length, 40-round random {name}: median {statistics.median(lengths):.0f}, "
+            f"max {max(lengths)} chars (goal <= 2000)"
+        )
 
 
 if __name__ == "__main__":

@@ -212,11 +212,41 @@ class Place(ActionBase):
 
 
 Action = (
-    SetType | SetupPlace | Step | Hold | EndTransport | Split | Merge | Load | Unload | Fight
-    | Target | Launch | Discard | Buy | Refill | EndProduction | Place
+    SetType
+    | SetupPlace
+    | Step
+    | Hold
+    | EndTransport
+    | Split
+    | Merge
+    | Load
+    | Unload
+    | Fight
+    | Target
+    | Launch
+    | Discard
+    | Buy
+    | Refill
+    | EndProduction
+    | Place
 )
 
 CODEC: ActionCodec[ActionBase] = ActionCodec(
-    SetType, SetupPlace, Step, Hold, EndTransport, Split, Merge, Load, Unload, Fight,
-    Target, Launch, Discard, Buy, Refill, EndProduction, Place,
+    SetType,
+    SetupPlace,
+    Step,
+    Hold,
+    EndTransport,
+    Split,
+    Merge,
+    Load,
+    Unload,
+    Fight,
+    Target,
+    Launch,
+    Discard,
+    Buy,
+    Refill,
+    EndProduction,
+    Place,
 )

@@ -29,7 +29,9 @@ class ShipType:
         return not self.fighter and self.bays >= 1
 
 
-def _t(key: str, name: str, move: int, atk: int, defense: int, pb: int, bays: int | str) -> ShipType:
+def _t(
+    key: str, name: str, move: int, atk: int, defense: int, pb: int, bays: int | str
+) -> ShipType:
     if bays == "F":
         return ShipType(key, name, move, atk, defense, pb, 0, True)
     assert isinstance(bays, int)

@@ -23,13 +23,22 @@ from .view import view as _view
 
 OPTION_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("variant", "advanced", ("classic", "advanced"), label="Variant (SG-1.1)"),
-    OptionSpec("production", "variant", ("variant", "resources", "draw4"),
-               label="Production: the variant's own, resources or draw-4 (SG-A05)"),
+    OptionSpec(
+        "production",
+        "variant",
+        ("variant", "resources", "draw4"),
+        label="Production: the variant's own, resources or draw-4 (SG-A05)",
+    ),
     OptionSpec("discard_rule", True, (True, False), label="Discard rule, Advanced (SG-9.2)"),
     OptionSpec("players", 2, minimum=2, maximum=4, label="Players (SG-16)"),
     OptionSpec("round_limit", 80, minimum=1, maximum=999, label="Round limit (SG-10.4)"),
-    OptionSpec("combat_die", 0, minimum=0, maximum=20,
-               label="Combat die sides, 0 = the variant's (d10 Classic, d6 Advanced)"),
+    OptionSpec(
+        "combat_die",
+        0,
+        minimum=0,
+        maximum=20,
+        label="Combat die sides, 0 = the variant's (d10 Classic, d6 Advanced)",
+    ),
 )
 
 
@@ -56,8 +65,13 @@ class Genocide:
         if players * 20 > data.total:  # SG-16.2
             raise OptionError(f"option 'players': {variant} supports at most {data.total // 20}")
         return rules.new_state(
-            variant, production, bool(opts["discard_rule"]), die, players,
-            int(opts["round_limit"]), Roller(Rng.from_seed(seed)),
+            variant,
+            production,
+            bool(opts["discard_rule"]),
+            die,
+            players,
+            int(opts["round_limit"]),
+            Roller(Rng.from_seed(seed)),
         )
 
     def num_players(self, state: State) -> int:
@@ -78,7 +92,9 @@ class Genocide:
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        scores = tuple(sum(1 for p in state.planets if p.owner == s and p.alive) for s in range(state.players))
+        scores = tuple(
+            sum(1 for p in state.planets if p.owner == s and p.alive) for s in range(state.players)
+        )
         return Outcome(state.winners, scores, state.reason)
 
     def encode_action(self, action: ActionBase) -> Wire:
@@ -108,7 +124,9 @@ def invariant_violations(state: State) -> list[str]:
     per_owner = [0] * state.players
     for _, ship in live:
         per_owner[ship.owner] += 1
-    out.extend(f"ship #{cid} has pb {ship.pb}" for cid, ship in live if not 0 <= ship.pb <= pb_max[cid])
+    out.extend(
+        f"ship #{cid} has pb {ship.pb}" for cid, ship in live if not 0 <= ship.pb <= pb_max[cid]
+    )
     fleets_used = {(ship.owner, ship.fleet) for _, ship in live}
     loads: dict[int, int] = {}
     for cid, ship in live:
@@ -117,8 +135,7 @@ def invariant_violations(state: State) -> list[str]:
             continue
         loads[host_cid] = loads.get(host_cid, 0) + 1
         host = ships[host_cid]
-        if (not fighter[cid] or host is None or host.owner != ship.owner
-                or host.fleet != ship.fleet):
+        if not fighter[cid] or host is None or host.owner != ship.owner or host.fleet != ship.fleet:
             out.append(f"ship #{cid} loaded in an invalid bay-ship")
     for cid, n in loads.items():
         if n > bays[cid]:
@@ -126,7 +143,9 @@ def invariant_violations(state: State) -> list[str]:
     every = {*state.pile, *state.limbo}
     if accounted != data.total or len(every) != len(state.pile) + len(state.limbo):
         out.append(f"ship counters not conserved: {accounted} accounted of {data.total}")
-    if any(ships[c] is not None for c in every) or (state.drawn >= 0 and ships[state.drawn] is not None):
+    if any(ships[c] is not None for c in every) or (
+        state.drawn >= 0 and ships[state.drawn] is not None
+    ):
         out.append("a counter is both in play and out of play")
     if list(state.pile) != sorted(state.pile):
         out.append("pile not in canonical order")

@@ -1,4 +1,4 @@
-"""Space Genocide rules: setup, movement, battles, planet busters, production, victory (SG-3..SG-10).
+"""Space Genocide rules: setup, movement, battles, PBs, production and victory (SG-3..SG-10).
 
 ``legal_actions`` reads the immutable State; ``apply`` copies it into a mutable ``Work``,
 runs the rule steps on it and freezes a new State. Every ship value goes through the
@@ -9,10 +9,10 @@ SG-11..13) add their modifiers without touching the procedures.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...game import IllegalActionError
+from ...game import ActionBase, IllegalActionError
 from ...hexgrid import Hex, HexMap
 from ...rng import Roller
 from . import actions as A
@@ -57,7 +57,8 @@ def neighbour_table(players: int) -> dict[HexKey, tuple[HexKey | None, ...]]:
         table = {}
         for cell in gmap.cells():
             table[(cell.col, cell.row)] = tuple(
-                (n.col, n.row) if gmap.contains(n) else None for n in cell.neighbours())
+                (n.col, n.row) if gmap.contains(n) else None for n in cell.neighbours()
+            )
         _NEIGHBOURS[players] = table
     return table
 
@@ -105,8 +106,13 @@ def pb_max(state: State, cid: int) -> int:
 
 
 def new_state(
-    variant: str, production: str, discard_rule: bool, combat_die: int, players: int,
-    round_limit: int, seed_rng: Roller,
+    variant: str,
+    production: str,
+    discard_rule: bool,
+    combat_die: int,
+    players: int,
+    round_limit: int,
+    seed_rng: Roller,
 ) -> State:
     """SG-3.2..3.7 and SG-15 items 1, 2, 4, in that order."""
     data = VARIANTS[variant]
@@ -116,8 +122,12 @@ def new_state(
     contenders = list(range(players))
     while True:
         rolls = {p: roller.d(6, f"SG.rolloff {seat_name(p, players)}") for p in contenders}
-        log.append(LogEntry(PUBLIC, "Roll-off: " + ", ".join(
-            f"{seat_name(p, players)} {v}" for p, v in rolls.items())))
+        log.append(
+            LogEntry(
+                PUBLIC,
+                "Roll-off: " + ", ".join(f"{seat_name(p, players)} {v}" for p, v in rolls.items()),
+            )
+        )
         best = max(rolls.values())
         contenders = [p for p, v in rolls.items() if v == best]
         if len(contenders) == 1:
@@ -137,11 +147,22 @@ def new_state(
         hands[seat] = tuple(sorted(drawn))
         log.append(LogEntry(PUBLIC, f"{seat_name(seat, players)} draws {INITIAL_SHIPS} ships"))
     return State(
-        variant=variant, production=production, discard_rule=discard_rule,
-        combat_die=combat_die, players=players, round_limit=round_limit, rng=roller.value,
-        order=order, planets=planets, ships=(None,) * data.total, pile=tuple(pile),
-        next_marker=(1,) * players, resources=(0,) * players, alive=(True,) * players,
-        phase="types" if data.planet_types else "fleets", hands=tuple(hands),
+        variant=variant,
+        production=production,
+        discard_rule=discard_rule,
+        combat_die=combat_die,
+        players=players,
+        round_limit=round_limit,
+        rng=roller.value,
+        order=order,
+        planets=planets,
+        ships=(None,) * data.total,
+        pile=tuple(pile),
+        next_marker=(1,) * players,
+        resources=(0,) * players,
+        alive=(True,) * players,
+        phase="types" if data.planet_types else "fleets",
+        hands=tuple(hands),
         log=tuple(log),
     )
 
@@ -177,7 +198,9 @@ def _place_planets(players: int, roller: Roller) -> tuple[Planet, ...]:
                     if candidates:
                         break
             if not candidates:
-                candidates = free or [(h, c) for h, c in zone if all(dist(c, p) >= 2 for p in placed)]
+                candidates = free or [
+                    (h, c) for h, c in zone if all(dist(c, p) >= 2 for p in placed)
+                ]
             cell, cube = candidates[roller.randbelow(len(candidates), f"SG.setup.planet {k + 1}")]
             placed.append(cube)
             free = [(h, c) for h, c in free if dist(c, cube) >= 3]
@@ -272,17 +295,17 @@ def current_player(state: State) -> int | None:
     return state.active
 
 
-_last: list[tuple[State, tuple[A.ActionBase, ...]]] = []
+_last: list[tuple[State, tuple[ActionBase, ...]]] = []
 
 
-def legal_actions(state: State) -> list[A.ActionBase]:
+def legal_actions(state: State) -> list[ActionBase]:
     """Every decision now, in a stable order. A one-entry memo keyed by identity (the state
     is immutable and held by the memo, so its id cannot be reused) saves recomputing the
     list when a caller asks for it and then applies one of its actions."""
     return list(_legal_tuple(state))
 
 
-def _legal_tuple(state: State) -> tuple[A.ActionBase, ...]:
+def _legal_tuple(state: State) -> tuple[ActionBase, ...]:
     entry = _last[0] if _last else None
     if entry is not None and entry[0] is state:
         return entry[1]
@@ -291,7 +314,7 @@ def _legal_tuple(state: State) -> tuple[A.ActionBase, ...]:
     return result
 
 
-def _compute_legal(state: State) -> list[A.ActionBase]:
+def _compute_legal(state: State) -> list[ActionBase]:
     phase = state.phase
     if phase == "types":
         seat = setup_seat(state)
@@ -303,8 +326,11 @@ def _compute_legal(state: State) -> list[A.ActionBase]:
         for _, pid in state.placements:
             counts[pid] += 1
         room = _setup_room(state)
-        return [A.SetupPlace(pid) for pid, p in enumerate(state.planets)
-                if p.owner == seat and counts[pid] < room]
+        return [
+            A.SetupPlace(pid)
+            for pid, p in enumerate(state.planets)
+            if p.owner == seat and counts[pid] < room
+        ]
     if phase == "transport":
         return _transport_actions(state)
     if phase == "choose_battle":
@@ -317,7 +343,9 @@ def _compute_legal(state: State) -> list[A.ActionBase]:
         assert ship is not None
         return [A.Launch(cid, n) for n in range(ship.pb + 1)]
     if phase == "discard":
-        own = [cid for cid, s in enumerate(state.ships) if s is not None and s.owner == state.active]
+        own = [
+            cid for cid, s in enumerate(state.ships) if s is not None and s.owner == state.active
+        ]
         return [A.Discard(-1), *(A.Discard(cid) for cid in own)]
     if phase == "place":
         return _place_actions(state, Index(state))
@@ -337,8 +365,20 @@ def _split_groups(state: State, cids: list[int]) -> list[int]:
     return [c for c in cids if 1 + loads.get(c, 0) < n]
 
 
+def _carrier(ships: Sequence[Ship | None], cid: int) -> int:
+    ship = ships[cid]
+    assert ship is not None
+    return ship.carrier
+
+
+def _owner(ships: Sequence[Ship | None], cid: int) -> int:
+    ship = ships[cid]
+    assert ship is not None
+    return ship.owner
+
+
 def _loaded_count(state: State, cids: list[int], carrier: int) -> int:
-    return sum(1 for c in cids if state.ships[c].carrier == carrier)  # type: ignore[union-attr]
+    return len([c for c in cids if _carrier(state.ships, c) == carrier])
 
 
 def _free_marker(state: State, owner: int) -> int:
@@ -353,7 +393,7 @@ def _free_marker(state: State, owner: int) -> int:
     return 0
 
 
-def _transport_actions(state: State) -> list[A.ActionBase]:
+def _transport_actions(state: State) -> list[ActionBase]:
     owner, marker = state.active, state.cursor
     data = state.data
     stationary, fighter, base_bays = data.stationary, data.fighter, data.base_bays
@@ -366,7 +406,7 @@ def _transport_actions(state: State) -> list[A.ActionBase]:
             if (s.carrier < 0) if stationary[c] else (s.mp < 1):
                 can_step = False
     fleet = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
-    out: list[A.ActionBase] = []
+    out: list[ActionBase] = []
     if can_step:
         for d, n in enumerate(neighbour_table(state.players)[(fleet.col, fleet.row)]):
             if n is not None:
@@ -376,7 +416,12 @@ def _transport_actions(state: State) -> list[A.ActionBase]:
     if len(cids) > 1 and _free_marker(state, owner):
         out.extend(A.Split(c) for c in _split_groups(state, cids))
     for other in state.fleets:
-        if other.owner == owner and other.marker != marker and other.col == fleet.col and other.row == fleet.row:
+        if (
+            other.owner == owner
+            and other.marker != marker
+            and other.col == fleet.col
+            and other.row == fleet.row
+        ):
             out.append(A.Merge(other.marker))
     carriers = [c for c in cids if base_bays[c] > 0]
     if carriers:
@@ -386,7 +431,9 @@ def _transport_actions(state: State) -> list[A.ActionBase]:
             if state.ships[c].carrier >= 0:  # type: ignore[union-attr]
                 out.append(A.Unload(c))
             else:
-                out.extend(A.Load(c, b) for b in carriers if _loaded_count(state, cids, b) < bays(state, b))
+                out.extend(
+                    A.Load(c, b) for b in carriers if _loaded_count(state, cids, b) < bays(state, b)
+                )
     else:
         out.extend(A.Unload(c) for c in cids if fighter[c] and state.ships[c].carrier >= 0)  # type: ignore[union-attr]
     return out
@@ -394,11 +441,16 @@ def _transport_actions(state: State) -> list[A.ActionBase]:
 
 def _battle_hexes(state: State, idx: Index) -> list[HexKey]:
     """SG-6.1: hexes holding ships of two or more players, not yet fought this phase."""
-    return sorted(k for k, fl in idx.hex_fleets.items()
-                  if len({f.owner for f in fl}) > 1 and k not in state.fought)
+    return sorted(
+        k
+        for k, fl in idx.hex_fleets.items()
+        if len({f.owner for f in fl}) > 1 and k not in state.fought
+    )
 
 
-def _eligible(state: State, idx: Index, key: HexKey, owner: int, protected: Iterable[int]) -> list[int]:
+def _eligible(
+    state: State, idx: Index, key: HexKey, owner: int, protected: Iterable[int]
+) -> list[int]:
     """SG-6.5/6.7: the owner's ships with ATK* >= 1 that have a legal target."""
     ships = idx.ships_at(key)
     prot = set(protected)
@@ -420,23 +472,29 @@ def legal_targets(state: State, idx: Index, attacker: int) -> list[int]:
     battle = state.battle
     assert battle is not None
     owner = state.ships[attacker].owner  # type: ignore[union-attr]
-    return [c for c in idx.ships_at((battle.col, battle.row))
-            if state.ships[c].owner != owner and c not in battle.protected]  # type: ignore[union-attr]
+    return [
+        c
+        for c in idx.ships_at((battle.col, battle.row))
+        if _owner(state.ships, c) != owner and c not in battle.protected
+    ]
 
 
-def _target_actions(state: State) -> list[A.ActionBase]:
+def _target_actions(state: State) -> list[ActionBase]:
     battle = state.battle
     assert battle is not None
     attacker = battle.queue[0]
     idx = Index(state)
-    return [A.Target(attacker, -1), *(A.Target(attacker, t) for t in legal_targets(state, idx, attacker))]
+    return [
+        A.Target(attacker, -1),
+        *(A.Target(attacker, t) for t in legal_targets(state, idx, attacker)),
+    ]
 
 
 def _place_options(state: State, idx: Index, owner: int) -> list[tuple[int, int, int]]:
-    """SG-9.5: own live planet hexes; join an own fleet there, or a new fleet if a marker is free."""
+    """SG-9.5: own live planet hexes; an own fleet there, or a new fleet if a marker is free."""
     free = idx.free_marker(owner) != 0
     out = []
-    for pid, p in enumerate(state.planets):
+    for p in state.planets:
         if p.owner != owner or not p.alive:
             continue
         for f in sorted(idx.hex_fleets.get((p.col, p.row), ()), key=lambda f: f.marker):
@@ -444,33 +502,40 @@ def _place_options(state: State, idx: Index, owner: int) -> list[tuple[int, int,
                 out.append((p.col, p.row, f.marker))
         if free:
             out.append((p.col, p.row, 0))
-    del pid
     return out
 
 
-def _place_actions(state: State, idx: Index) -> list[A.ActionBase]:
+def _place_actions(state: State, idx: Index) -> list[ActionBase]:
     return [A.Place(c, r, m) for c, r, m in _place_options(state, idx, state.active)]
 
 
-def _buy_actions(state: State, idx: Index) -> list[A.ActionBase]:
+def _buy_actions(state: State, idx: Index) -> list[ActionBase]:
     owner = state.active
-    out: list[A.ActionBase] = []
+    out: list[ActionBase] = []
     cash = state.resources[owner]
     cap = state.data.ship_cap
-    if cash >= SHIP_COST and (not cap or ships_in_play(state, owner) < cap) and _place_options(state, idx, owner):
+    if (
+        cash >= SHIP_COST
+        and (not cap or ships_in_play(state, owner) < cap)
+        and _place_options(state, idx, owner)
+    ):
         kinds = sorted({cid // state.data.copies for cid in state.pile})
         out.extend(A.Buy(k) for k in kinds)
     if cash >= 1 and _refill_costs(state):
         for cid, ship in enumerate(state.ships):
-            if (ship is not None and ship.owner == owner and ship.pb < pb_max(state, cid)
-                    and idx.own_planet(owner, _ship_hex(idx, ship))):
+            if (
+                ship is not None
+                and ship.owner == owner
+                and ship.pb < pb_max(state, cid)
+                and idx.own_planet(owner, _ship_hex(idx, ship))
+            ):
                 out.append(A.Refill(cid))
     out.append(A.EndProduction())
     return out
 
 
 def _refill_costs(state: State) -> bool:
-    """SG-9.6/SG-A32: Classic pays 1 resource per PB in resources mode; otherwise refills are free."""
+    """SG-9.6/SG-A32: Classic pays 1 resource per PB in resources mode; else refills are free."""
     return state.variant == "classic" and state.production == "resources"
 
 
@@ -484,25 +549,54 @@ def _ship_hex(idx: Index, ship: Ship) -> HexKey:
 
 
 _RULE_OF: dict[type, str] = {
-    A.SetType: "SG-3.6", A.SetupPlace: "SG-3.8", A.Step: "SG-5.7", A.Hold: "SG-5.10",
-    A.EndTransport: "SG-5.12", A.Split: "SG-5.3", A.Merge: "SG-5.3", A.Load: "SG-5.5",
-    A.Unload: "SG-5.5", A.Fight: "SG-6.2", A.Target: "SG-6.7", A.Launch: "SG-8.3",
-    A.Discard: "SG-9.2", A.Buy: "SG-9.4", A.Refill: "SG-9.6", A.EndProduction: "SG-9.4",
+    A.SetType: "SG-3.6",
+    A.SetupPlace: "SG-3.8",
+    A.Step: "SG-5.7",
+    A.Hold: "SG-5.10",
+    A.EndTransport: "SG-5.12",
+    A.Split: "SG-5.3",
+    A.Merge: "SG-5.3",
+    A.Load: "SG-5.5",
+    A.Unload: "SG-5.5",
+    A.Fight: "SG-6.2",
+    A.Target: "SG-6.7",
+    A.Launch: "SG-8.3",
+    A.Discard: "SG-9.2",
+    A.Buy: "SG-9.4",
+    A.Refill: "SG-9.6",
+    A.EndProduction: "SG-9.4",
     A.Place: "SG-9.5",
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
-    A.SetType: ("types",), A.SetupPlace: ("fleets",), A.Step: ("transport",),
-    A.Hold: ("transport",), A.EndTransport: ("transport",), A.Split: ("transport",),
-    A.Merge: ("transport",), A.Load: ("transport",), A.Unload: ("transport",),
-    A.Fight: ("choose_battle",), A.Target: ("declare",), A.Launch: ("md",),
-    A.Discard: ("discard",), A.Buy: ("buy",), A.Refill: ("buy",), A.EndProduction: ("buy",),
+    A.SetType: ("types",),
+    A.SetupPlace: ("fleets",),
+    A.Step: ("transport",),
+    A.Hold: ("transport",),
+    A.EndTransport: ("transport",),
+    A.Split: ("transport",),
+    A.Merge: ("transport",),
+    A.Load: ("transport",),
+    A.Unload: ("transport",),
+    A.Fight: ("choose_battle",),
+    A.Target: ("declare",),
+    A.Launch: ("md",),
+    A.Discard: ("discard",),
+    A.Buy: ("buy",),
+    A.Refill: ("buy",),
+    A.EndProduction: ("buy",),
     A.Place: ("place",),
 }
 _PHASE_NAMES = {
-    "types": "planet-type setup", "fleets": "fleet setup", "transport": "Transport Phase",
-    "choose_battle": "battle choice", "declare": "target declaration",
-    "md": "Mass Destruction Phase", "discard": "production discard", "place": "ship placement",
-    "buy": "Production Phase", "over": "end of the game",
+    "types": "planet-type setup",
+    "fleets": "fleet setup",
+    "transport": "Transport Phase",
+    "choose_battle": "battle choice",
+    "declare": "target declaration",
+    "md": "Mass Destruction Phase",
+    "discard": "production discard",
+    "place": "ship placement",
+    "buy": "Production Phase",
+    "over": "end of the game",
 }
 
 
@@ -511,21 +605,35 @@ def reject(state: State, action: object) -> IllegalActionError:
     kind = type(action)
     rule = _RULE_OF.get(kind, "SG-4.1")
     if state.phase not in _PHASE_OF.get(kind, ()):
-        return IllegalActionError("SG-4.1", f"{action} is not possible during the {_PHASE_NAMES.get(state.phase, state.phase)}")
+        return IllegalActionError(
+            "SG-4.1",
+            f"{action} is not possible during the {_PHASE_NAMES.get(state.phase, state.phase)}",
+        )
     why = f"{action} is not legal now"
     if isinstance(action, A.Step):
-        why = "the fleet cannot make that step: it holds an unloaded stationary ship, lacks MP, or would leave the map"
+        why = (
+            "the fleet cannot make that step: it holds an unloaded stationary ship, "
+            "lacks MP, or would leave the map"
+        )
     elif isinstance(action, A.Target):
-        why = "that is not a legal target (own ship, absent, or a bay-ship protected by its fighters)"
+        why = (
+            "that is not a legal target (own ship, absent, or a bay-ship protected by its fighters)"
+        )
         if state.battle is not None and action.ship != state.battle.queue[0]:
             why = f"ship #{state.battle.queue[0]} declares now, not #{action.ship}"
     elif isinstance(action, A.Launch):
         if state.md_queue and action.ship != state.md_queue[0]:
-            rule, why = "SG-8.3", "at most one launch order per ship per phase, and ships declare in cid order"
+            rule, why = (
+                "SG-8.3",
+                "at most one launch order per ship per phase, and ships declare in cid order",
+            )
         else:
             why = "a launch order needs 0..pb PBs"
     elif isinstance(action, A.Place):
-        why = "a new ship goes to an own planet hex, into an own fleet there or a new fleet with a free marker"
+        why = (
+            "a new ship goes to an own planet hex, into an own fleet there "
+            "or a new fleet with a free marker"
+        )
     return IllegalActionError(rule, why)
 
 
@@ -599,7 +707,11 @@ class Work:
         return f"{self.data.type_of(cid).name} #{cid}"
 
     def fleet_ships(self, owner: int, marker: int) -> list[int]:
-        return [c for c, s in enumerate(self.ships) if s is not None and s.fleet == marker and s.owner == owner]
+        return [
+            c
+            for c, s in enumerate(self.ships)
+            if s is not None and s.fleet == marker and s.owner == owner
+        ]
 
     def ship_hex(self, cid: int) -> HexKey:
         ship = self.ships[cid]
@@ -652,7 +764,9 @@ class Work:
         else:
             self.limbo.append(cid)
         self.stale(ship.owner, ship.fleet)
-        if not any(s is not None and s.owner == ship.owner and s.fleet == ship.fleet for s in self.ships):
+        if not any(
+            s is not None and s.owner == ship.owner and s.fleet == ship.fleet for s in self.ships
+        ):
             del self.fleets[(ship.owner, ship.fleet)]
             self.sightings.pop((ship.owner, ship.fleet), None)
 
@@ -693,19 +807,26 @@ class Work:
         return out
 
     def peek(self, hexes: Iterable[HexKey] | None = None) -> None:
-        """SG-5.14: a player with ships at an enemy planet the owner does not defend learns its type.
+        """SG-5.14: ships at an enemy planet its owner does not defend learn its type.
 
         ``hexes`` limits the check to the hexes whose occupancy just changed.
         """
         if not self.data.planet_types:
             return
         if hexes is None:
-            planets = [(pid, p) for pid, p in enumerate(self.s.planets if "planets" not in self.__dict__
-                                                          else self.planets) if p.alive]
+            planets = [
+                (pid, p)
+                for pid, p in enumerate(
+                    self.s.planets if "planets" not in self.__dict__ else self.planets
+                )
+                if p.alive
+            ]
         else:
             wanted = set(hexes)
             source = self.planets if "planets" in self.__dict__ else self.s.planets
-            planets = [(pid, p) for pid, p in enumerate(source) if p.alive and (p.col, p.row) in wanted]
+            planets = [
+                (pid, p) for pid, p in enumerate(source) if p.alive and (p.col, p.row) in wanted
+            ]
             if not planets:
                 return
         if hexes is None:
@@ -724,11 +845,17 @@ class Work:
                 if (seat, pid) not in self.known:
                     self.known.add((seat, pid))
                     self.revealed = True
-                    self.say(f"{self.name(seat)} scanned {self.name(p.owner)} planet {Hex(p.col, p.row).label}")
-                    self.say(f"Planet {Hex(p.col, p.row).label} is a {PLANET_TYPE_NAMES[p.ptype]} world", seat)
+                    self.say(
+                        f"{self.name(seat)} scanned {self.name(p.owner)} planet "
+                        f"{Hex(p.col, p.row).label}"
+                    )
+                    self.say(
+                        f"Planet {Hex(p.col, p.row).label} is a {PLANET_TYPE_NAMES[p.ptype]} world",
+                        seat,
+                    )
 
 
-def apply(state: State, action: A.ActionBase) -> State:
+def apply(state: State, action: ActionBase) -> State:
     if action not in _legal_tuple(state):
         raise reject(state, action)
     before = current_player(state)
@@ -745,7 +872,7 @@ def apply(state: State, action: A.ActionBase) -> State:
 # ---- setup
 
 
-def _do_set_type(w: Work, a: A.ActionBase) -> None:
+def _do_set_type(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.SetType)
     w.planets[a.planet] = replace(w.planets[a.planet], ptype=a.ptype)
     seat = w.s.order[w.s.setup_seat]
@@ -753,7 +880,7 @@ def _do_set_type(w: Work, a: A.ActionBase) -> None:
         w.phase = "fleets"
 
 
-def _do_setup_place(w: Work, a: A.ActionBase) -> None:
+def _do_setup_place(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.SetupPlace)
     s = w.s
     seat = s.order[s.setup_seat]
@@ -788,7 +915,7 @@ def _finish_setup(w: Work, placements: tuple[tuple[int, int], ...]) -> None:
 
 
 def _autoload(w: Work, owner: int, marker: int) -> None:
-    """SG-5.5 default: one fighter per bay-ship in cid order, then fill remaining bays in cid order."""
+    """SG-5.5 default: one fighter per bay-ship in cid order, then fill the rest in cid order."""
     cids = w.fleet_ships(owner, marker)
     carriers = [c for c in cids if bays(w.s, c) > 0]
     if not carriers:
@@ -796,7 +923,7 @@ def _autoload(w: Work, owner: int, marker: int) -> None:
     free = [c for c in cids if w.data.fighter[c] and w.ships[c].carrier < 0]  # type: ignore[union-attr]
     if not free:
         return
-    load = {b: sum(1 for c in cids if w.ships[c].carrier == b) for b in carriers}  # type: ignore[union-attr]
+    load = {b: len([c for c in cids if _carrier(w.ships, c) == b]) for b in carriers}
     for round_cap in (1, None):
         for b in carriers:
             cap = bays(w.s, b) if round_cap is None else min(round_cap, bays(w.s, b))
@@ -830,8 +957,11 @@ def _advance_cursor(w: Work, keep: int = 0) -> None:
     """The fleet being ordered: ``keep`` if it may still move, else the lowest queued marker."""
     a = w.active
     stationary = w.data.stationary
-    movers = {s.fleet for c, s in enumerate(w.ships)
-              if s is not None and s.mp > 0 and s.owner == a and not stationary[c]}
+    movers = {
+        s.fleet
+        for c, s in enumerate(w.ships)
+        if s is not None and s.mp > 0 and s.owner == a and not stationary[c]
+    }
     queued = [m for m in movers if not w.fleets[(a, m)].done]
     if keep and keep in queued:
         w.f["cursor"] = keep
@@ -843,7 +973,7 @@ def _advance_cursor(w: Work, keep: int = 0) -> None:
     _end_transport(w)
 
 
-def _do_step(w: Work, a: A.ActionBase) -> None:
+def _do_step(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Step)
     owner, marker = w.active, w.s.cursor
     f = w.fleets[(owner, marker)]
@@ -872,13 +1002,13 @@ def _do_step(w: Work, a: A.ActionBase) -> None:
         _advance_cursor(w)
 
 
-def _do_hold(w: Work, a: A.ActionBase) -> None:
+def _do_hold(w: Work, a: ActionBase) -> None:
     key = (w.active, w.s.cursor)
     w.fleets[key] = replace(w.fleets[key], done=True)
     _advance_cursor(w)
 
 
-def _do_end_transport(w: Work, a: A.ActionBase) -> None:
+def _do_end_transport(w: Work, a: ActionBase) -> None:
     _end_transport(w)
 
 
@@ -893,7 +1023,7 @@ def _end_transport(w: Work) -> None:
     _next_battle(w)
 
 
-def _do_split(w: Work, a: A.ActionBase) -> None:
+def _do_split(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Split)
     owner, marker = w.active, w.s.cursor
     f = w.fleets[(owner, marker)]
@@ -909,7 +1039,7 @@ def _do_split(w: Work, a: A.ActionBase) -> None:
     _advance_cursor(w, keep=marker)
 
 
-def _do_merge(w: Work, a: A.ActionBase) -> None:
+def _do_merge(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Merge)
     owner, marker = w.active, w.s.cursor
     for cid, s in enumerate(w.ships):
@@ -922,13 +1052,13 @@ def _do_merge(w: Work, a: A.ActionBase) -> None:
     _advance_cursor(w, keep=marker)
 
 
-def _do_load(w: Work, a: A.ActionBase) -> None:
+def _do_load(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Load)
     w.set_ship(a.fighter, carrier=a.carrier)
     w.stale(w.active, w.s.cursor)
 
 
-def _do_unload(w: Work, a: A.ActionBase) -> None:
+def _do_unload(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Unload)
     w.set_ship(a.fighter, carrier=-1)
     w.stale(w.active, w.s.cursor)
@@ -949,7 +1079,7 @@ def _next_battle(w: Work) -> None:
         w.phase = "choose_battle"
 
 
-def _do_fight(w: Work, a: A.ActionBase) -> None:
+def _do_fight(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Fight)
     _start_battle(w, (a.col, a.row))
 
@@ -961,7 +1091,7 @@ def _snapshot(w: Work, owner: int, marker: int) -> None:
 
 
 def _start_battle(w: Work, key: HexKey) -> None:
-    """B1: reveal every ship in the hex (public knowledge), lock loading, note protected bay-ships."""
+    """B1: reveal every ship in the hex (public), lock loading, note protected bay-ships."""
     w.phase = "declare"
     label = Hex(*key).label
     w.revealed = True
@@ -972,8 +1102,9 @@ def _start_battle(w: Work, key: HexKey) -> None:
             w.say(f"Battle at {label}: {w.name(owner)} fleet {marker} = {names}")
     state = w.freeze()
     idx = Index(state)
-    protected = tuple(c for c in idx.ships_at(key)
-                      if any(state.ships[x].carrier == c for x in idx.ships_at(key)))  # type: ignore[union-attr]
+    here = idx.ships_at(key)
+    hosts = {_carrier(state.ships, x) for x in here}
+    protected = tuple(c for c in here if c in hosts)
     owners = idx.owners_at(key)
     order = [state.order[(w.turn + i) % state.players] for i in range(state.players)]
     declarers = tuple(p for p in order if p in owners and _eligible(state, idx, key, p, protected))
@@ -986,12 +1117,14 @@ def _start_battle(w: Work, key: HexKey) -> None:
     w.f["battle"] = replace(battle, queue=tuple(_eligible(state, idx, key, first, protected)))
 
 
-def _do_target(w: Work, a: A.ActionBase) -> None:
+def _do_target(w: Work, a: ActionBase) -> None:
     """B3: one secret declaration; the next declarer starts once this one's queue is empty."""
     assert isinstance(a, A.Target)
     battle = w.s.battle
     assert battle is not None
-    battle = replace(battle, queue=battle.queue[1:], declarations=(*battle.declarations, (a.ship, a.target)))
+    battle = replace(
+        battle, queue=battle.queue[1:], declarations=(*battle.declarations, (a.ship, a.target))
+    )
     if battle.queue:
         w.f["battle"] = battle
         return
@@ -999,7 +1132,9 @@ def _do_target(w: Work, a: A.ActionBase) -> None:
     if declarers:
         state = w.s
         idx = Index(state)
-        queue = tuple(_eligible(state, idx, (battle.col, battle.row), declarers[0], battle.protected))
+        queue = tuple(
+            _eligible(state, idx, (battle.col, battle.row), declarers[0], battle.protected)
+        )
         w.f["battle"] = replace(battle, declarers=declarers, queue=queue)
         return
     _resolve_battle(w, replace(battle, declarers=()))
@@ -1013,7 +1148,7 @@ def _resolve_battle(w: Work, battle: Battle) -> None:
     idx = Index(state)
     die = state.combat_die
     attacks: dict[tuple[int, int], list[int]] = {}
-    rank = {p: i for i, p in enumerate(state.order[w.turn:] + state.order[:w.turn])}
+    rank = {p: i for i, p in enumerate(state.order[w.turn :] + state.order[: w.turn])}
     for attacker, target in battle.declarations:
         if target < 0:
             continue
@@ -1037,8 +1172,10 @@ def _resolve_battle(w: Work, battle: Battle) -> None:
         killed = sum(a_dice) > sum(d_dice)
         if killed:
             destroyed.add(target)
-        w.say(f"{label}: {len(a_dice)}d{die} attack {sum(a_dice)} vs {len(d_dice)}d{die} defence "
-              f"{sum(d_dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}")
+        w.say(
+            f"{label}: {len(a_dice)}d{die} attack {sum(a_dice)} vs {len(d_dice)}d{die} defence "
+            f"{sum(d_dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}"
+        )
     for cid in sorted(destroyed):
         w.remove_ship(cid, "limbo")  # SG-6.9 wrecks
     for (owner, marker), f in sorted(w.fleets.items()):
@@ -1067,10 +1204,15 @@ def _begin_md(w: Work) -> None:
     enemy_planets = {(p.col, p.row) for p in w.planets if p.alive and p.owner != a}
     queue = []
     if enemy_planets:
-        there = {f.marker for f in w.fleets.values() if f.owner == a and (f.col, f.row) in enemy_planets}
+        there = {
+            f.marker for f in w.fleets.values() if f.owner == a and (f.col, f.row) in enemy_planets
+        }
         if there:
-            queue = [cid for cid, ship in enumerate(w.ships)
-                     if ship is not None and ship.owner == a and ship.pb >= 1 and ship.fleet in there]
+            queue = [
+                cid
+                for cid, ship in enumerate(w.ships)
+                if ship is not None and ship.owner == a and ship.pb >= 1 and ship.fleet in there
+            ]
     if not queue:
         _begin_production(w)
         return
@@ -1079,7 +1221,7 @@ def _begin_md(w: Work) -> None:
     w.f["launches"] = ()
 
 
-def _do_launch(w: Work, a: A.ActionBase) -> None:
+def _do_launch(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Launch)
     queue = w.s.md_queue[1:]
     launches = (*w.s.launches, (a.ship, a.count)) if a.count else w.s.launches
@@ -1106,8 +1248,10 @@ def _resolve_md(w: Work, launches: tuple[tuple[int, int], ...]) -> None:
             continue
         dice = w.roller.dice(n, 6, f"SG.pb planet={label} ship#{cid}")
         hit = any(d <= 3 for d in dice)
-        w.say(f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, dice))}: "
-              f"{'planet destroyed' if hit else 'no effect'}")
+        w.say(
+            f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, dice))}: "
+            f"{'planet destroyed' if hit else 'no effect'}"
+        )
         if hit:
             _destroy_planet(w, pid)
             if w.phase == "over":
@@ -1121,13 +1265,16 @@ def _destroy_planet(w: Work, pid: int) -> None:
     w.planets[pid] = replace(p, alive=False)
     w.revealed = True
     if p.ptype:
-        w.say(f"{w.name(p.owner)} planet {Hex(p.col, p.row).label} was a {PLANET_TYPE_NAMES[p.ptype]} world")
+        w.say(
+            f"{w.name(p.owner)} planet {Hex(p.col, p.row).label} was a "
+            f"{PLANET_TYPE_NAMES[p.ptype]} world"
+        )
     if _has_lost(w, p.owner):
         _eliminate(w, p.owner)
 
 
 def _has_lost(w: Work, seat: int) -> bool:
-    """SG-10.1 / SG-10.2: no planets (Classic); Homeworld gone or a resource type gone (Advanced)."""
+    """SG-10.1/10.2: no planets (Classic); Homeworld or a whole resource type gone (Advanced)."""
     mine = [p for p in w.planets if p.owner == seat]
     if not w.data.planet_types:
         return not any(p.alive for p in mine)
@@ -1152,7 +1299,9 @@ def _eliminate(w: Work, seat: int) -> None:
             w.planets[pid] = replace(p, alive=False)
     standing = [p for p in range(w.s.players) if w.alive[p]]
     if len(standing) == 1:
-        _game_over(w, (standing[0],), f"{w.name(standing[0])} destroyed the enemy's planets (SG-10)")
+        _game_over(
+            w, (standing[0],), f"{w.name(standing[0])} destroyed the enemy's planets (SG-10)"
+        )
 
 
 def _game_over(w: Work, winners: tuple[int, ...], reason: str) -> None:
@@ -1176,7 +1325,7 @@ def _begin_production(w: Work) -> None:
     _begin_gain(w)
 
 
-def _do_discard(w: Work, a: A.ActionBase) -> None:
+def _do_discard(w: Work, a: ActionBase) -> None:
     """SG-9.2: the discarded ship is set aside until the end of this phase."""
     assert isinstance(a, A.Discard)
     if a.ship >= 0:
@@ -1204,7 +1353,7 @@ def _begin_gain(w: Work) -> None:
 
 
 def _draw_next(w: Work) -> None:
-    """SG-9.3: draw one at a time and place it at once; an unplaceable ship is forfeited (SG-A31)."""
+    """SG-9.3: draw one at a time and place it at once; an unplaceable one is lost (SG-A31)."""
     a = w.active
     to_draw = int(w.get("to_draw"))  # type: ignore[call-overload]
     if to_draw <= 0 or not w.pile:
@@ -1226,7 +1375,7 @@ def _draw_next(w: Work) -> None:
     w.phase = "place"
 
 
-def _do_place(w: Work, a: A.ActionBase) -> None:
+def _do_place(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Place)
     owner = w.active
     cid = w.s.drawn
@@ -1242,7 +1391,7 @@ def _do_place(w: Work, a: A.ActionBase) -> None:
         w.phase = "buy"
 
 
-def _do_buy(w: Work, a: A.ActionBase) -> None:
+def _do_buy(w: Work, a: ActionBase) -> None:
     """SG-9.4: the lowest-cid pile counter of the chosen type, for 10 resources (public)."""
     assert isinstance(a, A.Buy)
     owner = w.active
@@ -1254,7 +1403,7 @@ def _do_buy(w: Work, a: A.ActionBase) -> None:
     w.phase = "place"
 
 
-def _do_refill(w: Work, a: A.ActionBase) -> None:
+def _do_refill(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Refill)
     owner = w.active
     ship = w.ships[a.ship]
@@ -1264,7 +1413,7 @@ def _do_refill(w: Work, a: A.ActionBase) -> None:
     w.say(f"{w.name(owner)} buys 1 PB ({w.resources[owner]} resources left)")
 
 
-def _do_end_production(w: Work, a: A.ActionBase) -> None:
+def _do_end_production(w: Work, a: ActionBase) -> None:
     _end_production(w)
 
 
@@ -1312,12 +1461,16 @@ def _stranded(w: Work) -> None:
         excess = len(fighters) - capacity
         if excess <= 0:
             continue
-        doomed = sorted(fighters, key=lambda c: (data.type_of(c).atk + data.type_of(c).defense, c))[:excess]
+        doomed = sorted(fighters, key=lambda c: (data.type_of(c).atk + data.type_of(c).defense, c))[
+            :excess
+        ]
         for cid in doomed:
             w.remove_ship(cid, "pile")
         w.revealed = True
-        w.say(f"{w.name(key[0])} loses {excess} stranded fighter(s) at {Hex(key[1], key[2]).label}: "
-              + ", ".join(w.label(c) for c in doomed))
+        w.say(
+            f"{w.name(key[0])} loses {excess} stranded fighter(s) at {Hex(key[1], key[2]).label}: "
+            + ", ".join(w.label(c) for c in doomed)
+        )
 
 
 def _end_turn(w: Work) -> None:
@@ -1342,22 +1495,38 @@ def _end_turn(w: Work) -> None:
 def _adjudicate(w: Work) -> None:
     """SG-10.4: most planets, then most ships; otherwise a draw."""
     seats = [p for p in range(w.s.players) if w.alive[p]]
+
     def score(p: int) -> tuple[int, int]:
         planets = sum(1 for x in w.planets if x.owner == p and x.alive)
         ships = sum(1 for x in w.ships if x is not None and x.owner == p)
         return planets, ships
+
     best = max(score(p) for p in seats)
     top = tuple(p for p in seats if score(p) == best)
     if len(top) == 1:
-        _game_over(w, top, f"round limit: {w.name(top[0])} has the most planets, then ships (SG-10.4)")
+        _game_over(
+            w, top, f"round limit: {w.name(top[0])} has the most planets, then ships (SG-10.4)"
+        )
     else:
         _game_over(w, (), "round limit: a draw (SG-10.4)")
 
 
 _HANDLERS = {
-    A.SetType: _do_set_type, A.SetupPlace: _do_setup_place, A.Step: _do_step, A.Hold: _do_hold,
-    A.EndTransport: _do_end_transport, A.Split: _do_split, A.Merge: _do_merge,
-    A.Load: _do_load, A.Unload: _do_unload, A.Fight: _do_fight, A.Target: _do_target,
-    A.Launch: _do_launch, A.Discard: _do_discard, A.Buy: _do_buy, A.Refill: _do_refill,
-    A.EndProduction: _do_end_production, A.Place: _do_place,
+    A.SetType: _do_set_type,
+    A.SetupPlace: _do_setup_place,
+    A.Step: _do_step,
+    A.Hold: _do_hold,
+    A.EndTransport: _do_end_transport,
+    A.Split: _do_split,
+    A.Merge: _do_merge,
+    A.Load: _do_load,
+    A.Unload: _do_unload,
+    A.Fight: _do_fight,
+    A.Target: _do_target,
+    A.Launch: _do_launch,
+    A.Discard: _do_discard,
+    A.Buy: _do_buy,
+    A.Refill: _do_refill,
+    A.EndProduction: _do_end_production,
+    A.Place: _do_place,
 }

@@ -25,44 +25,74 @@ def view(state: State, player: int | None) -> View:
             fleet_counts[key] = fleet_counts.get(key, 0) + 1
     seats = []
     for seat in range(players):
-        seats.append({
-            "seat": seat,
-            "name": seat_name(seat, players),
-            "alive": state.alive[seat],
-            "ships": counts[seat],  # SG-A23: totals are public
-            "planets": sum(1 for p in state.planets if p.owner == seat and p.alive),
-            "resources": state.resources[seat],
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "name": seat_name(seat, players),
+                "alive": state.alive[seat],
+                "ships": counts[seat],  # SG-A23: totals are public
+                "planets": sum(1 for p in state.planets if p.owner == seat and p.alive),
+                "resources": state.resources[seat],
+            }
+        )
     planets = []
     for pid, p in enumerate(state.planets):
         visible = bool(p.ptype) and (p.owner == me or not p.alive or pid in known)
-        planets.append({
-            "id": pid, "owner": p.owner, "col": p.col, "row": p.row,
-            "hex": Hex(p.col, p.row).label, "alive": p.alive,
-            "type": p.ptype if visible else None,
-        })
+        planets.append(
+            {
+                "id": pid,
+                "owner": p.owner,
+                "col": p.col,
+                "row": p.row,
+                "hex": Hex(p.col, p.row).label,
+                "alive": p.alive,
+                "type": p.ptype if visible else None,
+            }
+        )
     fleets = []
     for f in state.fleets:
         size_public = data.fleet_size_public or f.owner == me
-        fleets.append({
-            "owner": f.owner, "marker": f.marker, "col": f.col, "row": f.row,
-            "hex": Hex(f.col, f.row).label, "done": f.done,
-            "ships": fleet_counts.get((f.owner, f.marker), 0) if size_public else None,
-            "ordering": state.phase == "transport" and f.owner == state.active and f.marker == state.cursor,
-        })
+        fleets.append(
+            {
+                "owner": f.owner,
+                "marker": f.marker,
+                "col": f.col,
+                "row": f.row,
+                "hex": Hex(f.col, f.row).label,
+                "done": f.done,
+                "ships": fleet_counts.get((f.owner, f.marker), 0) if size_public else None,
+                "ordering": state.phase == "transport"
+                and f.owner == state.active
+                and f.marker == state.cursor,
+            }
+        )
     my_ships = []
     if me is not None:
         for cid, ship in enumerate(state.ships):
             if ship is not None and ship.owner == me:
                 t = data.type_of(cid)
-                my_ships.append({
-                    "id": cid, "type": t.key, "name": t.name, "fleet": ship.fleet,
-                    "pb": ship.pb, "mp": ship.mp, "carrier": ship.carrier,
-                })
+                my_ships.append(
+                    {
+                        "id": cid,
+                        "type": t.key,
+                        "name": t.name,
+                        "fleet": ship.fleet,
+                        "pb": ship.pb,
+                        "mp": ship.mp,
+                        "carrier": ship.carrier,
+                    }
+                )
     sightings = [
-        {"owner": g.owner, "marker": g.marker, "round": g.round, "stale": g.stale,
-         "ships": [{"id": c, "type": data.type_of(c).key, "pb": pb, "carrier": car}
-                   for c, pb, car in g.ships]}
+        {
+            "owner": g.owner,
+            "marker": g.marker,
+            "round": g.round,
+            "stale": g.stale,
+            "ships": [
+                {"id": c, "type": data.type_of(c).key, "pb": pb, "carrier": car}
+                for c, pb, car in g.ships
+            ],
+        }
         for g in state.sightings
     ]
     out: dict[str, Any] = {
@@ -134,12 +164,16 @@ def _battle(state: State, me: int | None) -> dict[str, Any] | None:
     if b is None:
         return None
     out: dict[str, Any] = {
-        "col": b.col, "row": b.row, "hex": Hex(b.col, b.row).label,
-        "protected": list(b.protected), "waiting_for": list(b.declarers),
+        "col": b.col,
+        "row": b.row,
+        "hex": Hex(b.col, b.row).label,
+        "protected": list(b.protected),
+        "waiting_for": list(b.declarers),
     }
     if me is not None:
         out["my_declarations"] = [
-            [a, t] for a, t in b.declarations
+            [a, t]
+            for a, t in b.declarations
             if state.ships[a] is not None and state.ships[a].owner == me  # type: ignore[union-attr]
         ]
         if b.declarers and b.declarers[0] == me:

@@ -40,13 +40,16 @@ def position(
     ``(key, copy, "in", i)`` meaning loaded into the i-th ship of the same list.
     Every ship has full PB, and the active player's mobile ships have MP = MOVE.
     """
-    base = GAME.new_game({"variant": variant, "production": production,
-                          "discard_rule": discard_rule}, 1)
+    base = GAME.new_game(
+        {"variant": variant, "production": production, "discard_rule": discard_rule}, 1
+    )
     data = VARIANTS[variant]
     all_planets: list[Planet] = []
     for seat in (0, 1):
         mine = [p for p in planets if p[0] == seat]
-        types = ["H", "P", "P", "P", "M", "M", "M", "R", "R", "R"] if data.planet_types else [""] * 10
+        types = (
+            ["H", "P", "P", "P", "M", "M", "M", "R", "R", "R"] if data.planet_types else [""] * 10
+        )
         for _, _, _, t in mine:
             if t:
                 types.remove(t)
@@ -68,11 +71,27 @@ def position(
     pile = tuple(c for c in range(data.total) if ships[c] is None)
     own = [f.marker for f in fleet_list if f.owner == active]
     state = replace(
-        base, order=(0, 1), turn=active, round=1, phase="transport", planets=tuple(all_planets),
-        ships=tuple(ships), pile=pile, limbo=(), fleets=tuple(fleet_list), hands=(), placements=(),
-        next_marker=tuple(1 + max([f.marker for f in fleet_list if f.owner == s] or [0]) for s in (0, 1)),
-        cursor=min(own) if own else 0, rng=ScriptedRng(tuple(dice)), resources=resources,
-        log=(), known=(), sightings=(),
+        base,
+        order=(0, 1),
+        turn=active,
+        round=1,
+        phase="transport",
+        planets=tuple(all_planets),
+        ships=tuple(ships),
+        pile=pile,
+        limbo=(),
+        fleets=tuple(fleet_list),
+        hands=(),
+        placements=(),
+        next_marker=tuple(
+            1 + max([f.marker for f in fleet_list if f.owner == s] or [0]) for s in (0, 1)
+        ),
+        cursor=min(own) if own else 0,
+        rng=ScriptedRng(tuple(dice)),
+        resources=resources,
+        log=(),
+        known=(),
+        sightings=(),
     )
     assert not GAME.invariant_violations(state), GAME.invariant_violations(state)
     return state

@@ -55,10 +55,13 @@ def to_declarations(state: State) -> State:
 
 def h01_state() -> State:
     v = "advanced"
-    return position(v, fleets=[
-        (W, 1, *X, [("monitor", 0), ("battler", 0)]),
-        (E, 1, *X, [("carrier", 0), ("fighter", 0, "in", 0), ("cruiser", 0)]),
-    ])
+    return position(
+        v,
+        fleets=[
+            (W, 1, *X, [("monitor", 0), ("battler", 0)]),
+            (E, 1, *X, [("carrier", 0), ("fighter", 0, "in", 0), ("cruiser", 0)]),
+        ],
+    )
 
 
 def test_sg_h01_carrier_with_loaded_fighter_is_not_a_legal_target() -> None:
@@ -96,10 +99,15 @@ def test_sg_h06_tie_means_the_defender_survives() -> None:
     """SG-H06 / SG-6.3 B5: destroyed only if attack total > defence total."""
     v = "advanced"
     for defence, survives in (([5, 5, 5, 5], True), ([5, 5, 5, 4], False)):
-        state = to_declarations(position(v, fleets=[
-            (W, 1, *X, [("missile_boat", 0), ("missile_boat", 1)]),
-            (E, 1, *X, [("cruiser", 0)]),
-        ]))
+        state = to_declarations(
+            position(
+                v,
+                fleets=[
+                    (W, 1, *X, [("missile_boat", 0), ("missile_boat", 1)]),
+                    (E, 1, *X, [("cruiser", 0)]),
+                ],
+            )
+        )
         b0, b1, cruiser = cid(v, "missile_boat", 0), cid(v, "missile_boat", 1), cid(v, "cruiser")
         state = GAME.apply(state, Target(b0, cruiser))
         state = GAME.apply(state, Target(b1, cruiser))
@@ -112,10 +120,16 @@ def test_sg_h22_planet_bonus_plus_one_attack_plus_two_defence() -> None:
     """SG-H22 / SG-A29: at an own planet a Cruiser rolls 4 attack and 6 defence dice."""
     v = "advanced"
     hexp = (5, 5)
-    state = to_declarations(position(v, planets=[(W, *hexp, "P")], fleets=[
-        (W, 1, *hexp, [("cruiser", 0)]),
-        (E, 1, *hexp, [("cruiser", 1)]),
-    ]))
+    state = to_declarations(
+        position(
+            v,
+            planets=[(W, *hexp, "P")],
+            fleets=[
+                (W, 1, *hexp, [("cruiser", 0)]),
+                (E, 1, *hexp, [("cruiser", 1)]),
+            ],
+        )
+    )
     wc, ec = cid(v, "cruiser", 0), cid(v, "cruiser", 1)
     state = GAME.apply(state, Target(wc, ec))
     state = with_dice(state, [1] * 4 + [1] * 4 + [1] * 3 + [1] * 6)
@@ -133,10 +147,15 @@ def test_sg_h26_classic_uses_d10_and_classic_ship_data() -> None:
     assert sum(1 for c in range(110) if data.type_of(c).key == "light_carrier") == 5
     carrier = next(t for t in data.types if t.key == "carrier")
     assert (carrier.bays, carrier.move) == (5, 2)
-    state = to_declarations(position(v, fleets=[
-        (W, 1, *X, [("destroyer", 0)]),
-        (E, 1, *X, [("cruiser", 0)]),
-    ]))
+    state = to_declarations(
+        position(
+            v,
+            fleets=[
+                (W, 1, *X, [("destroyer", 0)]),
+                (E, 1, *X, [("cruiser", 0)]),
+            ],
+        )
+    )
     d, c = cid(v, "destroyer"), cid(v, "cruiser")
     state = GAME.apply(state, Target(d, c))
     # Targets by ascending cid (SG-6.12): the Destroyer first (Cruiser's 3 attack dice,
@@ -150,10 +169,15 @@ def test_sg_h26_classic_uses_d10_and_classic_ship_data() -> None:
 def test_sg_h08_a_battle_hex_fights_again_next_engagement() -> None:
     """SG-H08 / SG-6.1: hexes where fleets coexist after a battle fight again."""
     v = "advanced"
-    state = to_declarations(position(v, fleets=[
-        (W, 1, *X, [("scout", 0)]),
-        (E, 1, *X, [("scout", 1)]),
-    ]))
+    state = to_declarations(
+        position(
+            v,
+            fleets=[
+                (W, 1, *X, [("scout", 0)]),
+                (E, 1, *X, [("scout", 1)]),
+            ],
+        )
+    )
     ws, es = cid(v, "scout", 0), cid(v, "scout", 1)
     state = GAME.apply(state, Target(ws, -1))
     state = GAME.apply(state, Target(es, -1))
@@ -191,9 +215,13 @@ def test_sg_h04_unloaded_fighter_pins_the_fleet_until_split_off() -> None:
     """SG-H04 / SG-5.7(b) / SG-5.13: split the unloaded fighter off; it survives at its planet."""
     v = "advanced"
     home = (4, 4)
-    state = position(v, planets=[(W, *home, "P")], fleets=[
-        (W, 1, *home, [("assault_transport", 0), ("fighter", 0, "in", 0), ("fighter", 1)]),
-    ])
+    state = position(
+        v,
+        planets=[(W, *home, "P")],
+        fleets=[
+            (W, 1, *home, [("assault_transport", 0), ("fighter", 0, "in", 0), ("fighter", 1)]),
+        ],
+    )
     fa, fb = cid(v, "fighter", 0), cid(v, "fighter", 1)
     with pytest.raises(IllegalActionError) as info:
         GAME.apply(state, Step(2))
@@ -216,10 +244,13 @@ def test_sg_h09_entering_an_enemy_hex_ends_the_move() -> None:
     """SG-H09 / SG-5.8(a) / SG-A16: the Scout stops in X2 with MP 0."""
     v = "advanced"
     x1, x2 = (12, 10), (12, 11)
-    state = position(v, fleets=[
-        (W, 1, *x1, [("scout", 0)]),
-        (E, 1, *x2, [("cruiser", 0)]),
-    ])
+    state = position(
+        v,
+        fleets=[
+            (W, 1, *x1, [("scout", 0)]),
+            (E, 1, *x2, [("cruiser", 0)]),
+        ],
+    )
     scout = cid(v, "scout")
     state = GAME.apply(state, Step(3))  # S into X2
     assert state.ships[scout].mp == 0  # type: ignore[union-attr]
@@ -232,10 +263,13 @@ def test_sg_h09_entering_an_enemy_hex_ends_the_move() -> None:
 def test_sg_5_7_slowest_ship_sets_the_pace() -> None:
     """SG-5.7(c) / SG-A13: a fleet steps only while every mobile ship has MP left."""
     v = "advanced"
-    state = position(v, fleets=[
-        (W, 1, *X, [("scout", 0), ("monitor", 0)]),
-        (W, 2, 3, 3, [("cruiser", 0)]),
-    ])
+    state = position(
+        v,
+        fleets=[
+            (W, 1, *X, [("scout", 0), ("monitor", 0)]),
+            (W, 2, 3, 3, [("cruiser", 0)]),
+        ],
+    )
     state = GAME.apply(state, Step(0))
     scout = cid(v, "scout")
     assert state.ships[scout].mp == 5  # type: ignore[union-attr]
@@ -265,8 +299,17 @@ def test_sg_5_3_split_and_merge_keep_each_ships_mp() -> None:
 def test_sg_5_4_fleet_limit_blocks_splits_in_advanced() -> None:
     """SG-5.4: Advanced allows 10 fleets per player."""
     v = "advanced"
-    keys = ["scout", "gunship", "corvette", "escort", "drone", "battle_drone", "destroyer",
-            "frigate", "cruiser"]
+    keys = [
+        "scout",
+        "gunship",
+        "corvette",
+        "escort",
+        "drone",
+        "battle_drone",
+        "destroyer",
+        "frigate",
+        "cruiser",
+    ]
     fleets = [(W, i + 1, 12, 2 * i + 1, [(k, 0)]) for i, k in enumerate(keys)]
     fleets.append((W, 10, *X, [("attack_scout", 0), ("attack_scout", 1)]))
     state = position(v, fleets=fleets)
@@ -300,10 +343,16 @@ def test_sg_h14_planet_buster_launch_one_order_per_ship() -> None:
     """SG-H14 / SG-8: 3 PBs, dice 4,5,2: the planet falls; the Cruiser did not block it."""
     v = "advanced"
     p = (18, 6)
-    state = to_declarations(position(v, planets=[(E, *p, "P")], fleets=[
-        (W, 1, *p, [("drone", 0)]),
-        (E, 1, *p, [("cruiser", 0)]),
-    ]))
+    state = to_declarations(
+        position(
+            v,
+            planets=[(E, *p, "P")],
+            fleets=[
+                (W, 1, *p, [("drone", 0)]),
+                (E, 1, *p, [("cruiser", 0)]),
+            ],
+        )
+    )
     drone, cruiser = cid(v, "drone"), cid(v, "cruiser")
     state = GAME.apply(state, Target(cruiser, -1))  # the Drone has ATK 0: only East declares
     assert state.phase == "md"
@@ -322,8 +371,10 @@ def test_sg_8_5_all_dice_above_three_leave_the_planet() -> None:
     """SG-8.5 / SG-8.6: no die <= 3, the planet survives, the PBs are spent anyway."""
     v = "advanced"
     p = (18, 6)
-    state = GAME.apply(position(v, planets=[(E, *p, "P")], fleets=[(W, 1, *p, [("drone", 0)])],
-                                dice=[4, 6]), EndTransport())
+    state = GAME.apply(
+        position(v, planets=[(E, *p, "P")], fleets=[(W, 1, *p, [("drone", 0)])], dice=[4, 6]),
+        EndTransport(),
+    )
     drone = cid(v, "drone")
     state = GAME.apply(state, Launch(drone, 2))
     assert all(pl.alive for pl in state.planets)
@@ -334,11 +385,21 @@ def test_sg_h17_last_world_of_a_resource_type_wins_at_once() -> None:
     """SG-H17 / SG-10.2(b): destroying East's 3rd Metal world ends the game; no production."""
     v = "advanced"
     m3 = (18, 6)
-    state = position(v, planets=[(E, 20, 2, "M"), (E, 20, 8, "M"), (E, *m3, "M")],
-                     fleets=[(W, 1, *m3, [("drone", 0)])], dice=[1])
-    state = replace(state, planets=tuple(
-        replace(pl, alive=False) if pl.owner == E and pl.ptype == "M" and (pl.col, pl.row) != m3 else pl
-        for pl in state.planets))
+    state = position(
+        v,
+        planets=[(E, 20, 2, "M"), (E, 20, 8, "M"), (E, *m3, "M")],
+        fleets=[(W, 1, *m3, [("drone", 0)])],
+        dice=[1],
+    )
+    state = replace(
+        state,
+        planets=tuple(
+            replace(pl, alive=False)
+            if pl.owner == E and pl.ptype == "M" and (pl.col, pl.row) != m3
+            else pl
+            for pl in state.planets
+        ),
+    )
     state = GAME.apply(state, EndTransport())
     state = GAME.apply(state, Launch(cid(v, "drone"), 1))
     outcome = GAME.outcome(state)
@@ -359,8 +420,12 @@ def test_sg_10_2a_homeworld_loss_and_sg_10_1_classic_all_planets() -> None:
     assert GAME.outcome(state) is None  # 9 East planets remain
     state = replace(state, planets=tuple(replace(pl, alive=pl.owner == W) for pl in state.planets))
     state = position(c, planets=[(E, *hw, "")], fleets=[(W, 1, *hw, [("drone", 0)])], dice=[3])
-    state = replace(state, planets=tuple(
-        replace(pl, alive=pl.owner == W or (pl.col, pl.row) == hw) for pl in state.planets))
+    state = replace(
+        state,
+        planets=tuple(
+            replace(pl, alive=pl.owner == W or (pl.col, pl.row) == hw) for pl in state.planets
+        ),
+    )
     state = GAME.apply(GAME.apply(state, EndTransport()), Launch(cid(c, "drone"), 1))
     assert GAME.outcome(state) is not None and GAME.outcome(state).winners == (W,)  # type: ignore[union-attr]
 
@@ -385,8 +450,17 @@ def test_sg_h20_draw4_respects_the_twenty_ship_cap() -> None:
     """SG-H20 / SG-9.3: with 18 ships West draws 2."""
     v = "advanced"
     home = (4, 4)
-    keys = ["gunship", "missile_boat", "drone", "scout", "monitor", "destroyer", "corvette",
-            "frigate", "escort"]
+    keys = [
+        "gunship",
+        "missile_boat",
+        "drone",
+        "scout",
+        "monitor",
+        "destroyer",
+        "corvette",
+        "frigate",
+        "escort",
+    ]
     specs = [(k, c) for k in keys for c in (0, 1)]  # 18 ships
     state = position(v, planets=[(W, *home, "H")], fleets=[(W, 1, *home, specs)])
     state = GAME.apply(state, EndTransport())
@@ -404,8 +478,18 @@ def test_sg_h20_draw4_respects_the_twenty_ship_cap() -> None:
 def test_sg_h21_unplaceable_ship_returns_to_the_pile() -> None:
     """SG-H21 / SG-9.5 / SG-A31: 10 fleets, none at a West planet: the drawn ship is lost."""
     v = "advanced"
-    keys = ["gunship", "missile_boat", "drone", "scout", "monitor", "destroyer", "corvette",
-            "frigate", "escort", "cruiser"]
+    keys = [
+        "gunship",
+        "missile_boat",
+        "drone",
+        "scout",
+        "monitor",
+        "destroyer",
+        "corvette",
+        "frigate",
+        "escort",
+        "cruiser",
+    ]
     fleets = [(W, i + 1, 12, 2 * i + 1, [(k, 0)]) for i, k in enumerate(keys)]
     state = position(v, fleets=fleets)
     state = GAME.apply(state, EndTransport())
@@ -438,11 +522,14 @@ def test_sg_9_4_resources_buy_from_the_open_pile_and_pay_for_pbs() -> None:
     """SG-9.4 / SG-9.6 / SG-A32: Classic income 1 per planet, 10 per ship, 1 per PB."""
     v = "classic"
     home = (4, 4)
-    state = position(v, planets=[(W, *home, "")], fleets=[(W, 1, *home, [("drone", 0)])],
-                     resources=(5, 0))
+    state = position(
+        v, planets=[(W, *home, "")], fleets=[(W, 1, *home, [("drone", 0)])], resources=(5, 0)
+    )
     drone = cid(v, "drone")
-    state = replace(state, ships=tuple(replace(s, pb=1) if i == drone and s else s
-                                       for i, s in enumerate(state.ships)))
+    state = replace(
+        state,
+        ships=tuple(replace(s, pb=1) if i == drone and s else s for i, s in enumerate(state.ships)),
+    )
     state = GAME.apply(state, EndTransport())
     assert state.phase == "buy" and state.resources[W] == 15
     kinds = [a.kind for a in GAME.legal_actions(state) if type(a).__name__ == "Buy"]
@@ -465,8 +552,10 @@ def test_sg_9_6_advanced_refills_free_at_own_planets() -> None:
     home = (4, 4)
     state = position(v, planets=[(W, *home, "H")], fleets=[(W, 1, *home, [("drone", 0)])])
     drone = cid(v, "drone")
-    state = replace(state, ships=tuple(replace(s, pb=0) if i == drone and s else s
-                                       for i, s in enumerate(state.ships)))
+    state = replace(
+        state,
+        ships=tuple(replace(s, pb=0) if i == drone and s else s for i, s in enumerate(state.ships)),
+    )
     state = GAME.apply(state, EndTransport())
     state = with_dice(state, [0] * 4)
     state = GAME.apply(state, Discard(-1))
@@ -478,10 +567,22 @@ def test_sg_9_6_advanced_refills_free_at_own_planets() -> None:
 def test_sg_5_13_stranded_fighters_lowest_value_first() -> None:
     """SG-5.13: fighters beyond the bays in a hex without an own planet are destroyed."""
     v = "advanced"
-    state = position(v, fleets=[
-        (W, 1, *X, [("assault_transport", 0), ("fighter", 0, "in", 0), ("bomber", 0),
-                    ("interceptor", 0)]),
-    ])
+    state = position(
+        v,
+        fleets=[
+            (
+                W,
+                1,
+                *X,
+                [
+                    ("assault_transport", 0),
+                    ("fighter", 0, "in", 0),
+                    ("bomber", 0),
+                    ("interceptor", 0),
+                ],
+            ),
+        ],
+    )
     state = GAME.apply(state, EndTransport())
     state = with_dice(state, [0] * 4)
     state = GAME.apply(state, Discard(-1))

@@ -1,4 +1,4 @@
-"""Hidden information (SG-14, C-4): views leak no other seat's ships, planet types or pending choices."""
+"""Hidden information (SG-14, C-4): views leak no other seat's ships, planet types or choices."""
 
 from __future__ import annotations
 
@@ -26,7 +26,11 @@ def sample_states(options: dict[str, object], seed: int, every: int = 37) -> lis
     out = []
     step = 0
     while GAME.current_player(state) is not None and step < 3000:
-        if step % every == 0 or state.phase in ("declare", "md") or (state.phase == "fleets" and step % 7 == 0):
+        if (
+            step % every == 0
+            or state.phase in ("declare", "md")
+            or (state.phase == "fleets" and step % 7 == 0)
+        ):
             out.append(state)
         state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
         step += 1
@@ -61,34 +65,62 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
     known = {pid for seat, pid in state.known if seat == viewer}
     planets = list(state.planets)
     for seat in others:
-        hidden = [i for i, p in enumerate(planets)
-                  if p.owner == seat and p.alive and i not in known and p.ptype]
+        hidden = [
+            i
+            for i, p in enumerate(planets)
+            if p.owner == seat and p.alive and i not in known and p.ptype
+        ]
         types = [planets[i].ptype for i in hidden]
         rng.shuffle(types)
         for i, t in zip(hidden, types, strict=True):
             planets[i] = replace(planets[i], ptype=t)
     placements = tuple(
-        (c, pid) if state.planets[pid].owner == viewer
-        else (c, rng.choice([i for i, p in enumerate(state.planets) if p.owner == state.planets[pid].owner]))
+        (c, pid)
+        if state.planets[pid].owner == viewer
+        else (
+            c,
+            rng.choice(
+                [i for i, p in enumerate(state.planets) if p.owner == state.planets[pid].owner]
+            ),
+        )
         for c, pid in state.placements
     )
     battle = state.battle
     if battle is not None:
-        battle = Battle(battle.col, battle.row, battle.protected, battle.declarers, battle.queue,
-                        tuple((a, t) if state.ships[a] is not None and state.ships[a].owner == viewer  # type: ignore[union-attr]
-                              else (a, -1) for a, t in battle.declarations))
+        battle = Battle(
+            battle.col,
+            battle.row,
+            battle.protected,
+            battle.declarers,
+            battle.queue,
+            tuple(
+                (a, t)
+                if state.ships[a] is not None and state.ships[a].owner == viewer  # type: ignore[union-attr]
+                else (a, -1)
+                for a, t in battle.declarations
+            ),
+        )
     drawn = state.drawn
     if drawn >= 0 and state.active != viewer and sealed_pile and pile:
         new = rng.choice(pile)
         pile.remove(new)
         pile.append(drawn)
         drawn = new
-    return replace(state, ships=tuple(ships), pile=tuple(sorted(pile)), planets=tuple(planets),
-                   placements=placements, battle=battle, drawn=drawn)
+    return replace(
+        state,
+        ships=tuple(ships),
+        pile=tuple(sorted(pile)),
+        planets=tuple(planets),
+        placements=placements,
+        battle=battle,
+        drawn=drawn,
+    )
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(map(str, o.values())))
-def test_views_do_not_change_when_hidden_information_is_resampled(options: dict[str, object]) -> None:
+def test_views_do_not_change_when_hidden_information_is_resampled(
+    options: dict[str, object],
+) -> None:
     """SG-14.1 / C-4.2: view(state, p) is a function of what p may know only."""
     rng = random.Random(5)
     checked = 0
@@ -111,7 +143,9 @@ def test_spectator_sees_no_fleet_contents_or_live_planet_types() -> None:
     assert all(p["type"] is None for p in view["planets"] if p["alive"])
     assert all(f["ships"] is None for f in view["fleets"])  # Advanced: mats are screened
     own = GAME.view(state, 0)
-    assert {s["fleet"] for s in own["my_ships"]} == {f["marker"] for f in own["fleets"] if f["owner"] == 0}
+    assert {s["fleet"] for s in own["my_ships"]} == {
+        f["marker"] for f in own["fleets"] if f["owner"] == 0
+    }
 
 
 def test_classic_fleet_sizes_are_public() -> None:
