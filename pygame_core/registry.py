@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
-
+from .games.spacehole import GAME as SPACEHOLE
 
 GAMES: dict[str, Game[Any, Any]] = {
     game.id: game
     for game in (
-
+        SPACEHOLE,
     )
 }
