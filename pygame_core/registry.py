@@ -6,10 +6,12 @@ from typing import Any
 
 from .game import Game
 from .games.spacehole import GAME as SPACEHOLE
+from .games.warfare import GAME as WARFARE
 
 GAMES: dict[str, Game[Any, Any]] = {
     game.id: game
     for game in (
         SPACEHOLE,
+        WARFARE,
     )
 }
