@@ -37,6 +37,7 @@ from .board import (
     START_POSITION,
     WHITE,
     cell,
+    file_of,
     home_rank,
     is_dark,
     name,
@@ -391,9 +392,12 @@ def _illegal(s: WarfareState, action: Action) -> IllegalActionError:
     if is_invader(s, src):
         return IllegalActionError("GW-9.2", "an invader never moves again")
     if isinstance(action, Charge):
-        if not 0 <= action.dst < 80 or (action.dst + src) % 2 or rank_of(action.dst) == rank_of(src):
-            return IllegalActionError("GW-5.2", "ships move only diagonally, on dark squares")
-        if (rank_of(action.dst) - rank_of(src)) * (1 if p == WHITE else -1) < 0:
+        dst = action.dst
+        if not 0 <= dst < 80 or not is_dark(dst) or abs(file_of(dst) - file_of(src)) != 1:
+            return IllegalActionError("GW-5.2", "ships move one step diagonally, on dark squares only")
+        if abs(rank_of(dst) - rank_of(src)) != 1:
+            return IllegalActionError("GW-5.1", "a charge is one diagonal step")
+        if (rank_of(dst) - rank_of(src)) * (1 if p == WHITE else -1) < 0:
             return IllegalActionError("GW-5.2", "ships never move backward")
         return IllegalActionError("GW-5.1", f"{name(action.dst)} is not a vacant forward-diagonal square")
     if isinstance(action, Attack):
