@@ -247,3 +247,37 @@ def test_gw_12_7_defense_grid_removes_the_invader_without_a_vacant_home_square()
     state = with_hands(position({"c4": 1}, blue, cards=True), [cards.PLANETARY_DEFENSE_GRID], [])
     state = play(state, PlayCard(cards.PLANETARY_DEFENSE_GRID, sq("a0")))
     assert "a0" not in stacks(state) and GAME.current_player(state) == BLUE
+
+
+def test_gw_5_3_a_ship_in_its_own_home_row_charges_out_normally() -> None:
+    state = position({"c0": 1}, {"h7": 1})
+    assert set(GAME.legal_actions(state)) == {Charge(sq("c0"), sq("b1")), Charge(sq("c0"), sq("d1"))}
+
+
+def test_gw_a19_a_standard_jump_into_the_enemy_home_row_makes_an_invader() -> None:
+    state = dice(position({"b7": 2}, {"c8": 1, "h7": 1}), 6, 6, 1)
+    state = play(state, Attack(sq("b7"), sq("c8")))
+    assert stacks(state)["d9"] == 3
+    assert not [a for a in GAME.legal_actions(play(state, Charge(sq("h7"), sq("g6"))))
+                if getattr(a, "src", None) == sq("d9")]
+
+
+def test_gw_11_3_the_round_limit_adjudicates() -> None:
+    from dataclasses import replace
+
+    state = replace(position({"c4": 1, "b9": 1}, {"h7": 1, "a0": 1}), round_limit=10, turn_no=19)
+    state = play(state, Charge(sq("c4"), sq("d5")))
+    assert GAME.current_player(state) == BLUE and state.turn_no == 20
+    state = play(state, Charge(sq("h7"), sq("g6")))
+    outcome = GAME.outcome(state)
+    assert outcome is not None and "round limit" in outcome.reason
+    assert outcome.winners == ()  # one invader each, two ships each: a draw
+
+
+def test_every_decision_is_an_action_including_the_opponents_retreat_choice() -> None:
+    state = dice(position({"d5": 1}, {"e6": 1}), 1, 6)
+    state = play(state, Attack(sq("d5"), sq("e6")))
+    assert GAME.current_player(state) == BLUE
+    assert all(isinstance(a, PlaceShip) for a in GAME.legal_actions(state))
+    for action in GAME.legal_actions(state):
+        assert GAME.decode_action(GAME.encode_action(action)) == action
