@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
+from .games.skirmish import GAME as SKIRMISH
 
 
 GAMES: dict[str, Game[Any, Any]] = {
     game.id: game
     for game in (
+        SKIRMISH,
 
     )
 }
