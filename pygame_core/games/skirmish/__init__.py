@@ -45,6 +45,9 @@ class SkirmishGame:
     def new_game(self, options: Options | None, seed: int) -> SkirmishState:
         opts = resolve_options(OPTION_SCHEMA, options)
         scenario = str(opts["scenario"])
+        custom_keys = [k for k in ("ships", "budget", "ship_bp") if options and k in options]
+        if scenario != "custom" and custom_keys:
+            raise OptionError(f"option(s) {', '.join(custom_keys)} apply only to scenario 'custom'")
         if scenario == "custom":
             ships, budget, ship_bp = int(opts["ships"]), int(opts["budget"]), int(opts["ship_bp"])
         else:

@@ -269,6 +269,14 @@ def _why_illegal(state: SkirmishState, action: Action) -> tuple[str, str]:
             return "MSC-4.3", f"{action}: ships deploy in the own three edge columns, one at a time"
         return "MSC-4.3", f"{action}: it is the secret deployment phase"
     if phase == "orders":
+        plan = state.plans[current_seat(state) or 0]
+        if plan.orders and not plan.orders[-1].complete and not isinstance(action, Step):
+            return (
+                "MSC-6.2",
+                f"{action}: first plot the rest of this ship's SPEED (all must be spent)",
+            )
+        if isinstance(action, Submit):
+            return "MSC-6.2", "every ship needs its SPEED and orders before submitting"
         if isinstance(action, SetSpeed):
             return (
                 "MSC-6.1",
