@@ -17,7 +17,7 @@ from .helpers import at, plot, position, ship
 
 
 def test_msc_h01_design_validation() -> None:
-    """MSC-H01 / MSC-2.3: ENGINE 6 invalid; a weapon on R invalid; 25 BP maximum valid; 15 BP valid."""
+    """MSC-H01 / MSC-2.3: ENGINE 6 invalid; weapon on R invalid; 25 BP valid; 15 BP valid."""
     assert Design(6, 3, 3, (), "x").problems()
     assert Design(3, 3, 3, (0, 1, 2, 3, 4, 5), "x").problems()
     full = Design(5, 5, 5, (0, 1, 2, 4, 5), "x")

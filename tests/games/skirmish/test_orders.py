@@ -13,7 +13,6 @@ from pygame_core.games.skirmish.actions import SetSpeed, Step, Submit
 from pygame_core.games.skirmish.geometry import (
     check_orders,
     compress_orders,
-    expand_orders,
     order_problem,
 )
 from pygame_core.hexgrid import Hex
