@@ -11,7 +11,7 @@ from . import rules
 from .actions import CODEC, Action
 from .data import DEPLOY_COLS, MAX_TURNS_HARD, PRESETS, STAT_LIMITS
 from .rules import current_seat
-from .state import INTACT, SkirmishState
+from .state import SkirmishState
 from .view import view as _view
 
 OPTION_SCHEMA: tuple[OptionSpec, ...] = (
@@ -110,7 +110,9 @@ class SkirmishGame:
     def invariant_violations(self, state: SkirmishState) -> list[str]:
         out = []
         grid = HexMap(state.width, state.height)
-        for ship in state.ships:
+        for index, ship in enumerate(state.ships):
+            if ship.id != index:
+                out.append(f"{ship.label}: id {ship.id} at index {index}")
             d = ship.design
             if d.problems(state.ship_bp):
                 out.append(f"{ship.label}: illegal design {d.problems(state.ship_bp)}")
@@ -130,8 +132,8 @@ class SkirmishGame:
                 and not grid.contains(rules.hex_of(ship))
             ):
                 out.append(f"{ship.label}: in play but off the map")
-            if any(ship.weapons[s] != INTACT for s in ship.fired):
-                pass  # a weapon may be destroyed after firing; nothing to check
+            if any(d.weapons.count(s) == 0 for s in ship.fired):
+                out.append(f"{ship.label}: fired a side without a weapon")
         for p in (0, 1):
             plan = state.plans[p]
             spent = sum(x.bp for x in plan.designs)

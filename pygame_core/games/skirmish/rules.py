@@ -413,6 +413,21 @@ def _apply_orders(state: SkirmishState, player: int, action: Action) -> Skirmish
     return state
 
 
+def trace(start: Hex, facing: int, steps: str, grid: HexMap) -> tuple[list[Hex], int, bool]:
+    """Run orders from ``start`` (MSC-7.1): the hexes entered, the final facing, and whether a
+    forward move left the map, which stops the ship there (MSC-7.2)."""
+    path = [start]
+    for step in steps:
+        if step == "F":
+            nxt = path[-1].neighbour(facing)
+            if not grid.contains(nxt):
+                return path, facing, True
+            path.append(nxt)
+        else:
+            facing = (facing + (1 if step == "R" else -1)) % 6
+    return path, facing, False
+
+
 def _movement(state: SkirmishState) -> SkirmishState:
     """MSC-7: every ship runs its orders independently; leaving the map disengages (MSC-7.2)."""
     grid = HexMap(state.width, state.height)
@@ -424,16 +439,8 @@ def _movement(state: SkirmishState) -> SkirmishState:
         if order is None:
             continue
         written = compress_orders(order.steps)
-        where, facing, fate = hex_of(ship), ship.facing, ""
-        for step in order.steps:
-            if step == "F":
-                nxt = where.neighbour(facing)
-                if not grid.contains(nxt):
-                    fate = "disengaged"
-                    break
-                where = nxt
-            else:
-                facing = (facing + (1 if step == "R" else -1)) % 6
+        path, facing, left = trace(hex_of(ship), ship.facing, order.steps, grid)
+        where, fate = path[-1], "disengaged" if left else ""
         entry = f"{order.speed} {written}".rstrip()
         ships[ship.id] = replace(
             ship,

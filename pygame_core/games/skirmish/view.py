@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...game import View
-from ...hexgrid import Hex
+from ...hexgrid import Hex, HexMap
 from .data import SIDE_LABEL, SIDE_NAMES
 from .geometry import compress_orders
-from .rules import current_seat, scores, ship_allowance
-from .state import Design, Plan, Ship, SkirmishState
+from .rules import current_seat, hex_of, scores, ship_allowance, trace
+from .state import Design, Order, Plan, Ship, SkirmishState
 
 WEAPON_STATUS = ("none", "intact", "destroyed")
 
@@ -73,17 +73,27 @@ def plan_view(state: SkirmishState, plan: Plan, mine: bool) -> dict[str, Any]:
             for p in plan.placements
         ]
     elif state.phase == "orders":
-        out["orders"] = [
-            {
-                "ship": o.ship,
-                "speed": o.speed,
-                "steps": o.steps,
-                "written": compress_orders(o.steps),
-                "complete": o.complete,
-            }
-            for o in plan.orders
-        ]
+        out["orders"] = [_order_view(state, o) for o in plan.orders]
     return out
+
+
+def _order_view(state: SkirmishState, order: Order) -> dict[str, Any]:
+    """One plotted order with its projected path, so the UI can warn before a ship
+    leaves the map (MSC-A26)."""
+    ship = state.ships[order.ship]
+    path, facing, left = trace(
+        hex_of(ship), ship.facing, order.steps, HexMap(state.width, state.height)
+    )
+    return {
+        "ship": order.ship,
+        "speed": order.speed,
+        "steps": order.steps,
+        "written": compress_orders(order.steps),
+        "complete": order.complete,
+        "path": [h.label for h in path],
+        "end_facing": facing,
+        "leaves_map": left,
+    }
 
 
 def view(state: SkirmishState, player: int | None) -> View:

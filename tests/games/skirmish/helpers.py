@@ -50,6 +50,8 @@ def position(
     **options: int | str,
 ) -> SkirmishState:
     """A game in ``phase`` with exactly these ships and a scripted RNG (C-2.7)."""
+    ships = tuple(sorted(ships, key=lambda s: s.id))
+    assert [s.id for s in ships] == list(range(len(ships))), "ship ids are their indices"
     base = GAME.new_game(dict(options), 0)
     state = replace(base, phase=phase, turn=turn, ships=ships, rng=ScriptedRng(dice))
     if phase == "combat":
