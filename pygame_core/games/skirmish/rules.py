@@ -263,6 +263,11 @@ def _why_illegal(state: SkirmishState, action: Action) -> tuple[str, str]:
                 "MSC-2.3",
                 f"{action}: not a legal design step now (limits, budget or order of steps)",
             )
+        plan = state.plans[current_seat(state) or 0]
+        if isinstance(action, Submit) and plan.draft is not None:
+            return "MSC-2.3", "finish the ship being designed before submitting"
+        if isinstance(action, Submit):
+            return "MSC-4.2", "design at least one ship before submitting"
         return "MSC-4.2", f"{action}: it is the secret design phase"
     if phase == "deploy":
         if isinstance(action, (Place, Face)):
@@ -285,12 +290,12 @@ def _why_illegal(state: SkirmishState, action: Action) -> tuple[str, str]:
         if isinstance(action, Step):
             return "MSC-6.2", f"{action}: orders spend exactly SPEED, never two turns in a row"
         return "MSC-6.3", f"{action}: it is the move orders phase"
+    if state.pending_hit is not None and not isinstance(action, HitSide):
+        return "MSC-9.6", f"{action}: first choose the side hit by the damage roll"
     if isinstance(action, Fire):
         shooter = state.ships[action.ship] if 0 <= action.ship < len(state.ships) else None
         target = state.ships[action.target] if 0 <= action.target < len(state.ships) else None
         side = SIDE_INDEX.get(action.side, -1)
-        if state.pending_hit is not None:
-            return "MSC-9.6", "first choose the side hit by the damage roll"
         if shooter is None or target is None:
             return "MSC-9.2", f"{action}: no such ship"
         return (
