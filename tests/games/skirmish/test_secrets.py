@@ -124,3 +124,19 @@ def test_c_4_1_views_are_plain_and_own_plan_is_visible() -> None:
     mine = GAME.view(state, 0)["plans"][0]
     assert mine["orders"][0]["written"] == "1L1" and mine["orders"][0]["speed"] == 3
     assert GAME.view(state, 1)["plans"][0] == {"submitted": True}
+
+
+def test_c_3_2_plotting_can_be_undone_until_the_hand_off() -> None:
+    """C-3.2: West may take back plotting steps, but not past its Submit (the hand-off to East),
+    nor past the reveal and the dice that follow East's Submit."""
+    match = _start(
+        NewShip("ship1"), Submit(), NewShip("ship2"), Submit(),
+        Place(1, 8), Face(1), Submit(), Place(22, 8), Face(4), Submit(),
+    )  # fmt: skip
+    match = match.play(SetSpeed(2)).play(Step("F"))
+    assert match.undo_depth() == 2
+    assert match.undo(2).legal_actions()[0] == SetSpeed(0)
+    match = match.play(Step("L")).play(Submit())
+    assert match.undo_depth() == 0
+    match = match.play(SetSpeed(1)).play(Step("F")).play(Submit())
+    assert match.undo_depth() == 0
