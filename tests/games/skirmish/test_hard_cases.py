@@ -103,6 +103,10 @@ def test_msc_h09_initiative_ties_reroll() -> None:
     assert state.phase == "combat"
     assert state.initiative == (1, 0)
     assert GAME.current_player(state) == 1
+    # C-2.8 / MSC-12.1: every die is logged with its purpose, West first, re-rolls included.
+    rolls = [line for line in state.log if line.startswith("MSC-8.1")]
+    assert [r.split(": ")[1] for r in rolls] == ["d6 = 4", "d6 = 4", "d6 = 2", "d6 = 5"]
+    assert "West" in rolls[0] and "East" in rolls[1]
 
 
 def test_msc_h10_destroyed_or_disarmed_ships_of_player_2_cannot_fire() -> None:
