@@ -6,12 +6,12 @@ from typing import Any
 
 from .game import Game
 from .games.skirmish import GAME as SKIRMISH
-
+from .games.spacehole import GAME as SPACEHOLE
 
 GAMES: dict[str, Game[Any, Any]] = {
     game.id: game
     for game in (
+        SPACEHOLE,
         SKIRMISH,
-
     )
 }
