@@ -15,9 +15,7 @@ from .state import SkirmishState
 from .view import view as _view
 
 OPTION_SCHEMA: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "scenario", "duel", ("duel", "skirmish", "fleet", "custom"), label="Scenario (MSC-4.1)"
-    ),
+    OptionSpec("scenario", "duel", ("duel", "skirmish", "fleet", "custom"), label="Scenario (MSC-4.1)"),
     OptionSpec(
         "victory",
         "annihilation_or_score",
@@ -126,11 +124,7 @@ class SkirmishGame:
                 out.append(f"{ship.label}: SPEED {ship.speed} above ENGINE {ship.engine} (MSC-9.8)")
             if ship.weapons[3] != 0 or any(ship.weapons[s] == 0 for s in d.weapons):
                 out.append(f"{ship.label}: weapons do not match the design")
-            if (
-                ship.alive
-                and state.phase in ("orders", "combat")
-                and not grid.contains(rules.hex_of(ship))
-            ):
+            if ship.alive and state.phase in ("orders", "combat") and not grid.contains(rules.hex_of(ship)):
                 out.append(f"{ship.label}: in play but off the map")
             if any(d.weapons.count(s) == 0 for s in ship.fired):
                 out.append(f"{ship.label}: fired a side without a weapon")

@@ -132,19 +132,7 @@ class HoldFire(ActionBase):
         return "hold fire"
 
 
-Action = (
-    NewShip
-    | SetStat
-    | FitWeapon
-    | Submit
-    | Place
-    | Face
-    | SetSpeed
-    | Step
-    | Fire
-    | HitSide
-    | HoldFire
-)
+Action = NewShip | SetStat | FitWeapon | Submit | Place | Face | SetSpeed | Step | Fire | HitSide | HoldFire
 
 CODEC: ActionCodec[Action] = ActionCodec(
     NewShip, SetStat, FitWeapon, Submit, Place, Face, SetSpeed, Step, Fire, HitSide, HoldFire

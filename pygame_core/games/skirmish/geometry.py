@@ -48,9 +48,7 @@ def expand_orders(text: str) -> str:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None:
-            raise IllegalActionError(
-                "MSC-6.2", f"orders are digits, L and R; cannot read {text[pos:]!r}"
-            )
+            raise IllegalActionError("MSC-6.2", f"orders are digits, L and R; cannot read {text[pos:]!r}")
         token = m.group()
         steps.append(token if token in TURNS else "F" * int(token))
         pos = m.end()

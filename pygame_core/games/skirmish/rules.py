@@ -172,11 +172,7 @@ def _design_actions(state: SkirmishState, plan: Plan) -> list[Action]:
             return [SetStat(stat, v) for v in stat_range(state, plan, draft)]
         side = WEAPON_SIDES[draft.asked]
         cost = sum(draft.values) + WEAPON_COST * len(draft.weapons)
-        fit = (
-            [FitWeapon(SIDE_NAMES[side], True)]
-            if cost + WEAPON_COST <= ship_allowance(state, plan)
-            else []
-        )
+        fit = [FitWeapon(SIDE_NAMES[side], True)] if cost + WEAPON_COST <= ship_allowance(state, plan) else []
         return [FitWeapon(SIDE_NAMES[side], False), *fit]
     out: list[Action] = []
     if can_add_ship(state, plan):
@@ -245,12 +241,7 @@ def apply(state: SkirmishState, action: Action) -> SkirmishState:
     else:
         new = _apply_combat(state, action)
     # C-3.2: dice, reveals and hand-offs start a new information epoch (no undo across).
-    if (
-        new.rng != state.rng
-        or new.phase != state.phase
-        or current_seat(new) != player
-        or new.turn != state.turn
-    ):
+    if new.rng != state.rng or new.phase != state.phase or current_seat(new) != player or new.turn != state.turn:
         new = replace(new, epoch=state.epoch + 1)
     return new
 
@@ -355,9 +346,7 @@ def _reveal_designs(state: SkirmishState) -> SkirmishState:
             ship = Ship(len(ships), player, number, design, design.engine, design.shields, weapons)
             ships.append(ship)
             log.append(f"{ship.label}: {design}")
-    return replace(
-        state, phase="deploy", plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log)
-    )
+    return replace(state, phase="deploy", plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
 
 
 # ---- deployment (MSC-4.3)
@@ -382,18 +371,11 @@ def _reveal_deployment(state: SkirmishState) -> SkirmishState:
     ships = list(state.ships)
     log = list(state.log)
     for player in (0, 1):
-        for ship, place in zip(
-            own_ships(state, player), state.plans[player].placements, strict=True
-        ):
+        for ship, place in zip(own_ships(state, player), state.plans[player].placements, strict=True):
             ships[ship.id] = replace(ship, col=place.col, row=place.row, facing=place.facing)
-            log.append(
-                f"{ship.label} deploys at {Hex(place.col, place.row)} "
-                f"facing {DIRECTION_NAMES[place.facing]}"
-            )
+            log.append(f"{ship.label} deploys at {Hex(place.col, place.row)} facing {DIRECTION_NAMES[place.facing]}")
     log.append("Turn 1")
-    return replace(
-        state, phase="orders", turn=1, plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log)
-    )
+    return replace(state, phase="orders", turn=1, plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
 
 
 # ---- move orders and movement (MSC-6, MSC-7)
@@ -407,9 +389,7 @@ def _apply_orders(state: SkirmishState, player: int, action: Action) -> Skirmish
         plan = replace(plan, orders=(*plan.orders, Order(ship.id, action.speed)))
     elif isinstance(action, Step):
         last = plan.orders[-1]
-        plan = replace(
-            plan, orders=(*plan.orders[:-1], replace(last, steps=last.steps + action.move))
-        )
+        plan = replace(plan, orders=(*plan.orders[:-1], replace(last, steps=last.steps + action.move)))
     else:
         plan = replace(plan, done=True)
     state = _with_plan(state, player, plan)
@@ -457,11 +437,7 @@ def _movement(state: SkirmishState) -> SkirmishState:
             history=(*ship.history, entry),
             fired=(),
         )
-        tail = (
-            "disengages off the map"
-            if fate
-            else f"ends at {where} facing {DIRECTION_NAMES[facing]}"
-        )
+        tail = "disengages off the map" if fate else f"ends at {where} facing {DIRECTION_NAMES[facing]}"
         log.append(f"{ship.label} SPEED {order.speed} orders {written or '-'}: {tail}")
     state = replace(state, plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
     state = _annihilation(state)
@@ -480,9 +456,7 @@ def _initiative(state: SkirmishState) -> SkirmishState:
             break
     first = 0 if west > east else 1
     log = (*state.log, *(str(r) for r in roller.rolls), f"{SIDE_LABEL[first]} is Player 1")
-    state = replace(
-        state, rng=roller.value, phase="combat", initiative=(first, 1 - first), firing=0, log=log
-    )
+    state = replace(state, rng=roller.value, phase="combat", initiative=(first, 1 - first), firing=0, log=log)
     return _settle(state)
 
 
@@ -509,9 +483,7 @@ def _fire(state: SkirmishState, action: Fire) -> SkirmishState:
     assert modifier is not None
     need = shooter.design.to_hit + modifier  # MSC-9.4: hit iff roll <= TO-HIT + modifier
     roller = Roller(state.rng)
-    roll = roller.d(
-        6, f"MSC-9.4 to-hit {shooter.label} {action.side} at {target.label} (need {need})"
-    )
+    roll = roller.d(6, f"MSC-9.4 to-hit {shooter.label} {action.side} at {target.label} (need {need})")
     damage = roller.d(6, f"MSC-9.5 damage on {target.label}") if roll <= need else 0
     state = _set_ship(state, replace(shooter, fired=(*shooter.fired, side)))
     state = replace(state, rng=roller.value, log=(*state.log, *(str(r) for r in roller.rolls)))
@@ -530,9 +502,7 @@ def _fire(state: SkirmishState, action: Fire) -> SkirmishState:
     outcomes = {s if target.weapons[s] == INTACT else -1 for s in sides}
     if len(outcomes) > 1:  # MSC-9.6: the shooter chooses among sides that differ
         state = replace(state, pending_hit=PendingHit(shooter.id, target.id, sides))
-        return _note(
-            state, f"{target.label} hit on a weapon roll: {shooter.label} chooses the side"
-        )
+        return _note(state, f"{target.label} hit on a weapon roll: {shooter.label} chooses the side")
     return _weapon_hit(state, target, sides[0])
 
 
@@ -561,9 +531,7 @@ def _weapon_hit(state: SkirmishState, target: Ship, side: int) -> SkirmishState:
     """A damage roll of 6 on ``side`` (MSC-9.5): the weapon there is destroyed, else SHIELD -1."""
     target = state.ships[target.id]
     if target.weapons[side] != INTACT:
-        return _shield_hit(
-            state, target, f"side {SIDE_NAMES[side]} has no intact weapon, SHIELD -1"
-        )
+        return _shield_hit(state, target, f"side {SIDE_NAMES[side]} has no intact weapon, SHIELD -1")
     weapons = tuple(DESTROYED if s == side else w for s, w in enumerate(target.weapons))
     state = _set_ship(state, replace(target, weapons=weapons))
     return _note(state, f"{target.label} hit: weapon {SIDE_NAMES[side]} destroyed")
@@ -625,9 +593,7 @@ def _annihilation(state: SkirmishState) -> SkirmishState:
     if all(alive):
         return state
     winners = tuple(p for p in (0, 1) if alive[p])
-    reason = (
-        f"{SIDE_LABEL[winners[0]]} wins by annihilation" if winners else "both sides gone: draw"
-    )
+    reason = f"{SIDE_LABEL[winners[0]]} wins by annihilation" if winners else "both sides gone: draw"
     return replace(
         state,
         phase="over",

@@ -6,9 +6,18 @@ from typing import Any
 
 from ...game import View
 from ...hexgrid import Hex, HexMap
-from .data import SIDE_LABEL, SIDE_NAMES
+from .actions import Action, Fire, HitSide, Place, SetSpeed
+from .data import SIDE_LABEL, SIDE_NAMES, range_modifier
 from .geometry import compress_orders
-from .rules import current_seat, hex_of, scores, ship_allowance, trace
+from .rules import (
+    current_seat,
+    hex_of,
+    own_ships,
+    plotting_ship,
+    scores,
+    ship_allowance,
+    trace,
+)
 from .state import Design, Order, Plan, Ship, SkirmishState
 
 WEAPON_STATUS = ("none", "intact", "destroyed")
@@ -81,9 +90,7 @@ def _order_view(state: SkirmishState, order: Order) -> dict[str, Any]:
     """One plotted order with its projected path, so the UI can warn before a ship
     leaves the map (MSC-A26)."""
     ship = state.ships[order.ship]
-    path, facing, left = trace(
-        hex_of(ship), ship.facing, order.steps, HexMap(state.width, state.height)
-    )
+    path, facing, left = trace(hex_of(ship), ship.facing, order.steps, HexMap(state.width, state.height))
     return {
         "ship": order.ship,
         "speed": order.speed,
@@ -127,3 +134,25 @@ def view(state: SkirmishState, player: int | None) -> View:
         "result": state.result or None,
         "log": list(state.log),
     }
+
+
+def describe(state: SkirmishState, action: Action) -> str:
+    """A player-facing label for a legal action, naming ships by label (W1, E2) for the UI."""
+    seat = current_seat(state)
+    if isinstance(action, Fire):
+        shooter, target = state.ships[action.ship], state.ships[action.target]
+        distance = hex_of(shooter).distance(hex_of(target))
+        modifier = range_modifier(distance)
+        need = shooter.design.to_hit + (modifier or 0)
+        chance = "always hits" if need >= 6 else "cannot hit" if need <= 0 else f"hits on {need}-"
+        return f"{shooter.label} fires {action.side} at {target.label} (range {distance}, {chance})"
+    if isinstance(action, (SetSpeed, Place)) and seat is not None:
+        ship = plotting_ship(state, seat) if isinstance(action, SetSpeed) else None
+        if isinstance(action, Place):
+            placed = len(state.plans[seat].placements)
+            ship = own_ships(state, seat)[placed]
+        if ship is not None:
+            return f"{ship.label}: {action}"
+    if isinstance(action, HitSide) and state.pending_hit is not None:
+        return f"{state.ships[state.pending_hit.target].label}: {action}"
+    return str(action)

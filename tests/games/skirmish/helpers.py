@@ -36,9 +36,7 @@ def ship(
     design = Design(engine, shields, to_hit, sides, "custom")
     status = tuple(INTACT if s in sides else NONE for s in range(6))
     number = id + 1 if owner == 0 else id
-    return Ship(
-        id, owner, number, design, engine, shields, status, where.col, where.row, facing, speed
-    )
+    return Ship(id, owner, number, design, engine, shields, status, where.col, where.row, facing, speed)
 
 
 def position(

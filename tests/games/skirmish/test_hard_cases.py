@@ -10,6 +10,7 @@ from pygame_core import IllegalActionError
 from pygame_core.games.skirmish import GAME
 from pygame_core.games.skirmish.actions import Fire, HitSide, HoldFire, SetSpeed, Submit
 from pygame_core.games.skirmish.state import DESTROYED, INTACT, Design
+from pygame_core.games.skirmish.view import describe
 from pygame_core.hexgrid import Hex
 from pygame_core.rng import ScriptedRng
 
@@ -156,13 +157,9 @@ def test_msc_10_1_both_sides_leaving_is_a_draw() -> None:
 def test_msc_h13_turn_limit_score() -> None:
     """MSC-H13 / MSC-10.2: at the end of turn 30, West (15 BP destroyed) beats East (10)."""
     west_alive = ship(0, 0, Hex(2, 2), weapons="")
-    west_lost = replace(
-        ship(1, 0, Hex(2, 4), engine=1, shields=5, to_hit=4, weapons=""), fate="destroyed"
-    )
+    west_lost = replace(ship(1, 0, Hex(2, 4), engine=1, shields=5, to_hit=4, weapons=""), fate="destroyed")
     east_alive = ship(2, 1, Hex(21, 2), weapons="")
-    east_lost = replace(
-        ship(3, 1, Hex(21, 4), engine=3, shields=3, to_hit=3, weapons="F,FL,FR"), fate="destroyed"
-    )
+    east_lost = replace(ship(3, 1, Hex(21, 4), engine=3, shields=3, to_hit=3, weapons="F,FL,FR"), fate="destroyed")
     assert (west_lost.design.bp, east_lost.design.bp) == (10, 15)
     state = position(west_alive, west_lost, east_alive, east_lost, turn=30, dice=(6, 1))
     state = GAME.apply(plot(state, 0, ""), Submit())
@@ -227,9 +224,7 @@ def test_msc_9_9_no_friendly_fire() -> None:
     a = ship(0, 0, at(0, 0), facing=0, weapons="F")
     friend = ship(1, 0, at(0, -1), weapons="")
     foe = ship(2, 1, at(0, -2), weapons="")
-    assert [
-        x for x in GAME.legal_actions(_combat(a, friend, foe, dice=())) if isinstance(x, Fire)
-    ] == [Fire(0, "F", 2)]
+    assert [x for x in GAME.legal_actions(_combat(a, friend, foe, dice=())) if isinstance(x, Fire)] == [Fire(0, "F", 2)]
 
 
 def test_msc_10_1_annihilation_in_combat_ends_the_game() -> None:
@@ -269,3 +264,11 @@ def test_msc_a26_the_plotting_view_warns_before_a_ship_leaves_the_map() -> None:
     state = plot(GAME.apply(state, Submit()), 2, "2")
     order = GAME.view(state, 1)["plans"][1]["orders"][0]
     assert order["leaves_map"] is True and order["path"] == [Hex(23, 5).label]
+
+
+def test_describe_names_ships_and_the_hit_number() -> None:
+    """The UI label of a shot names both ships, the range and the MSC-9.4 hit number."""
+    a = ship(0, 0, at(0, 0), facing=0, to_hit=3, weapons="F")
+    b = ship(1, 1, at(0, -5), weapons="")
+    state = _combat(a, b, dice=())
+    assert describe(state, Fire(0, "F", 1)) == "W1 fires F at E1 (range 5, hits on 2-)"

@@ -80,11 +80,7 @@ def test_msc_6_2_step_actions_reach_exactly_the_legal_orders(speed: int) -> None
             walk(GAME.apply(state, action), steps + action.move)
 
     walk(start, "")
-    expected = {
-        "".join(p)
-        for p in itertools.product("FLR", repeat=speed)
-        if order_problem("".join(p), speed) is None
-    }
+    expected = {"".join(p) for p in itertools.product("FLR", repeat=speed) if order_problem("".join(p), speed) is None}
     assert reached == expected
 
 

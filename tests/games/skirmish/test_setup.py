@@ -13,9 +13,7 @@ from pygame_core.games.skirmish.state import Design, SkirmishState
 from .helpers import play
 
 
-def custom(
-    state: SkirmishState, engine: int, shields: int, to_hit: int, weapons: str
-) -> SkirmishState:
+def custom(state: SkirmishState, engine: int, shields: int, to_hit: int, weapons: str) -> SkirmishState:
     """Design one custom ship step by step; ``weapons`` like "F,FL"."""
     wanted = set(weapons.split(",")) - {""}
     state = play(state, NewShip("custom"), SetStat("engine", engine), SetStat("shields", shields))
