@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
+from .games.skirmish import GAME as SKIRMISH
 from .games.spacehole import GAME as SPACEHOLE
 from .games.warfare import GAME as WARFARE
 
@@ -13,5 +14,6 @@ GAMES: dict[str, Game[Any, Any]] = {
     for game in (
         SPACEHOLE,
         WARFARE,
+        SKIRMISH,
     )
 }
