@@ -114,6 +114,17 @@ class Match:
             raise IllegalActionError("C-3.2", "cannot undo past a die roll or a revealed card")
         return self.truncated(len(self.record.actions) - count)
 
+    def shareable(self) -> Match:
+        """The match as it may go into a link: without any locked-in secret (C-4.6).
+
+        A seat that has plotted but not yet revealed a secret decision would give it away,
+        so the link stops where that secret phase began; the seat re-enters it on resume.
+        """
+        cut = len(self.record.actions)
+        while cut > 0 and self.game.pending_secret(self.states[cut]):
+            cut -= 1
+        return self.truncated(cut)
+
     def truncated(self, length: int) -> Match:
         """The match as it stood after its first ``length`` actions (for step-through)."""
         return Match(
