@@ -146,7 +146,9 @@ class ActionCodec(Generic[AB]):
             raise RecordError(f"unknown action tag {tag!r:.20}")
         fields = dataclasses.fields(cls)  # type: ignore[arg-type]
         if len(values) != len(fields):
-            raise RecordError(f"action {cls.__name__} takes {len(fields)} field(s), got {len(values)}")
+            raise RecordError(
+                f"action {cls.__name__} takes {len(fields)} field(s), got {len(values)}"
+            )
         for f, v in zip(fields, values, strict=True):
             type_name = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
             expected = _WIRE_TYPES.get(type_name)

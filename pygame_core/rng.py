@@ -72,7 +72,8 @@ class ScriptedRng:
 
     def take(self, n: int, is_die: bool) -> tuple[int, ScriptedRng]:
         if not self.script:
-            raise RngExhaustedError(f"scripted RNG exhausted (asked for {'d' if is_die else 'randbelow '}{n})")
+            asked = f"d{n}" if is_die else f"randbelow {n}"
+            raise RngExhaustedError(f"scripted RNG exhausted (asked for {asked})")
         value, rest = self.script[0], self.script[1:]
         low, high = (1, n) if is_die else (0, n - 1)
         if not low <= value <= high:
