@@ -33,15 +33,15 @@ def test_mypy_strict_is_clean() -> None:
 
 
 def test_ruff_is_clean() -> None:
-    if importlib.util.find_spec("ruff") is None and shutil.which("ruff") is None:
-        pytest.skip("ruff is not installed (pip install -e '.[test]')")
+    checked = ["check", "pygame_core", "tests", "benchmarks"]
     if importlib.util.find_spec("ruff") is not None:
-        result = _run(["ruff", "check", "pygame_core", "tests"])
-    else:
+        result = _run(["ruff", *checked])
+    elif shutil.which("ruff") is not None:
         result = subprocess.run(
-            ["ruff", "check", "pygame_core", "tests"], cwd=ROOT, capture_output=True, text=True,
-            timeout=600, check=False,
+            ["ruff", *checked], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
         )
+    else:
+        pytest.skip("ruff is not installed (pip install -e '.[test]')")
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
