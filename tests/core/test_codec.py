@@ -9,6 +9,7 @@ are no timing assertions.
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import random
 import re
@@ -59,31 +60,35 @@ def _inflate_link(link: str) -> bytes:
     return zlib.decompress(base64.urlsafe_b64decode(link + "=" * (-len(link) % 4)), -15)
 
 
-def _unpackers() -> Iterator[None]:
-    """Run the body with CPython's C unpacker, then with the pure-Python fallback that the
-    browser (Pyodide, pure msgpack wheel) uses."""
-    yield
+# CPython's C unpacker, and the pure-Python fallback that the browser (Pyodide, pure msgpack
+# wheel) uses: hostile payloads must be refused by both.
+UNPACKERS = (msgpack.unpackb, msgpack.fallback.unpackb)
+
+
+@contextlib.contextmanager
+def _using(unpackb: Callable[..., Any]) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(msgpack, "unpackb", msgpack.fallback.unpackb)
+        mp.setattr(msgpack, "unpackb", unpackb)
         yield
 
 
 def _must_fail_cleanly(text: Any) -> None:
     """The input is refused with RecordError, with either unpacker."""
-    for _ in _unpackers():
-        with pytest.raises(RecordError):
+    for unpackb in UNPACKERS:
+        with _using(unpackb), pytest.raises(RecordError):
             decode_link(text)
 
 
 def _fails_cleanly_or_decodes(text: Any) -> None:
     """A mutated link may still be a valid game; anything else must be a RecordError."""
-    for _ in _unpackers():
-        try:
-            match = decode_match(text)
-        except RecordError:
-            continue
-        # If it decoded, it is a real, replayable game whose link round-trips.
-        assert decode_match(encode_link(match)).record == match.record
+    for unpackb in UNPACKERS:
+        with _using(unpackb):
+            try:
+                match = decode_match(text)
+            except RecordError:
+                continue
+            # If it decoded, it is a real, replayable game whose link round-trips.
+            assert decode_match(encode_link(match)).record == match.record
 
 
 def _random_match(options: dict[str, Any], seed: int, stop: int | None = None) -> Match:
@@ -289,8 +294,8 @@ def test_truncated_deflate_streams_are_refused() -> None:
     ],
 )
 def test_malformed_payloads_name_the_problem(payload: Any, message: str) -> None:
-    for _ in _unpackers():
-        with pytest.raises(RecordError, match=message):
+    for unpackb in UNPACKERS:
+        with _using(unpackb), pytest.raises(RecordError, match=message):
             decode_link(_link_of(payload))
 
 

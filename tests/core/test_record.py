@@ -315,3 +315,18 @@ def test_from_record_malformed_wires_are_record_errors(wire: Any) -> None:
 )
 def test_from_record_wrongly_typed_fields_are_record_errors(record: GameRecord) -> None:
     _record_error(record)
+
+
+def test_public_api_and_error_types() -> None:
+    """The engine API is importable from the package top level; errors are ValueErrors."""
+    import pygame_core
+
+    for name in ("GAMES", "GameRecord", "replay", "encode_link", "decode_link", "Match", "Rng",
+                 "ScriptedRng", "Roller", "IllegalActionError", "RecordError", "OptionError"):
+        assert hasattr(pygame_core, name), name
+    assert issubclass(IllegalActionError, ValueError)
+    assert issubclass(RecordError, ValueError)
+    assert issubclass(OptionError, ValueError)
+    error = IllegalActionError("SH-6.1", "no such defender")
+    assert error.rule == "SH-6.1" and error.reason == "no such defender"
+    assert str(error) == "no such defender (SH-6.1)"
