@@ -26,9 +26,7 @@ class Deck:
     def __len__(self) -> int:
         return len(self.draw_pile)
 
-    def draw(
-        self, roller: Roller | None = None, purpose: str = "reshuffle"
-    ) -> tuple[int | None, Deck]:
+    def draw(self, roller: Roller | None = None, purpose: str = "reshuffle") -> tuple[int | None, Deck]:
         """Take the top card. An empty pile is refilled from the shuffled discards when a
         ``roller`` is given (games that reshuffle); otherwise the draw gives ``None``."""
         deck = self

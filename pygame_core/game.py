@@ -146,9 +146,7 @@ class ActionCodec(Generic[AB]):
             raise RecordError(f"unknown action tag {tag!r:.20}")
         fields = dataclasses.fields(cls)  # type: ignore[arg-type]
         if len(values) != len(fields):
-            raise RecordError(
-                f"action {cls.__name__} takes {len(fields)} field(s), got {len(values)}"
-            )
+            raise RecordError(f"action {cls.__name__} takes {len(fields)} field(s), got {len(values)}")
         for f, v in zip(fields, values, strict=True):
             type_name = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
             expected = _WIRE_TYPES.get(type_name)
@@ -170,7 +168,10 @@ class Game(Protocol[S, A]):
     title: str
     min_players: int
     max_players: int
-    option_schema: tuple[OptionSpec, ...]
+    @property
+    def option_schema(self) -> tuple[OptionSpec, ...]:
+        """The options ``new_game`` accepts, with their defaults."""
+        ...
 
     def new_game(self, options: Options | None, seed: int) -> S:
         """A fresh game; every shuffle and die of the game is fixed by ``seed``."""

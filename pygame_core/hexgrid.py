@@ -122,9 +122,7 @@ class HexMap:
 
     def ring(self, centre: Hex, radius: int) -> list[Hex]:
         """Cells at exactly ``radius`` from ``centre`` that are on the map."""
-        return [
-            c for c in disc(centre, radius) if centre.distance(c) == radius and self.contains(c)
-        ]
+        return [c for c in disc(centre, radius) if centre.distance(c) == radius and self.contains(c)]
 
     def within(self, centre: Hex, radius: int) -> list[Hex]:
         """Cells at distance <= ``radius`` that are on the map."""

@@ -72,8 +72,7 @@ class ScriptedRng:
 
     def take(self, n: int, is_die: bool) -> tuple[int, ScriptedRng]:
         if not self.script:
-            asked = f"d{n}" if is_die else f"randbelow {n}"
-            raise RngExhaustedError(f"scripted RNG exhausted (asked for {asked})")
+            raise RngExhaustedError(f"scripted RNG exhausted (asked for {'d' if is_die else 'randbelow '}{n})")
         value, rest = self.script[0], self.script[1:]
         low, high = (1, n) if is_die else (0, n - 1)
         if not low <= value <= high:

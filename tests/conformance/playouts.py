@@ -58,16 +58,11 @@ def random_playout(game_id: str, options: dict[str, OptionValue], seed: int) -> 
 
 
 def finished_playout(game_id: str, options: dict[str, OptionValue], seed: int) -> Match:
-    match = None
-    for step in random_playout(game_id, options, seed):
-        match = step
-    assert match is not None
-    return match
+    *_, last = random_playout(game_id, options, seed)
+    return last
 
 
-def playout_plan(
-    game_id: str, count: int = PLAYOUTS_PER_GAME
-) -> list[tuple[dict[str, OptionValue], int]]:
+def playout_plan(game_id: str, count: int = PLAYOUTS_PER_GAME) -> list[tuple[dict[str, OptionValue], int]]:
     """``count`` (options, seed) pairs cycling through every option combination."""
     combos = option_combinations(GAMES[game_id])
     assert combos, f"{game_id}: no option combination is accepted by new_game"

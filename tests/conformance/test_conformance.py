@@ -8,15 +8,7 @@ from typing import Any
 
 import pytest
 
-from pygame_core import (
-    GAMES,
-    IllegalActionError,
-    Match,
-    OptionError,
-    RecordError,
-    decode_match,
-    encode_link,
-)
+from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError, decode_match, encode_link
 from pygame_core.canonical import digest, is_plain
 
 from .playouts import PLAYOUTS_PER_GAME, finished_playout, playout_plan, random_playout
@@ -48,8 +40,7 @@ def test_bad_options_raise_clear_errors(game_id: str) -> None:
         game.new_game({"no_such_option": 1}, 0)
     for spec in game.option_schema:
         with pytest.raises(OptionError, match=spec.key):
-            bad = "not-a-valid-value" if not isinstance(spec.default, str) else 12345
-            game.new_game({spec.key: bad}, 0)
+            game.new_game({spec.key: "not-a-valid-value" if not isinstance(spec.default, str) else 12345}, 0)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -107,7 +98,7 @@ def test_actions_round_trip_and_read_well(game_id: str) -> None:
         assert game.decode_action(wire) == action
         assert game.decode_action(list(wire)) == action
         module = sys.modules[type(action).__module__]
-        assert eval(repr(action), vars(module)) == action
+        assert eval(repr(action), vars(module)) == action  # our own repr, from our own module
         assert str(action) and "object at 0x" not in str(action)
 
 
@@ -175,7 +166,6 @@ def test_undo_never_crosses_dice_or_reveals(game_id: str) -> None:
             if depth:
                 undone = match.undo(depth)
                 assert game.information_epoch(undone.state) == game.information_epoch(match.state)
-                kept = len(match.record.actions) - depth
-                assert undone.record.actions == match.record.actions[:kept]
+                assert undone.record.actions == match.record.actions[: len(match.record.actions) - depth]
             with pytest.raises(IllegalActionError):
                 match.undo(depth + 1)

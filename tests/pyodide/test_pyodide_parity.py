@@ -52,16 +52,13 @@ def test_recorded_games_replay_identically_in_pyodide(tmp_path: Path) -> None:
                 prefix = match.truncated(length)
                 links.append(encode_link(prefix))
                 expected.append(digest(prefix.state))
-    for link, expected_digest in zip(links, expected, strict=True):
-        assert digest(decode_match(link).state) == expected_digest
+    assert all(digest(decode_match(link).state) == d for link, d in zip(links, expected, strict=True))
 
     links_path = tmp_path / "links.json"
     links_path.write_text(json.dumps(links))
     script = tmp_path / "check.py"
     # Pyodide sees the host file system only under the mounted project root.
-    mounted = None
-    if links_path.is_relative_to(ROOT):
-        mounted = f"/project/{links_path.relative_to(ROOT)}"
+    mounted = f"/project/{links_path.relative_to(ROOT)}" if links_path.is_relative_to(ROOT) else None
     if mounted is None:
         inside = ROOT / "build" / "pyodide-parity"
         inside.mkdir(parents=True, exist_ok=True)
