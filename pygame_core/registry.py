@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
+from .games.skirmish import GAME as SKIRMISH
 from .games.spacehole import GAME as SPACEHOLE
+from .games.warfare import GAME as WARFARE
 
-# One entry per game. The explicit element type keeps mypy --strict happy whether the tuple
-# is empty or holds game classes with no common base (a plain tuple literal would join them
-# to ``object``, and ``game.id`` would not type-check).
-_REGISTERED: tuple[Game[Any, Any], ...] = (
-    SPACEHOLE,
-)
-
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in _REGISTERED}
+GAMES: dict[str, Game[Any, Any]] = {
+    game.id: game
+    for game in (
+        SPACEHOLE,
+        WARFARE,
+        SKIRMISH,
+    )
+}
