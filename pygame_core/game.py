@@ -168,7 +168,10 @@ class Game(Protocol[S, A]):
     title: str
     min_players: int
     max_players: int
-    option_schema: tuple[OptionSpec, ...]
+    @property
+    def option_schema(self) -> tuple[OptionSpec, ...]:
+        """The options ``new_game`` accepts, with their defaults."""
+        ...
 
     def new_game(self, options: Options | None, seed: int) -> S:
         """A fresh game; every shuffle and die of the game is fixed by ``seed``."""
@@ -210,6 +213,13 @@ class Game(Protocol[S, A]):
         """Bumped whenever dice are rolled or something is revealed (C-3.2).
 
         Undo may return to an earlier state only while this value is unchanged.
+        """
+        ...
+
+    def pending_secret(self, state: S) -> bool:
+        """Whether a seat has locked in (part of) a secret decision not yet revealed (C-4.1).
+
+        Links never carry such a decision (C-4.6): ``Match.shareable`` cuts back before it.
         """
         ...
 

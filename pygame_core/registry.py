@@ -6,11 +6,16 @@ from typing import Any
 
 from .game import Game
 from .games.genocide import GAME as GENOCIDE
-
+from .games.skirmish import GAME as SKIRMISH
+from .games.spacehole import GAME as SPACEHOLE
+from .games.warfare import GAME as WARFARE
 
 GAMES: dict[str, Game[Any, Any]] = {
     game.id: game
     for game in (
+        SPACEHOLE,
+        WARFARE,
+        SKIRMISH,
         GENOCIDE,
     )
 }

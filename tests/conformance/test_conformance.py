@@ -98,7 +98,7 @@ def test_actions_round_trip_and_read_well(game_id: str) -> None:
         assert game.decode_action(wire) == action
         assert game.decode_action(list(wire)) == action
         module = sys.modules[type(action).__module__]
-        assert eval(repr(action), vars(module)) == action  # noqa: S307 - our own repr
+        assert eval(repr(action), vars(module)) == action  # our own repr, from our own module
         assert str(action) and "object at 0x" not in str(action)
 
 
@@ -169,3 +169,16 @@ def test_undo_never_crosses_dice_or_reveals(game_id: str) -> None:
                 assert undone.record.actions == match.record.actions[: len(match.record.actions) - depth]
             with pytest.raises(IllegalActionError):
                 match.undo(depth + 1)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_links_never_carry_a_locked_in_secret(game_id: str) -> None:
+    """C-4.6: Match.shareable() cuts back before any pending secret decision."""
+    game = GAMES[game_id]
+    for options, seed in playout_plan(game_id, 3):
+        for match in random_playout(game_id, options, seed):
+            shared = match.shareable()
+            assert not game.pending_secret(shared.state)
+            assert shared.record.actions == match.record.actions[: len(shared.record.actions)]
+            if not game.pending_secret(match.state):
+                assert shared.record == match.record
