@@ -106,6 +106,12 @@ class Genocide:
     def information_epoch(self, state: State) -> int:
         return state.epoch
 
+    def pending_secret(self, state: State) -> bool:
+        """C-4.1: setup choices (SG-3.6, SG-3.8) and B3 declarations are PENDING until all are in."""
+        if state.phase in ("types", "fleets"):
+            return bool(state.placements) or any(p.ptype for p in state.planets)
+        return state.phase == "declare" and state.battle is not None and bool(state.battle.declarations)
+
     def invariant_violations(self, state: State) -> list[str]:
         return invariant_violations(state)
 
