@@ -1,6 +1,6 @@
 """Space Genocide: random full games per second, legal_actions sizes, link length (run on demand).
 
-python3 -m benchmarks.genocide [games]   (from the repository root)
+python3 benchmarks/genocide.py [games]   (from the repository root)
 
 Random play picks uniformly among legal actions; games run to victory or the round limit
 (80 by default, SG-10.4). CPU time is reported beside wall time because this machine is
@@ -13,6 +13,8 @@ import random
 import statistics
 import sys
 import time
+
+from common import ROOT  # noqa: F401  (puts this checkout first on sys.path)
 
 from pygame_core import GAMES, Match, encode_link
 

@@ -30,9 +30,10 @@ def position(
     production: str = "variant",
     discard_rule: bool = True,
     dice: Sequence[int] = (),
-    resources: tuple[int, int] = (0, 0),
+    resources: tuple[int, ...] = (),
+    players: int = 2,
 ) -> State:
-    """A two-player state at the start of ``active``'s Transport Phase.
+    """A state (two players unless told) at the start of ``active``'s Transport Phase.
 
     ``planets``: (owner, col, row, type). Unlisted planets of each seat are parked far away
     as live planets (so nobody has lost), typed to complete the Advanced counter set.
@@ -41,11 +42,11 @@ def position(
     Every ship has full PB, and the active player's mobile ships have MP = MOVE.
     """
     base = GAME.new_game(
-        {"variant": variant, "production": production, "discard_rule": discard_rule}, 1
+        {"variant": variant, "production": production, "discard_rule": discard_rule, "players": players}, 1
     )
     data = VARIANTS[variant]
     all_planets: list[Planet] = []
-    for seat in (0, 1):
+    for seat in range(players):
         mine = [p for p in planets if p[0] == seat]
         types = (
             ["H", "P", "P", "P", "M", "M", "M", "R", "R", "R"] if data.planet_types else [""] * 10
@@ -56,7 +57,7 @@ def position(
         for owner, col, row, t in mine:
             all_planets.append(Planet(owner, col, row, t))
         for k in range(10 - len(mine)):
-            col = 0 if seat == 0 else 23
+            col = 12 * seat + (0 if seat == 0 else 11)
             all_planets.append(Planet(seat, col, 2 * k + 2, types[k] if data.planet_types else ""))
     ships: list[Ship | None] = [None] * data.total
     fleet_list = []
@@ -72,7 +73,7 @@ def position(
     own = [f.marker for f in fleet_list if f.owner == active]
     state = replace(
         base,
-        order=(0, 1),
+        order=tuple(range(players)),
         turn=active,
         round=1,
         phase="transport",
@@ -84,11 +85,12 @@ def position(
         hands=(),
         placements=(),
         next_marker=tuple(
-            1 + max([f.marker for f in fleet_list if f.owner == s] or [0]) for s in (0, 1)
+            1 + max([f.marker for f in fleet_list if f.owner == s] or [0]) for s in range(players)
         ),
         cursor=min(own) if own else 0,
         rng=ScriptedRng(tuple(dice)),
-        resources=resources,
+        resources=resources or (0,) * players,
+        alive=(True,) * players,
         log=(),
         known=(),
         sightings=(),

@@ -600,3 +600,46 @@ def test_sg_hold_marks_a_fleet_done() -> None:
     state = GAME.apply(state, Hold())
     assert state.cursor == 2
     assert GAME.view(state, E)["fleets"][0]["done"] is True
+
+
+# --------------------------------------------------------------------------------------
+# SG-16: three and four players
+
+
+def test_sg_16_multi_player_battle_targets_any_other_seat() -> None:
+    """SG-16.4: in a 3-seat hex each ship may target any non-own ship; seats declare in turn order."""
+    v = "advanced"
+    state = to_declarations(position(v, players=3, fleets=[
+        (0, 1, *X, [("monitor", 0)]),
+        (1, 1, *X, [("cruiser", 0)]),
+        (2, 1, *X, [("cruiser", 1)]),
+    ]))
+    monitor, c1, c2 = cid(v, "monitor"), cid(v, "cruiser", 0), cid(v, "cruiser", 1)
+    assert {a.target for a in GAME.legal_actions(state)} == {-1, c1, c2}
+    state = GAME.apply(state, Target(monitor, c2))
+    assert GAME.current_player(state) == 1
+    state = GAME.apply(state, Target(c1, c2))
+    assert GAME.current_player(state) == 2
+    state = with_dice(state, [1] * 6 + [6] * 4 + [1] * 3 + [6] * 4)
+    state = GAME.apply(state, Target(c2, -1))
+    # One attack per seat on the Cruiser: Monitor 6 dice vs 4, then Cruiser 3 dice vs 4.
+    assert state.ships[c2] is not None
+
+
+def test_sg_16_5_an_eliminated_seat_leaves_the_game() -> None:
+    """SG-16.5: the loser's ships return to the pile and its planets leave; play goes on."""
+    c = "classic"
+    last = (30, 6)
+    state = position(c, players=3, planets=[(2, *last, "")], fleets=[
+        (0, 1, *last, [("drone", 0)]),
+        (1, 1, 3, 3, [("cruiser", 0)]),
+        (2, 1, 25, 3, [("cruiser", 1)]),
+    ], dice=[1])
+    state = replace(state, planets=tuple(
+        replace(pl, alive=pl.owner != 2 or (pl.col, pl.row) == last) for pl in state.planets))
+    state = GAME.apply(GAME.apply(state, EndTransport()), Launch(cid(c, "drone"), 1))
+    assert state.alive == (True, True, False)
+    assert state.ships[cid(c, "cruiser", 1)] is None and cid(c, "cruiser", 1) in state.pile
+    assert all(f.owner != 2 for f in state.fleets)
+    assert GAME.outcome(state) is None
+    assert state.phase == "buy"
