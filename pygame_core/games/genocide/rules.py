@@ -14,7 +14,7 @@ from typing import Any
 
 from ...game import ActionBase, IllegalActionError
 from ...hexgrid import Hex, HexMap
-from ...rng import Roller
+from ...rng import Roll, Roller
 from . import actions as A
 from .data import (
     INITIAL_SHIPS,
@@ -33,6 +33,28 @@ from .state import evolve as replace
 
 HexKey = tuple[int, int]
 PUBLIC = -1
+
+
+def roll_log(rolls: Sequence[Roll]) -> list[LogEntry]:
+    """C-2.8: every RNG use with its purpose, consecutive ones of one purpose on one line.
+
+    Dice are PUBLIC; a pile draw ("... seat=N") is PRIVATE to that seat, since the pick
+    index hints at the counter drawn (SG-14.1: ships drawn are private)."""
+    out: list[LogEntry] = []
+    i = 0
+    while i < len(rolls):
+        j = i
+        while j < len(rolls) and rolls[j].purpose == rolls[i].purpose:
+            j += 1
+        first = rolls[i]
+        values = " ".join(str(r.value if r.is_die else r.value + 1) for r in rolls[i:j])
+        kind = f"d{first.sides}" if first.is_die else f"pick of {first.sides}"
+        audience = PUBLIC
+        if " seat=" in first.purpose:
+            audience = int(first.purpose.rsplit("=", 1)[1])
+        out.append(LogEntry(audience, f"{first.purpose}: {kind} = {values}"))
+        i = j
+    return out
 
 
 def seat_name(seat: int, players: int) -> str:
@@ -141,11 +163,12 @@ def new_state(
     for seat in order:  # SG-3.7, in turn order, one at a time
         drawn = []
         for _ in range(INITIAL_SHIPS):
-            cid, rest = roller.draw_from_pool(pile, f"SG.setup.draw {seat_name(seat, players)}")
+            cid, rest = roller.draw_from_pool(pile, f"SG.setup.draw seat={seat}")
             pile = list(rest)
             drawn.append(cid)
         hands[seat] = tuple(sorted(drawn))
         log.append(LogEntry(PUBLIC, f"{seat_name(seat, players)} draws {INITIAL_SHIPS} ships"))
+    log.extend(roll_log(roller.rolls))
     return State(
         variant=variant,
         production=production,
@@ -863,6 +886,8 @@ def apply(state: State, action: ActionBase) -> State:
     _HANDLERS[type(action)](w, action)
     if w.roller.rolls or w.revealed:
         w.f["epoch"] = state.epoch + 1
+    if w.roller.rolls:
+        w.log.extend(roll_log(w.roller.rolls))
     new = w.freeze()
     if "epoch" not in w.f and current_player(new) != before:
         new = replace(new, epoch=state.epoch + 1)  # C-3.2: no undo across dice, reveals, hand-offs
@@ -1360,7 +1385,7 @@ def _draw_next(w: Work) -> None:
         w.f["to_draw"] = 0
         _end_production(w)
         return
-    cid, rest = w.roller.draw_from_pool(w.pile, f"SG.production.draw {w.name(a)}")
+    cid, rest = w.roller.draw_from_pool(w.pile, f"SG.production.draw seat={a}")
     w.pile = list(rest)
     w.f["to_draw"] = to_draw - 1
     if not w.can_place(a):
