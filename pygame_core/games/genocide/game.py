@@ -22,7 +22,8 @@ from .state import State
 from .view import view as _view
 
 OPTION_SCHEMA: tuple[OptionSpec, ...] = (
-    OptionSpec("variant", "advanced", ("classic", "advanced"), label="Variant (SG-1.1)"),
+    OptionSpec("players", 2, minimum=2, maximum=4, label="Players (SG-16)"),
+    OptionSpec("variant", "advanced", ("advanced", "classic"), label="Variant (SG-1.1)"),
     OptionSpec(
         "production",
         "variant",
@@ -30,7 +31,6 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
         label="Production: the variant's own, resources or draw-4 (SG-A05)",
     ),
     OptionSpec("discard_rule", True, (True, False), label="Discard rule, Advanced (SG-9.2)"),
-    OptionSpec("players", 2, minimum=2, maximum=4, label="Players (SG-16)"),
     OptionSpec("round_limit", 80, minimum=1, maximum=999, label="Round limit (SG-10.4)"),
     OptionSpec(
         "combat_die",

@@ -28,19 +28,19 @@ from .data import (
     VARIANTS,
     ShipType,
 )
-from .state import Battle, Fleet, LogEntry, Planet, Ship, Sighting, State
+from .state import Battle, Fleet, Planet, Ship, Sighting, State, log_entry
 from .state import evolve as replace
 
 HexKey = tuple[int, int]
 PUBLIC = -1
 
 
-def roll_log(rolls: Sequence[Roll]) -> list[LogEntry]:
+def roll_log(rolls: Sequence[Roll]) -> list[str]:
     """C-2.8: every RNG use with its purpose, consecutive ones of one purpose on one line.
 
     Dice are PUBLIC; a pile draw ("... seat=N") is PRIVATE to that seat, since the pick
     index hints at the counter drawn (SG-14.1: ships drawn are private)."""
-    out: list[LogEntry] = []
+    out: list[str] = []
     i = 0
     while i < len(rolls):
         j = i
@@ -52,7 +52,7 @@ def roll_log(rolls: Sequence[Roll]) -> list[LogEntry]:
         audience = PUBLIC
         if " seat=" in first.purpose:
             audience = int(first.purpose.rsplit("=", 1)[1])
-        out.append(LogEntry(audience, f"{first.purpose}: {kind} = {values}"))
+        out.append(log_entry(audience, f"{first.purpose}: {kind} = {values}"))
         i = j
     return out
 
@@ -139,13 +139,13 @@ def new_state(
     """SG-3.2..3.7 and SG-15 items 1, 2, 4, in that order."""
     data = VARIANTS[variant]
     roller = seed_rng
-    log: list[LogEntry] = []
+    log: list[str] = []
     # SG-3.2: roll-off, tied highest re-roll.
     contenders = list(range(players))
     while True:
         rolls = {p: roller.d(6, f"SG.rolloff {seat_name(p, players)}") for p in contenders}
         log.append(
-            LogEntry(
+            log_entry(
                 PUBLIC,
                 "Roll-off: " + ", ".join(f"{seat_name(p, players)} {v}" for p, v in rolls.items()),
             )
@@ -156,7 +156,7 @@ def new_state(
             break
     first = contenders[0]
     order = tuple((first + i) % players for i in range(players))  # SG-16.3: clockwise
-    log.append(LogEntry(PUBLIC, f"{seat_name(first, players)} plays first"))
+    log.append(log_entry(PUBLIC, f"{seat_name(first, players)} plays first"))
     planets = _place_planets(players, roller)
     pile = list(range(data.total))
     hands: list[tuple[int, ...]] = [() for _ in range(players)]
@@ -167,7 +167,7 @@ def new_state(
             pile = list(rest)
             drawn.append(cid)
         hands[seat] = tuple(sorted(drawn))
-        log.append(LogEntry(PUBLIC, f"{seat_name(seat, players)} draws {INITIAL_SHIPS} ships"))
+        log.append(log_entry(PUBLIC, f"{seat_name(seat, players)} draws {INITIAL_SHIPS} ships"))
     log.extend(roll_log(roller.rolls))
     return State(
         variant=variant,
@@ -701,7 +701,7 @@ class Work:
     def __init__(self, state: State) -> None:
         self.s = state
         self.data = state.data
-        self.log: list[LogEntry] = []
+        self.log: list[str] = []
         self.roller = Roller(state.rng)
         self.revealed = False
         self.f: dict[str, object] = {}  # replaced scalar fields
@@ -764,7 +764,7 @@ class Work:
     # ---- writing
 
     def say(self, text: str, audience: int = PUBLIC) -> None:
-        self.log.append(LogEntry(audience, text))
+        self.log.append(log_entry(audience, text))
 
     def set_ship(self, cid: int, **changes: int) -> None:
         ship = self.ships[cid]

@@ -72,12 +72,18 @@ class Sighting:
     stale: bool = False
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One log line; ``audience`` is -1 for PUBLIC, else the one seat that may read it."""
+def log_entry(audience: int, text: str) -> str:
+    """One log line. PUBLIC lines (audience -1) are the text; a line only seat N may read is
+    stored as "@N text". Plain strings keep the state small and cheap to digest."""
+    return text if audience < 0 else f"@{audience} {text}"
 
-    audience: int
-    text: str
+
+def log_audience(line: str) -> tuple[int, str]:
+    """(audience, text) of a stored log line; -1 for PUBLIC."""
+    if line.startswith("@"):
+        seat, _, text = line[1:].partition(" ")
+        return int(seat), text
+    return -1, line
 
 
 @dataclass(frozen=True)
@@ -133,7 +139,7 @@ class State:
     # Knowledge (C-4.3, SG-5.14): (seat, pid) planet types learned by peeking.
     known: tuple[tuple[int, int], ...] = ()
     sightings: tuple[Sighting, ...] = ()
-    log: tuple[LogEntry, ...] = ()
+    log: tuple[str, ...] = ()  # see log_entry
     epoch: int = 0
     winners: tuple[int, ...] = ()
     reason: str = ""

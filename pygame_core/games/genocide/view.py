@@ -7,7 +7,7 @@ from typing import Any
 from ...game import View
 from ...hexgrid import Hex
 from .rules import current_player, game_map, seat_name
-from .state import State
+from .state import State, log_audience
 
 
 def view(state: State, player: int | None) -> View:
@@ -115,7 +115,7 @@ def view(state: State, player: int | None) -> View:
         "my_ships": my_ships,
         "sightings": sightings,
         "pile": _pile(state),
-        "log": [e.text for e in state.log if e.audience < 0 or e.audience == me],
+        "log": _log(state, me),
         "epoch": state.epoch,
     }
     out["setup"] = _setup(state, me)
@@ -129,6 +129,15 @@ def view(state: State, player: int | None) -> View:
     if state.phase == "over":
         out["winners"] = list(state.winners)
         out["reason"] = state.reason
+    return out
+
+
+def _log(state: State, me: int | None) -> list[str]:
+    out = []
+    for line in state.log:
+        audience, text = log_audience(line)
+        if audience < 0 or audience == me:
+            out.append(text)
     return out
 
 
