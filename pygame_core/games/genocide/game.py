@@ -122,57 +122,50 @@ def invariant_violations(state: State) -> list[str]:
     out: list[str] = []
     ships = state.ships
     pb_max, fighter, bays = data.pb_max, data.fighter, data.base_bays
-    accounted = len(state.pile) + len(state.limbo) + (state.drawn >= 0)
-    if state.phase in ("types", "fleets"):
-        accounted += sum(len(hand) for hand in state.hands)
     live = [(cid, ship) for cid, ship in enumerate(ships) if ship is not None]
-    accounted += len(live)
-    per_owner = [0] * state.players
-    for _, ship in live:
-        per_owner[ship.owner] += 1
-    out.extend(
-        f"ship #{cid} has pb {ship.pb}" for cid, ship in live if not 0 <= ship.pb <= pb_max[cid]
-    )
-    fleets_used = {(ship.owner, ship.fleet) for _, ship in live}
-    loads: dict[int, int] = {}
-    for cid, ship in live:
-        host_cid = ship.carrier
-        if host_cid < 0:
-            continue
-        loads[host_cid] = loads.get(host_cid, 0) + 1
-        host = ships[host_cid]
-        if not fighter[cid] or host is None or host.owner != ship.owner or host.fleet != ship.fleet:
-            out.append(f"ship #{cid} loaded in an invalid bay-ship")
-    for cid, n in loads.items():
-        if n > bays[cid]:
-            out.append(f"bay-ship #{cid} carries {n} fighters")
-    every = {*state.pile, *state.limbo}
-    if accounted != data.total or len(every) != len(state.pile) + len(state.limbo):
-        out.append(f"ship counters not conserved: {accounted} accounted of {data.total}")
-    if any(ships[c] is not None for c in every) or (
-        state.drawn >= 0 and ships[state.drawn] is not None
+    # Conservation (SG-2.3): every counter is in play, in the pile, in limbo or being placed.
+    out_of_play = [*state.pile, *state.limbo]
+    if state.drawn >= 0:
+        out_of_play.append(state.drawn)
+    if state.phase in ("types", "fleets"):
+        for hand in state.hands:
+            out_of_play.extend(hand)
+    if len(live) + len(out_of_play) != data.total or {c for c, s in enumerate(ships) if s is None} != set(
+        out_of_play
     ):
-        out.append("a counter is both in play and out of play")
+        out.append(f"ship counters not conserved: {len(live)} in play, {len(out_of_play)} out of play")
     if list(state.pile) != sorted(state.pile):
         out.append("pile not in canonical order")
+    out.extend(f"ship #{cid} has pb {ship.pb}" for cid, ship in live if not 0 <= ship.pb <= pb_max[cid])
+    # Fighter loading (SG-5.5): a fighter in a bay-ship of its own fleet, within BAYS*.
+    loaded = [(cid, ship) for cid, ship in live if ship.carrier >= 0]
+    if loaded:
+        loads: dict[int, int] = {}
+        for cid, ship in loaded:
+            loads[ship.carrier] = loads.get(ship.carrier, 0) + 1
+            host = ships[ship.carrier]
+            if not fighter[cid] or host is None or host.owner != ship.owner or host.fleet != ship.fleet:
+                out.append(f"ship #{cid} loaded in an invalid bay-ship")
+        out.extend(f"bay-ship #{c} carries {n} fighters" for c, n in loads.items() if n > bays[c])
+    # Fleets (SG-5.1): one marker per fleet id, none empty, none without a marker.
     keys = {(f.owner, f.marker) for f in state.fleets}
     if len(keys) != len(state.fleets):
         out.append("a fleet marker is on the map twice")
+    fleets_used = {(ship.owner, ship.fleet) for _, ship in live}
     if keys != fleets_used:
         out.append(f"fleets and ships disagree: {sorted(keys ^ fleets_used)}")
     limit, cap = data.fleet_limit, data.ship_cap
-    fleets_per = [0] * state.players
-    for owner, marker in keys:
-        fleets_per[owner] += 1
-        if limit and not 1 <= marker <= limit:
-            out.append(f"seat {owner} uses marker {marker} outside 1..{limit}")
+    owners = [ship.owner for _, ship in live]
+    markers = [owner for owner, _ in keys]
     for seat in range(state.players):
-        if limit and fleets_per[seat] > limit:
-            out.append(f"seat {seat} has {fleets_per[seat]} fleets")
-        if cap and per_owner[seat] > cap:
-            out.append(f"seat {seat} has {per_owner[seat]} ships")
+        if limit and markers.count(seat) > limit:
+            out.append(f"seat {seat} has {markers.count(seat)} fleets (SG-5.4)")
+        if cap and owners.count(seat) > cap:
+            out.append(f"seat {seat} has {owners.count(seat)} ships (SG-9.3)")
         if state.resources[seat] < 0:
             out.append(f"seat {seat} has negative resources")
+    if limit and any(not 1 <= m <= limit for _, m in keys):
+        out.append(f"a fleet marker outside 1..{limit}")
     return out
 
 

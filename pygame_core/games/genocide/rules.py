@@ -672,7 +672,7 @@ def _sighting_dict(s: State) -> dict[tuple[int, int], Sighting]:
 # and only touched ones are frozen back: most actions change one or two of them.
 _LAZY: dict[str, tuple[object, object]] = {
     "ships": (lambda s: list(s.ships), tuple),
-    "fleets": (_fleet_dict, lambda d: tuple(d[k] for k in sorted(d))),
+    "fleets": (_fleet_dict, lambda d: tuple(map(d.__getitem__, sorted(d)))),
     "planets": (lambda s: list(s.planets), tuple),
     "pile": (lambda s: list(s.pile), tuple),
     "limbo": (lambda s: list(s.limbo), tuple),
@@ -680,7 +680,7 @@ _LAZY: dict[str, tuple[object, object]] = {
     "alive": (lambda s: list(s.alive), tuple),
     "next_marker": (lambda s: list(s.next_marker), tuple),
     "known": (lambda s: set(s.known), lambda k: tuple(sorted(k))),
-    "sightings": (_sighting_dict, lambda d: tuple(d[k] for k in sorted(d))),
+    "sightings": (_sighting_dict, lambda d: tuple(map(d.__getitem__, sorted(d)))),
 }
 
 
