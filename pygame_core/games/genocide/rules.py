@@ -371,7 +371,7 @@ def _compute_legal(state: State) -> list[ActionBase]:
         ]
         return [A.Discard(-1), *(A.Discard(cid) for cid in own)]
     if phase == "place":
-        return _place_actions(state, Index(state))
+        return _place_actions(state)
     if phase == "buy":
         return _buy_actions(state, Index(state))
     return []
@@ -513,23 +513,26 @@ def _target_actions(state: State) -> list[ActionBase]:
     ]
 
 
-def _place_options(state: State, idx: Index, owner: int) -> list[tuple[int, int, int]]:
+def _place_options(state: State, owner: int) -> list[tuple[int, int, int]]:
     """SG-9.5: own live planet hexes; an own fleet there, or a new fleet if a marker is free."""
-    free = idx.free_marker(owner) != 0
+    free = _free_marker(state, owner) != 0
+    mine: dict[HexKey, list[int]] = {}
+    for f in state.fleets:  # sorted by (owner, marker)
+        if f.owner == owner:
+            mine.setdefault((f.col, f.row), []).append(f.marker)
     out = []
     for p in state.planets:
         if p.owner != owner or not p.alive:
             continue
-        for f in sorted(idx.hex_fleets.get((p.col, p.row), ()), key=lambda f: f.marker):
-            if f.owner == owner:
-                out.append((p.col, p.row, f.marker))
+        for marker in mine.get((p.col, p.row), ()):
+            out.append((p.col, p.row, marker))
         if free:
             out.append((p.col, p.row, 0))
     return out
 
 
-def _place_actions(state: State, idx: Index) -> list[ActionBase]:
-    return [A.Place(c, r, m) for c, r, m in _place_options(state, idx, state.active)]
+def _place_actions(state: State) -> list[ActionBase]:
+    return [A.Place(c, r, m) for c, r, m in _place_options(state, state.active)]
 
 
 def _buy_actions(state: State, idx: Index) -> list[ActionBase]:
@@ -540,7 +543,7 @@ def _buy_actions(state: State, idx: Index) -> list[ActionBase]:
     if (
         cash >= SHIP_COST
         and (not cap or ships_in_play(state, owner) < cap)
-        and _place_options(state, idx, owner)
+        and _place_options(state, owner)
     ):
         kinds = sorted({cid // state.data.copies for cid in state.pile})
         out.extend(A.Buy(k) for k in kinds)
@@ -1446,12 +1449,13 @@ def _end_production(w: Work) -> None:
     """SG-9.6 free refill (unless Classic resources), SG-9.7 discard returns, then end of turn."""
     a = w.active
     if not _refill_costs(w.s):
-        planets = {(p.col, p.row) for p in w.planets if p.owner == a and p.alive}
-        for cid, ship in enumerate(w.ships):
-            if ship is not None and ship.owner == a:
-                top = pb_max(w.s, cid)
-                if ship.pb < top and w.ship_hex(cid) in planets:
-                    w.ships[cid] = replace(ship, pb=top)
+        tops = w.data.pb_max
+        low = [c for c, s in enumerate(w.ships) if s is not None and s.owner == a and s.pb < tops[c]]
+        if low:
+            planets = {(p.col, p.row) for p in w.planets if p.owner == a and p.alive}
+            for cid in low:
+                if w.ship_hex(cid) in planets:
+                    w.set_ship(cid, pb=tops[cid])
     for cid in w.limbo:
         w.to_pile(cid)
     w.limbo = []
@@ -1466,20 +1470,28 @@ def _stranded(w: Work) -> None:
     """SG-5.13: per player and hex without an own planet, fighters beyond BAYS* are lost."""
     data = w.data
     fighter = data.fighter
-    at = {k: (f.col, f.row) for k, f in w.fleets.items()}
-    groups: dict[tuple[int, int, int], list[int]] = {}
-    has_fighters: set[tuple[int, int, int]] = set()
-    for cid, ship in enumerate(w.ships):
-        if ship is not None:
-            col, row = at[(ship.owner, ship.fleet)]
-            key = (ship.owner, col, row)
-            groups.setdefault(key, []).append(cid)
-            if fighter[cid]:
-                has_fighters.add(key)
-    if not has_fighters:
+    ships = w.ships
+    fighters = [c for c, s in enumerate(ships) if s is not None and fighter[c]]
+    if not fighters:
         return
+    at = {k: (f.col, f.row) for k, f in w.fleets.items()}
     own_planets = {(p.owner, p.col, p.row) for p in w.planets if p.alive}
-    for key in sorted(has_fighters - own_planets):
+    exposed = set()
+    for c in fighters:
+        ship = ships[c]
+        assert ship is not None
+        key = (ship.owner, *at[(ship.owner, ship.fleet)])
+        if key not in own_planets:
+            exposed.add(key)
+    if not exposed:
+        return
+    groups: dict[tuple[int, int, int], list[int]] = {}
+    for cid, ship in enumerate(ships):
+        if ship is not None:
+            key = (ship.owner, *at[(ship.owner, ship.fleet)])
+            if key in exposed:
+                groups.setdefault(key, []).append(cid)
+    for key in sorted(exposed):
         cids = groups[key]
         fighters = [c for c in cids if fighter[c]]
         capacity = sum(bays(w.s, c) for c in cids)
