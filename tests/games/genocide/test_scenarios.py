@@ -643,3 +643,47 @@ def test_sg_16_5_an_eliminated_seat_leaves_the_game() -> None:
     assert all(f.owner != 2 for f in state.fleets)
     assert GAME.outcome(state) is None
     assert state.phase == "buy"
+
+
+# --------------------------------------------------------------------------------------
+# C-4.3 knowledge and SG-5.5 loading
+
+
+def test_c_4_3_battle_reveal_becomes_a_last_seen_sighting() -> None:
+    """SG-6.3 B1 / C-4.3: revealed fleets are remembered; a later split marks them stale."""
+    v = "advanced"
+    state = to_declarations(h01_state())
+    seen_by_west = GAME.view(state, W)["sightings"]
+    assert {s["owner"] for s in seen_by_west} == {W, E}
+    e1 = next(s for s in seen_by_west if s["owner"] == E)
+    assert sorted(x["type"] for x in e1["ships"]) == ["carrier", "cruiser", "fighter"]
+    state = hold_fire(hold_fire(state, W), E)
+    assert state.phase == "discard"
+    # Next turn East splits its Cruiser off: West's sighting of East fleet 1 goes stale.
+    state = with_dice(state, [0] * 4)
+    state = GAME.apply(state, Discard(-1))
+    while state.phase == "place":
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    assert state.active == E and state.cursor == 1
+    state = GAME.apply(state, Split(cid(v, "cruiser")))
+    seen = next(s for s in GAME.view(state, W)["sightings"] if s["owner"] == E and s["marker"] == 1)
+    assert seen["stale"] is True
+
+
+def test_sg_5_5_splitting_a_bay_ship_takes_its_fighters() -> None:
+    """SG-5.5 / SG-5.3: fighters loaded in a bay-ship go with it; a split-off fighter is unloaded."""
+    v = "advanced"
+    state = position(v, fleets=[
+        (W, 1, *X, [("carrier", 0), ("fighter", 0, "in", 0), ("bomber", 0, "in", 0), ("cruiser", 0)]),
+    ])
+    carrier, fighter, bomber = cid(v, "carrier"), cid(v, "fighter"), cid(v, "bomber")
+    state = GAME.apply(state, Split(carrier))
+    new = state.ships[carrier].fleet  # type: ignore[union-attr]
+    assert state.ships[fighter].fleet == new and state.ships[bomber].fleet == new  # type: ignore[union-attr]
+    state = replace(state, cursor=new)
+    state = GAME.apply(state, Split(bomber))
+    assert state.ships[bomber].carrier == -1  # type: ignore[union-attr]
+    state = replace(state, cursor=new)
+    actions = GAME.legal_actions(state)
+    assert any(type(a).__name__ == "Unload" and a.fighter == fighter for a in actions)  # type: ignore[attr-defined]
+    assert not GAME.invariant_violations(state)
