@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import View
-from ...hexgrid import Hex
+from ...game import ActionBase, View
+from ...hexgrid import DIRECTION_NAMES, Hex
+from . import actions as A
+from .data import PLANET_TYPE_NAMES
 from .rules import current_player, game_map, seat_name
 from .state import State, log_audience
 
@@ -188,3 +190,58 @@ def _battle(state: State, me: int | None) -> dict[str, Any] | None:
         if b.declarers and b.declarers[0] == me:
             out["to_declare"] = list(b.queue)
     return out
+
+
+def describe(state: State, action: ActionBase) -> str:
+    """A button label for one of the current player's legal actions, with ship and hex names.
+
+    Only the deciding seat sees its own legal actions, so naming its own ships is safe; enemy
+    ships appear only as battle targets, which B1 has revealed (SG-6.3).
+    """
+    data = state.data
+
+    def ship(cid: int) -> str:
+        return f"{data.type_of(cid).name} #{cid}" if cid >= 0 else "nothing"
+
+    def planet(pid: int) -> str:
+        p = state.planets[pid]
+        return f"planet {Hex(p.col, p.row).label}"
+
+    if isinstance(action, A.SetType):
+        return f"{planet(action.planet)} is a {PLANET_TYPE_NAMES[action.ptype]} world"
+    if isinstance(action, A.SetupPlace):
+        cids = [c for c in state.hands[state.order[state.setup_seat]] if c not in {x for x, _ in state.placements}]
+        return f"{ship(cids[0]) if cids else 'next ship'} to {planet(action.planet)}"
+    if isinstance(action, A.Step):
+        fleet = next((f for f in state.fleets if f.owner == state.active and f.marker == state.cursor), None)
+        if fleet is not None:
+            dest = Hex(fleet.col, fleet.row).neighbour(action.direction)
+            return f"fleet {fleet.marker}: step {DIRECTION_NAMES[action.direction]} to {dest.label}"
+    if isinstance(action, A.Hold):
+        return f"fleet {state.cursor} is done moving"
+    if isinstance(action, A.Split):
+        return f"split {ship(action.ship)} off fleet {state.cursor}"
+    if isinstance(action, A.Merge):
+        return f"merge fleet {action.fleet} into fleet {state.cursor}"
+    if isinstance(action, A.Load):
+        return f"load {ship(action.fighter)} into {ship(action.carrier)}"
+    if isinstance(action, A.Unload):
+        return f"unload {ship(action.fighter)}"
+    if isinstance(action, A.Target):
+        if action.target < 0:
+            return f"{ship(action.ship)} holds fire"
+        return f"{ship(action.ship)} attacks {ship(action.target)}"
+    if isinstance(action, A.Launch):
+        if action.count:
+            return f"{ship(action.ship)} launches {action.count} PB"
+        return f"{ship(action.ship)} holds its PBs"
+    if isinstance(action, A.Discard):
+        return f"discard {ship(action.ship)}" if action.ship >= 0 else "keep every ship"
+    if isinstance(action, A.Buy):
+        return f"buy a {data.types[action.kind].name} (10 resources)"
+    if isinstance(action, A.Refill):
+        return f"buy 1 PB for {ship(action.ship)} (1 resource)"
+    if isinstance(action, A.Place):
+        where = f"fleet {action.fleet}" if action.fleet else "a new fleet"
+        return f"place {ship(state.drawn)} at {Hex(action.col, action.row).label} in {where}"
+    return str(action)

@@ -170,3 +170,14 @@ def test_setup_choices_are_pending_until_all_players_are_done() -> None:
     assert view["setup"]["my_placements"] == []
     assert all(p["type"] is None for p in view["planets"] if p["owner"] == first)
     assert view["fleets"] == []
+
+
+def test_describe_labels_every_legal_action() -> None:
+    """Every legal action gets a readable label naming ships and hexes."""
+    from pygame_core.games.genocide import describe
+
+    for options in OPTION_SETS:
+        for state in sample_states(options, seed=2, every=5)[:300]:
+            for action in GAME.legal_actions(state):
+                label = describe(state, action)
+                assert label and "object at" not in label
