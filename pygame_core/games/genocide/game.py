@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import attrgetter, gt
 
 from ...game import (
     ActionBase,
@@ -116,13 +118,22 @@ class Genocide:
         return invariant_violations(state)
 
 
+_OWNER = attrgetter("owner")
+_FLEET = attrgetter("fleet")
+_PB = attrgetter("pb")
+_CARRIER = attrgetter("carrier")
+_KEY = attrgetter("owner", "marker")
+
+
 def invariant_violations(state: State) -> list[str]:
-    """Counter conservation, pb ranges, fleets and markers, fleet limit, ship cap, loading."""
+    """Counter conservation, pb ranges, fleets and markers, fleet limit, ship cap, loading.
+
+    The playouts call this after every action, so it leans on C-level ``map``/``zip``."""
     data = state.data
     out: list[str] = []
     ships = state.ships
-    pb_max, fighter, bays = data.pb_max, data.fighter, data.base_bays
-    live = [(cid, ship) for cid, ship in enumerate(ships) if ship is not None]
+    live_ids = list(compress(range(len(ships)), ships))  # Ship records are truthy, None is not
+    live = [ships[c] for c in live_ids]
     # Conservation (SG-2.3): every counter is in play, in the pile, in limbo or being placed.
     out_of_play = [*state.pile, *state.limbo]
     if state.drawn >= 0:
@@ -130,43 +141,52 @@ def invariant_violations(state: State) -> list[str]:
     if state.phase in ("types", "fleets"):
         for hand in state.hands:
             out_of_play.extend(hand)
-    if len(live) + len(out_of_play) != data.total or {c for c, s in enumerate(ships) if s is None} != set(
-        out_of_play
-    ):
+    off = set(out_of_play)
+    if len(live) + len(out_of_play) != data.total or len(off) != len(out_of_play) or not off.isdisjoint(live_ids):
         out.append(f"ship counters not conserved: {len(live)} in play, {len(out_of_play)} out of play")
     if list(state.pile) != sorted(state.pile):
         out.append("pile not in canonical order")
-    out.extend(f"ship #{cid} has pb {ship.pb}" for cid, ship in live if not 0 <= ship.pb <= pb_max[cid])
-    # Fighter loading (SG-5.5): a fighter in a bay-ship of its own fleet, within BAYS*.
-    loaded = [(cid, ship) for cid, ship in live if ship.carrier >= 0]
-    if loaded:
-        loads: dict[int, int] = {}
-        for cid, ship in loaded:
-            loads[ship.carrier] = loads.get(ship.carrier, 0) + 1
-            host = ships[ship.carrier]
-            if not fighter[cid] or host is None or host.owner != ship.owner or host.fleet != ship.fleet:
-                out.append(f"ship #{cid} loaded in an invalid bay-ship")
-        out.extend(f"bay-ship #{c} carries {n} fighters" for c, n in loads.items() if n > bays[c])
+    if live:
+        pbs = list(map(_PB, live))
+        if min(pbs) < 0 or any(map(gt, pbs, map(data.pb_max.__getitem__, live_ids))):
+            out.append("a ship's pb is outside 0..PB max (SG-2.5)")
+        carriers = list(map(_CARRIER, live))
+        if max(carriers) >= 0:
+            _check_loading(state, live_ids, carriers, out)
     # Fleets (SG-5.1): one marker per fleet id, none empty, none without a marker.
-    keys = {(f.owner, f.marker) for f in state.fleets}
+    keys = set(map(_KEY, state.fleets))
     if len(keys) != len(state.fleets):
         out.append("a fleet marker is on the map twice")
-    fleets_used = {(ship.owner, ship.fleet) for _, ship in live}
-    if keys != fleets_used:
-        out.append(f"fleets and ships disagree: {sorted(keys ^ fleets_used)}")
+    owners = list(map(_OWNER, live))
+    if keys != set(zip(owners, map(_FLEET, live), strict=True)):
+        out.append("fleets and ships disagree (an empty fleet, or a ship without a marker)")
     limit, cap = data.fleet_limit, data.ship_cap
-    owners = [ship.owner for _, ship in live]
-    markers = [owner for owner, _ in keys]
+    markers = [owner for owner, _ in keys] if limit else []
     for seat in range(state.players):
         if limit and markers.count(seat) > limit:
             out.append(f"seat {seat} has {markers.count(seat)} fleets (SG-5.4)")
         if cap and owners.count(seat) > cap:
             out.append(f"seat {seat} has {owners.count(seat)} ships (SG-9.3)")
-        if state.resources[seat] < 0:
-            out.append(f"seat {seat} has negative resources")
     if limit and any(not 1 <= m <= limit for _, m in keys):
         out.append(f"a fleet marker outside 1..{limit}")
+    if min(state.resources) < 0:
+        out.append("negative resources")
     return out
+
+
+def _check_loading(state: State, live_ids: list[int], carriers: list[int], out: list[str]) -> None:
+    """SG-5.5: a loaded fighter sits in a bay-ship of its own fleet, within BAYS*."""
+    data, ships = state.data, state.ships
+    loads: dict[int, int] = {}
+    for cid, host_cid in zip(live_ids, carriers, strict=True):
+        if host_cid < 0:
+            continue
+        loads[host_cid] = loads.get(host_cid, 0) + 1
+        ship, host = ships[cid], ships[host_cid]
+        assert ship is not None
+        if not data.fighter[cid] or host is None or host.owner != ship.owner or host.fleet != ship.fleet:
+            out.append(f"ship #{cid} loaded in an invalid bay-ship")
+    out.extend(f"bay-ship #{c} carries {n} fighters" for c, n in loads.items() if n > data.base_bays[c])
 
 
 GAME = Genocide()

@@ -33,6 +33,8 @@ def test_pb_within_range() -> None:
     ships = list(state.ships)
     ships[drone] = replace(ships[drone], pb=5)  # type: ignore[type-var]
     assert any("pb" in v for v in GAME.invariant_violations(replace(state, ships=tuple(ships))))
+    ships[drone] = replace(ships[drone], pb=-1)  # type: ignore[type-var]
+    assert any("pb" in v for v in GAME.invariant_violations(replace(state, ships=tuple(ships))))
 
 
 def test_one_marker_per_fleet_and_no_empty_fleet() -> None:
@@ -41,6 +43,8 @@ def test_one_marker_per_fleet_and_no_empty_fleet() -> None:
     assert any("twice" in v for v in GAME.invariant_violations(twice))
     empty = replace(state, fleets=(*state.fleets, Fleet(0, 2, 3, 3)))
     assert any("disagree" in v for v in GAME.invariant_violations(empty))
+    lost = replace(state, fleets=())
+    assert any("disagree" in v for v in GAME.invariant_violations(lost))
 
 
 def test_fleet_limit_and_ship_cap() -> None:
