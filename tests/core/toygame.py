@@ -187,6 +187,9 @@ class HiddenRace:
     def information_epoch(self, state: State) -> int:
         return state.epoch
 
+    def pending_secret(self, state: State) -> bool:
+        return False  # the private roll is a secret of the seat on turn, not a locked-in choice
+
     def invariant_violations(self, state: State) -> list[str]:
         problems = []
         if any(s < 0 for s in state.scores):
