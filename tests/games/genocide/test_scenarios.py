@@ -687,3 +687,19 @@ def test_sg_5_5_splitting_a_bay_ship_takes_its_fighters() -> None:
     actions = GAME.legal_actions(state)
     assert any(type(a).__name__ == "Unload" and a.fighter == fighter for a in actions)  # type: ignore[attr-defined]
     assert not GAME.invariant_violations(state)
+
+
+def test_sg_h40_replaying_a_record_gives_identical_states_and_logs() -> None:
+    """SG-H40 / C-3.1: seed 12345, the recorded decisions replayed twice: identical states."""
+    import random as _random
+
+    from pygame_core import replay
+    from pygame_core.canonical import digest
+
+    chooser = _random.Random(7)
+    match = Match.start("genocide", {"variant": "advanced", "round_limit": 6}, 12345)
+    while not match.is_over:
+        match = match.play(chooser.choice(match.legal_actions()))
+    first, second = replay(match.record), replay(match.record)
+    assert digest(first) == digest(second) == digest(match.state)
+    assert first.log == second.log == match.state.log
