@@ -75,28 +75,178 @@ def msgpack_wheel() -> Path:
 
 
 # --------------------------------------------------------------------------------------
+# The site
+
+
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+PUBLIC = ROOT / "public"
+PYODIDE_DIR = ROOT / "node_modules/pyodide"
+PYSCRIPT_DIR = ROOT / "node_modules/@pyscript/core/dist"
+# The Pyodide files the page loads: no console pages, source maps or type declarations.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# PyScript chunks the page loads (core.js, its core chunk and the error plugin); not the
+# editor, terminal, game, codemirror, xterm, TOML or zip chunks, nor core.css. The e2e suite
+# checks this list against what the browser actually requests.
+PYSCRIPT_PREFIXES = ("core.js", "core-", "error-")
+# Files in dist/ that are not precached: the service worker itself.
+NOT_PRECACHED = {"sw.js"}
+
+
+def pyscript_files() -> list[Path]:
+    files = [p for p in sorted(PYSCRIPT_DIR.iterdir())
+             if p.name.startswith(PYSCRIPT_PREFIXES) and not p.name.endswith(".map")]
+    if not any(p.name == "core.js" for p in files):
+        raise StepFailed(f"{PYSCRIPT_DIR} has no core.js: run `npm ci` again")
+    return files
+
+
+def app_zip(target: Path, wheel: Path) -> None:
+    """pygame_core + the front end's Python package + msgpack, unpacked by PyScript into sys.path."""
+    import zipfile
+
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for package in (ROOT / "pygame_core", WEB / "star_web"):
+            for path in sorted(package.rglob("*.py")):
+                rel = path.relative_to(package.parent)
+                zf.writestr(zipfile.ZipInfo(str(rel), (2020, 1, 1, 0, 0, 0)), path.read_bytes(),
+                            zipfile.ZIP_DEFLATED)
+        with zipfile.ZipFile(wheel) as whl:
+            for name in sorted(whl.namelist()):
+                if name.startswith("msgpack/") and name.endswith(".py"):
+                    zf.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), whl.read(name),
+                                zipfile.ZIP_DEFLATED)
+
+
+def cmd_build() -> Path:
+    import hashlib
+    import json
+
+    ensure_python_packages(test=False)
+    ensure_node_modules()
+    wheel = msgpack_wheel()
+    step(f"building the site into {DIST.relative_to(ROOT)}/")
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    (DIST / "pyodide").mkdir(parents=True)
+    (DIST / "pyscript").mkdir()
+    for name in PYODIDE_FILES:
+        source = PYODIDE_DIR / name
+        if not source.exists():
+            raise StepFailed(f"{source} is missing: run `npm ci` again")
+        shutil.copy2(source, DIST / "pyodide" / name)
+    for source in pyscript_files():
+        shutil.copy2(source, DIST / "pyscript" / source.name)
+    if PUBLIC.exists():
+        shutil.copytree(PUBLIC, DIST, dirs_exist_ok=True)
+    for source in sorted(WEB.iterdir()):
+        if source.suffix in (".js", ".css", ".py") and source.name != "sw.js":
+            shutil.copy2(source, DIST / source.name)
+    app_zip(DIST / "app.zip", wheel)
+    (DIST / "pyscript.json").write_text(json.dumps(
+        {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"},
+         # Plugins the page does not use: not loaded, not shipped, not precached.
+         "plugins": ["!donkey", "!py-editor", "!py-game", "!py-terminal", "!deprecations-manager"]},
+        indent=1) + "\n")
+
+    # Everything but the worker is precached; the cache name hashes every file's content, so a
+    # new build replaces the old cache and an unchanged one keeps it.
+    files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.name not in NOT_PRECACHED
+                   and p.name != "index.html")
+    index_template = (WEB / "index.html").read_text()
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
+    digest.update(index_template.encode())
+    cache = "star-table-" + digest.hexdigest()[:12]
+    sizes = {path.relative_to(DIST).as_posix(): path.stat().st_size for path in files}
+    build_info = {"cache": cache, "sizes": sizes}
+    index = index_template.replace("__BUILD_INFO__", json.dumps(build_info, separators=(",", ":")))
+    (DIST / "index.html").write_text(index)
+    precache = ["./", *("./" + name for name in sizes)]
+    worker = (WEB / "sw.js").read_text()
+    worker = worker.replace("__CACHE__", json.dumps(cache)).replace(
+        "__PRECACHE__", json.dumps(precache, indent=1))
+    (DIST / "sw.js").write_text(worker)
+    total = sum(sizes.values()) + len(index)
+    print(f"    {len(precache)} files precached as {cache}, {total / 1e6:.1f} MB", flush=True)
+    return DIST
+
+
+def ensure_chromium() -> None:
+    if Path("/usr/bin/chromium").exists():
+        return
+    if shutil.which("apt-get") is None:
+        raise StepFailed("Chromium is missing and apt-get is not available: install chromium")
+    if os.geteuid() != 0:
+        raise StepFailed("Chromium is missing: run as root (apt-get) or install chromium first")
+    step("installing Debian's Chromium for the browser tests")
+    run(["apt-get", "update"], "apt-get update")
+    run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], "installing chromium")
+
+
+def cmd_serve(port: int) -> int:
+    import functools
+    import http.server
+
+    cmd_build()
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(DIST))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        raise StepFailed(f"cannot listen on 127.0.0.1:{port} ({exc.strerror})") from exc
+    step(f"serving {DIST.relative_to(ROOT)}/ at http://127.0.0.1:{port}/  (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped")
+    finally:
+        server.server_close()
+    return 0
+
+
+# --------------------------------------------------------------------------------------
 # Commands
 
 
 def cmd_test(pytest_args: list[str]) -> int:
     ensure_python_packages(test=True)
     ensure_node_modules()
-    msgpack_wheel()
+    ensure_chromium()
+    cmd_build()
     step("running the test suite")
-    env = {**os.environ, "STAR_TABLE_MSGPACK_WHEEL": str(msgpack_wheel())}
+    env = {**os.environ, "STAR_TABLE_MSGPACK_WHEEL": str(msgpack_wheel()),
+           "STAR_TABLE_DIST": str(DIST)}
+    print(f"    $ {sys.executable} -m pytest {' '.join(pytest_args)}", flush=True)
     result = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False)
+    if result.returncode != 0:
+        print(f"build.py: the test suite failed (pytest exit code {result.returncode})", file=sys.stderr)
     return result.returncode
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="install what is missing, build the static site into dist/")
+    serve = sub.add_parser("serve", help="build, then serve dist/ on http://127.0.0.1:8000")
+    serve.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="install what is missing, build, run every test")
     args, extra = parser.parse_known_args(argv)  # unknown arguments go on to pytest
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
+        if args.command == "build":
+            cmd_build()
+            return 0
+        if args.command == "serve":
+            return cmd_serve(args.port)
         if args.command == "test":
             return cmd_test(extra)
     except StepFailed as exc:
+        print(f"build.py: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
         print(f"build.py: {exc}", file=sys.stderr)
         return 1
     return 2
