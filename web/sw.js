@@ -4,13 +4,15 @@ const PRECACHE = __PRECACHE__;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    const older = (await caches.keys()).some((name) => name !== CACHE && name.startsWith("star-table-"));
     const cache = await caches.open(CACHE);
-    // The page already copied what it downloaded on this first visit into CACHE: fetch only
-    // what is still missing, so the runtime is never downloaded twice.
+    // The page already copied what it fetched on this first visit into CACHE: fetch only what
+    // is still missing, and on a first install take it from the HTTP cache (the page just
+    // loaded it), so the runtime is never downloaded twice. An update revalidates instead.
     for (const path of PRECACHE) {
       const url = new URL(path, self.registration.scope).href;
       if (await cache.match(url)) continue;
-      const response = await fetch(url, { cache: "no-cache" });
+      const response = await fetch(url, { cache: older ? "no-cache" : "force-cache" });
       if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
       await cache.put(url, response);
     }

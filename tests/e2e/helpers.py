@@ -28,7 +28,11 @@ def choices(page: Page) -> list[str]:
 def tap_choice(page: Page, index: int = 0) -> None:
     """Tap the index-th choice the UI shows, then wait for the screen to change."""
     before = page.evaluate("document.querySelector('#game').dataset.at")
-    page.locator(".decide .choice").nth(index).tap()
+    button = page.locator(".decide .choice").nth(index)
+    if page.evaluate("navigator.maxTouchPoints > 0"):
+        button.tap()
+    else:
+        button.click()
     page.wait_for_function(f"document.querySelector('#game').dataset.at !== {before!r}")
 
 

@@ -38,7 +38,7 @@ def test_progress_reached_the_end(phone: Page) -> None:
 def test_requests_stay_on_origin_and_match_the_precache(
     phone: Page, contexts: Contexts, site: Site
 ) -> None:
-    assert contexts.foreign(site) == []
+    assert contexts.foreign() == []
     worker = urllib.request.urlopen(site.url + "sw.js").read().decode()
     precache = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, re.S).group(1)))
     requested = {"./" + url.removeprefix(site.url).split("?")[0].split("#")[0]
