@@ -14,7 +14,7 @@ import binascii
 import zlib
 from typing import Any
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]
 
 from .game import IllegalActionError, RecordError
 from .record import FORMAT_VERSION, MAX_ACTIONS, GameRecord, Match, lookup_game

@@ -168,7 +168,10 @@ class Game(Protocol[S, A]):
     title: str
     min_players: int
     max_players: int
-    option_schema: tuple[OptionSpec, ...]
+    @property
+    def option_schema(self) -> tuple[OptionSpec, ...]:
+        """The options ``new_game`` accepts, with their defaults."""
+        ...
 
     def new_game(self, options: Options | None, seed: int) -> S:
         """A fresh game; every shuffle and die of the game is fixed by ``seed``."""

@@ -58,11 +58,8 @@ def random_playout(game_id: str, options: dict[str, OptionValue], seed: int) -> 
 
 
 def finished_playout(game_id: str, options: dict[str, OptionValue], seed: int) -> Match:
-    match = None
-    for match in random_playout(game_id, options, seed):
-        pass
-    assert match is not None
-    return match
+    *_, last = random_playout(game_id, options, seed)
+    return last
 
 
 def playout_plan(game_id: str, count: int = PLAYOUTS_PER_GAME) -> list[tuple[dict[str, OptionValue], int]]:

@@ -1,0 +1,94 @@
+"""Spacehole: the solo dice-and-card colony game and its Babylon 5 card set (RULES.md section 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pygame_core.game import Options as OptionMap
+from pygame_core.game import OptionSpec, Outcome, PlayerId, View, Wire, resolve_options
+
+from . import rules
+from .actions import CODEC, SpaceholeAction
+from .data import DECK_SIZE, Kind
+from .state import Options, State
+from .view import describe, view
+
+__all__ = ["GAME", "Spacehole", "State", "describe"]
+
+
+class Spacehole:
+    """The Game protocol for Spacehole (one seat, id 0)."""
+
+    id = "spacehole"
+    title = "Spacehole"
+    min_players = 1
+    max_players = 1
+    option_schema = (
+        OptionSpec("skin", "spacehole", ("spacehole", "babylon5"), label="Card set"),
+        OptionSpec("base_hits", 10, (10, 5), label="Base hits (5 = Hard)"),  # SH-A01
+        OptionSpec("battle_length", "force_rounds", ("force_rounds", "to_the_death"),
+                   label="Battles (to_the_death = Hardcore)"),  # SH-A03
+    )
+
+    def new_game(self, options: OptionMap | None, seed: int) -> State:
+        resolved = resolve_options(self.option_schema, options)
+        opts = Options(str(resolved["skin"]), int(resolved["base_hits"]), str(resolved["battle_length"]))
+        return rules.new_state(opts, seed)
+
+    def num_players(self, state: State) -> int:
+        return 1
+
+    def current_player(self, state: State) -> PlayerId | None:
+        return None if state.over else 0
+
+    def legal_actions(self, state: State) -> list[SpaceholeAction]:
+        return rules.legal_actions(state)
+
+    def apply(self, state: State, action: SpaceholeAction) -> State:
+        return rules.apply(state, action)
+
+    def view(self, state: State, player: PlayerId | None) -> View:
+        return view(state, player)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """SH-9: a destroyed Base is a loss scoring 0; otherwise the score is the MC total."""
+        if not state.over:
+            return None
+        if state.base_destroyed:
+            return Outcome((), (0,), "the Base was destroyed")
+        return Outcome((0,), (state.mc,), "the deck is spent")
+
+    def encode_action(self, action: SpaceholeAction) -> Wire:
+        return CODEC.encode(action)
+
+    def decode_action(self, wire: Sequence[object]) -> SpaceholeAction:
+        return CODEC.decode(wire)  # type: ignore[return-value]
+
+    def information_epoch(self, state: State) -> int:
+        return state.epoch
+
+    def invariant_violations(self, state: State) -> list[str]:
+        problems = []
+        cards = [
+            *state.deck.draw_pile, *state.hand, *state.deck.discard_pile,
+            *(p.card for p in state.in_play[1:]), *([] if state.pending is None else [state.pending]),
+        ]
+        if sorted(cards) != list(range(DECK_SIZE)):
+            problems.append(f"card conservation: {len(cards)} cards, {len(set(cards))} distinct")
+        if state.mc < 0:
+            problems.append("MC below 0")
+        if any(p.damage < 0 for p in state.in_play):
+            problems.append("negative damage")
+        if state.in_play[0].kind != Kind.BASE:
+            problems.append("the Base is not first in play")
+        if not state.over and state.base.damage >= state.options.base_hits:
+            problems.append("the Base should be destroyed")
+        if any(p.kind == Kind.DEFENDER and rules.current_force(p) <= 0 for p in state.in_play):
+            problems.append("a defender at 0 Force is still in play")
+        settled = not state.over and rules.pending_interrupt(state) is None
+        if settled and len(state.of_kind(Kind.DEFENDER)) > rules.defender_cap(state):
+            problems.append("over the defender cap")
+        return problems
+
+
+GAME = Spacehole()

@@ -1,0 +1,158 @@
+"""What each player may see (MSC-11): everything public, plus only the own pending plan."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...game import View
+from ...hexgrid import Hex, HexMap
+from .actions import Action, Fire, HitSide, Place, SetSpeed
+from .data import SIDE_LABEL, SIDE_NAMES, range_modifier
+from .geometry import compress_orders
+from .rules import (
+    current_seat,
+    hex_of,
+    own_ships,
+    plotting_ship,
+    scores,
+    ship_allowance,
+    trace,
+)
+from .state import Design, Order, Plan, Ship, SkirmishState
+
+WEAPON_STATUS = ("none", "intact", "destroyed")
+
+
+def design_view(design: Design) -> dict[str, Any]:
+    return {
+        "name": design.name,
+        "engine": design.engine,
+        "shields": design.shields,
+        "to_hit": design.to_hit,
+        "weapons": [SIDE_NAMES[s] for s in design.weapons],
+        "bp": design.bp,
+    }
+
+
+def ship_view(ship: Ship) -> dict[str, Any]:
+    placed = ship.col >= 0
+    return {
+        "id": ship.id,
+        "label": ship.label,
+        "owner": ship.owner,
+        "design": design_view(ship.design),
+        "engine": ship.engine,
+        "shields": ship.shields,
+        "to_hit": ship.design.to_hit,
+        "weapons": {SIDE_NAMES[s]: WEAPON_STATUS[w] for s, w in enumerate(ship.weapons) if s != 3},
+        "hex": Hex(ship.col, ship.row).label if placed else None,
+        "col": ship.col if placed else None,
+        "row": ship.row if placed else None,
+        "facing": ship.facing if placed else None,
+        "speed": ship.speed,
+        "fate": ship.fate or None,
+        "fired": [SIDE_NAMES[s] for s in ship.fired],
+        "history": list(ship.history),
+    }
+
+
+def plan_view(state: SkirmishState, plan: Plan, mine: bool) -> dict[str, Any]:
+    """A PENDING plan (C-4.1): its owner sees it all, everyone else only whether it is in."""
+    if not mine:
+        return {"submitted": plan.done}
+    out: dict[str, Any] = {"submitted": plan.done}
+    if state.phase == "design":
+        out["designs"] = [design_view(d) for d in plan.designs]
+        out["spent"] = sum(d.bp for d in plan.designs)
+        out["next_ship_allowance"] = ship_allowance(state, plan)
+        if plan.draft is not None:
+            out["draft"] = {
+                "values": list(plan.draft.values),
+                "weapons": [SIDE_NAMES[s] for s in plan.draft.weapons],
+                "sides_decided": plan.draft.asked,
+            }
+    elif state.phase == "deploy":
+        out["placements"] = [
+            {
+                "hex": Hex(p.col, p.row).label,
+                "col": p.col,
+                "row": p.row,
+                "facing": p.facing if p.facing >= 0 else None,
+            }
+            for p in plan.placements
+        ]
+    elif state.phase == "orders":
+        out["orders"] = [_order_view(state, o) for o in plan.orders]
+    return out
+
+
+def _order_view(state: SkirmishState, order: Order) -> dict[str, Any]:
+    """One plotted order with its projected path, so the UI can warn before a ship
+    leaves the map (MSC-A26)."""
+    ship = state.ships[order.ship]
+    path, facing, left = trace(hex_of(ship), ship.facing, order.steps, HexMap(state.width, state.height))
+    return {
+        "ship": order.ship,
+        "speed": order.speed,
+        "steps": order.steps,
+        "written": compress_orders(order.steps),
+        "complete": order.complete,
+        "path": [h.label for h in path],
+        "end_facing": facing,
+        "leaves_map": left,
+    }
+
+
+def view(state: SkirmishState, player: int | None) -> View:
+    seat = current_seat(state)
+    west, east = scores(state)
+    return {
+        "game": "skirmish",
+        "you": player,
+        "phase": state.phase,
+        "turn": state.turn,
+        "turn_limit": state.turn_limit,
+        "victory": state.victory,
+        "scenario": state.scenario,
+        "map": {"width": state.width, "height": state.height},
+        "limits": {"ships": state.max_ships, "budget": state.budget, "ship_bp": state.ship_bp},
+        "current_player": seat,
+        "sides": list(SIDE_LABEL),
+        "plans": [plan_view(state, plan, player == p) for p, plan in enumerate(state.plans)],
+        "ships": [ship_view(s) for s in state.ships],
+        "initiative": list(state.initiative),
+        "firing": state.initiative[state.firing] if state.phase == "combat" else None,
+        "pending_hit": None
+        if state.pending_hit is None
+        else {
+            "shooter": state.pending_hit.shooter,
+            "target": state.pending_hit.target,
+            "sides": [SIDE_NAMES[s] for s in state.pending_hit.sides],
+        },
+        "scores": [west, east],
+        "winners": list(state.winners),
+        "result": state.result or None,
+        "log": list(state.log),
+    }
+
+
+def describe(state: SkirmishState, action: Action) -> str:
+    """A player-facing label for a legal action, naming ships by label (W1, E2) for the UI."""
+    seat = current_seat(state)
+    if isinstance(action, Fire):
+        shooter, target = state.ships[action.ship], state.ships[action.target]
+        distance = hex_of(shooter).distance(hex_of(target))
+        modifier = range_modifier(distance)
+        need = shooter.design.to_hit + (modifier or 0)
+        chance = "always hits" if need >= 6 else "cannot hit" if need <= 0 else f"hits on {need}-"
+        return f"{shooter.label} fires {action.side} at {target.label} (range {distance}, {chance})"
+    if isinstance(action, (SetSpeed, Place)) and seat is not None:
+        ship = plotting_ship(state, seat) if isinstance(action, SetSpeed) else None
+        if isinstance(action, Place):
+            placed = len(state.plans[seat].placements)
+            ship = own_ships(state, seat)[placed]
+        if ship is not None:
+            return f"{ship.label}: {action}"
+    if isinstance(action, HitSide) and state.pending_hit is not None:
+        return f"{state.ships[state.pending_hit.target].label}: {action}"
+    return str(action)

@@ -1,0 +1,79 @@
+"""What each player may see of a Galactic Warfare state (RULES.md GW-13, C-4.2): plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import cards
+from .board import COLOUR_NAMES, name
+from .rules import current_player, ship_counts
+from .state import WarfareState
+
+
+def _card(card_id: int) -> str:
+    return cards.key_of(card_id)
+
+
+def view(s: WarfareState, player: int | None) -> dict[str, Any]:
+    """Board, battle and log are PUBLIC; a hand is PRIVATE to its owner, the set-aside cards
+    SEALED (GW-13.2). Hand counts, played cards and stop settings are PUBLIC."""
+    out: dict[str, Any] = {
+        "game": "warfare",
+        "viewer": player,
+        "phase": s.phase,
+        "to_move": current_player(s),
+        "active": s.active,
+        "turn": s.turn_no,
+        "round": (s.turn_no + 1) // 2,
+        "round_limit": s.round_limit,
+        "colours": list(COLOUR_NAMES),
+        "stacks": [
+            {"square": name(sq), "owner": 0 if c > 0 else 1, "size": abs(c)}
+            for sq, c in enumerate(s.board)
+            if c
+        ],
+        "ships_on_board": ship_counts(s),
+        "removed": s.removed,
+        "rolloff": list(s.rolloff),
+        "mode": s.mode,
+        "battle": None,
+        "placement": None,
+        "winners": list(s.winners),
+        "reason": s.reason,
+        "log": list(s.log),
+        "cards": s.cards_on,
+    }
+    if s.battle is not None:
+        b = s.battle
+        out["battle"] = {
+            "from": name(b.src),
+            "target": name(b.target),
+            "land": name(b.land),
+            "home_attack": b.home,
+            "overcharge": list(b.boost),
+            "attack_dice": list(b.attack_dice),
+            "defend_dice": list(b.defend_dice),
+            "salvage_crews": b.salvage,
+            "emergency_jump": b.jump,
+        }
+    if s.placement is not None:
+        out["placement"] = {
+            "purpose": s.placement.purpose,
+            "from": name(s.placement.src),
+            "chooser": s.placement.chooser,
+        }
+    if s.cards_on:
+        w = s.window
+        out["hand"] = [_card(c) for c in s.hands[player]] if player is not None else None
+        out["hand_counts"] = [len(h) for h in s.hands]
+        out["set_aside"] = len(s.deck.draw_pile)  # SEALED: the count only
+        out["discard"] = [_card(c) for c in s.deck.discard_pile]
+        out["card_played_this_turn"] = list(s.card_used)
+        out["stops_off"] = [[seat, kind] for seat, kind in s.stops.off]
+        out["window"] = None if w is None else {
+            "kind": w.kind,
+            "holder": w.holder,
+            "responding": w.responding,
+            "chain": [{"player": play.player, "card": _card(play.card)} for play in w.chain],
+        }
+    return out

@@ -1,0 +1,1 @@
+"""Tests for Minimal Space Combat (RULES.md section 4)."""
