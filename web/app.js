@@ -64,6 +64,8 @@ function show(next) {
   if (model.screen === "home") renderHome(model.home);
   else renderGame(model.game);
   document.body.dataset.screen = model.screen;
+  window.starRenderedAt = performance.now();
+  dispatchEvent(new CustomEvent("star:rendered"));
 }
 
 // ---------------------------------------------------------------------------- home

@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from playwright.sync_api import Page
 
 from pygame_core import Match, encode_link
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from star_web import devgame  # noqa: E402  TEMPORARY until the engine lands
-
-devgame.install()
 
 SEED = 20261121
 

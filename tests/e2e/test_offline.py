@@ -68,3 +68,19 @@ def test_offline_reload_boots_and_plays(visited: Page, own_site: Site) -> None:
     visited.wait_for_selector("#game:not([hidden])[data-at='0']")
     tap_choice(visited, 0)
     assert visited.get_attribute("#game", "data-at") == "1"
+
+
+def test_keyboard_play_on_desktop(visited: Page) -> None:
+    """Number keys take the numbered choice, U undoes (still offline)."""
+    at = int(visited.get_attribute("#game", "data-at") or 0)
+    visited.locator("body").press("1")
+    visited.wait_for_selector(f"#game[data-at='{at + 1}']")
+    if visited.is_enabled("#undo"):
+        visited.locator("body").press("u")
+        visited.wait_for_selector(f"#game[data-at='{at}']")
+    # Every choice is a real, focusable button: Tab reaches it and Enter takes it.
+    first = visited.locator(".decide .choice").first
+    first.focus()
+    before = visited.get_attribute("#game", "data-at")
+    visited.keyboard.press("Enter")
+    visited.wait_for_function(f"document.querySelector('#game').dataset.at !== {before!r}")

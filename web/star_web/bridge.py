@@ -72,8 +72,8 @@ class Bridge:
             result = {"text": app.export_kept_aside()}
         elif command == "discard_kept":
             result = app.discard_kept_aside()
-        elif command == "card_try":
-            result = app.try_card(int(args[0])) if hasattr(app, "try_card") else {}
+        elif command == "why_not":
+            result = app.why_not(list(args[0]))
         else:
             raise ValueError(f"unknown command {command!r}")
         return json.dumps(result)

@@ -53,6 +53,8 @@ class App:
         self.replay: Match | None = None  # a replay link being stepped through
         self.position = 0
         self._checked = False
+        self._marks: list[int] = []
+        self._marks_for: Match | None = None
 
     # -- screens ---------------------------------------------------------------------
 
@@ -151,6 +153,25 @@ class App:
         self._autosave()
         return self._model("game")
 
+    def why_not(self, wire: list[Any]) -> Model:
+        """The engine's reason an action the UI does not offer is illegal (for card rules)."""
+        match = self._shown()
+        if match is None:
+            return {"legal": False, "why": "no game on screen"}
+        if self.replay is not None:
+            match = self.replay.truncated(self.position)
+        try:
+            action = match.game.decode_action(wire)
+        except RecordError as exc:
+            return {"legal": False, "why": str(exc)}
+        if action in match.legal_actions():
+            return {"legal": True, "why": ""}
+        try:
+            match.play(action)
+        except IllegalActionError as exc:
+            return {"legal": False, "why": str(exc), "rule": exc.rule}
+        return {"legal": True, "why": ""}
+
     def undo(self) -> Model:
         match = self._require_match()
         try:
@@ -205,6 +226,15 @@ class App:
         if self.match is None:
             raise LookupError("no game in play")
         return self.match
+
+    def _turn_marks(self) -> list[int]:
+        """Replay steps at which a new turn begins (where the state's ``turn`` changes)."""
+        assert self.replay is not None
+        if self._marks_for is not self.replay:
+            turns = [getattr(state, "turn", None) for state in self.replay.states]
+            self._marks = [i for i in range(1, len(turns)) if turns[i] != turns[i - 1]]
+            self._marks_for = self.replay
+        return self._marks
 
     def _shown(self) -> Match | None:
         if self.replay is not None:
@@ -289,9 +319,14 @@ class App:
         game = match.game
         state = match.state
         over = match.is_over
-        actions = [] if replaying or over else [
-            {"i": i, "label": str(a), "kind": type(a).__name__, "fields": _fields(a)}
-            for i, a in enumerate(match.legal_actions())
+        view = game.view(state, 0)
+        labels = view.get("choices") if isinstance(view.get("choices"), list) else None
+        legal = [] if replaying or over else match.legal_actions()
+        if labels is None or len(labels) != len(legal):
+            labels = [str(a) for a in legal]
+        actions = [
+            {"i": i, "label": labels[i], "kind": type(a).__name__, "fields": _fields(a)}
+            for i, a in enumerate(legal)
         ]
         outcome = game.outcome(state)
         model: Model = {
@@ -299,7 +334,7 @@ class App:
             "title": game.title,
             "options": match.record.options,
             "mode": "replay" if replaying else "play",
-            "view": game.view(state, 0),
+            "view": view,
             "actions": actions,
             "at": len(match.record.actions),
             "undo": 0 if replaying else match.undo_depth(),
@@ -313,6 +348,7 @@ class App:
         if self.replay is not None:
             model["step"] = self.position
             model["steps"] = len(self.replay.record.actions)
+            model["turn_marks"] = self._turn_marks()
             model["last_action"] = (
                 str(game.decode_action(self.replay.record.actions[self.position - 1]))
                 if self.position else "")
