@@ -102,21 +102,53 @@ def pyscript_files() -> list[Path]:
     return files
 
 
+COMPILE_SCRIPT = """
+// Compiles the app's Python with Pyodide's own interpreter (written by build.py).
+import { loadPyodide } from "pyodide";
+const [tree] = process.argv.slice(2);
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree("/app");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: tree }, "/app");
+pyodide.runPython(`
+import compileall, py_compile, sys
+ok = compileall.compile_dir("/app", quiet=1, ddir="",
+    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+if not ok:
+    sys.exit("compileall failed")
+print(sys.implementation.cache_tag)
+`);
+"""
+
+
 def app_zip(target: Path, wheel: Path) -> None:
-    """pygame_core + the front end's Python package + msgpack, unpacked by PyScript into sys.path."""
+    """pygame_core + the front end's Python package + msgpack, unpacked by PyScript into sys.path.
+
+    The modules are byte-compiled by Pyodide itself (unchecked-hash .pyc beside the source),
+    so the browser imports them without compiling: about 0.3 s less before the first screen.
+    """
     import zipfile
 
+    tree = BUILD / "app"
+    if tree.exists():
+        shutil.rmtree(tree)
+    for package in (ROOT / "pygame_core", WEB / "star_web"):
+        for path in sorted(package.rglob("*.py")):
+            dest = tree / path.relative_to(package.parent)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dest)
+    with zipfile.ZipFile(wheel) as whl:
+        for name in sorted(whl.namelist()):
+            if name.startswith("msgpack/") and name.endswith(".py"):
+                dest = tree / name
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.write_bytes(whl.read(name))
+    script = BUILD / "compile_pyc.mjs"
+    script.write_text(COMPILE_SCRIPT)
+    run(["node", str(script), str(tree)], "byte-compiling the app with Pyodide")
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for package in (ROOT / "pygame_core", WEB / "star_web"):
-            for path in sorted(package.rglob("*.py")):
-                rel = path.relative_to(package.parent)
-                zf.writestr(zipfile.ZipInfo(str(rel), (2020, 1, 1, 0, 0, 0)), path.read_bytes(),
-                            zipfile.ZIP_DEFLATED)
-        with zipfile.ZipFile(wheel) as whl:
-            for name in sorted(whl.namelist()):
-                if name.startswith("msgpack/") and name.endswith(".py"):
-                    zf.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), whl.read(name),
-                                zipfile.ZIP_DEFLATED)
+        for path in sorted(p for p in tree.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(path.relative_to(tree).as_posix(), (2020, 1, 1, 0, 0, 0))
+            zf.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
 
 
 def cmd_build() -> Path:

@@ -214,13 +214,18 @@ addEventListener("keydown", (e) => {
 });
 
 function ready() {
+  window.starPythonAt = performance.now();
   window.starBoot.stage("Ready");
   window.starBoot.finished();
   lastHash = location.hash;
   show(call("route", location.hash));
+  window.starReadyAt = performance.now();
   document.body.dataset.ready = "1";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker", err));
+    // The worker precaches from the copies the page kept, so they are stored first.
+    window.starBoot.keepCopies()
+      .then(() => navigator.serviceWorker.register("./sw.js"))
+      .catch((err) => console.warn("service worker", err));
   }
 }
 

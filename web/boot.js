@@ -39,8 +39,8 @@ function paintNow() {
   label.textContent = `${stage}… ${pct}%` + (got && got < total ? ` (${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB)` : "");
 }
 
-const controlled = () => !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-const cachePromise = "caches" in self && !controlled() ? caches.open(info.cache).catch(() => null) : Promise.resolve(null);
+const firstVisit = "caches" in self && !(navigator.serviceWorker && navigator.serviceWorker.controller);
+const copies = []; // [url, Response] downloaded on a first visit, for the precache
 const realFetch = self.fetch.bind(self);
 
 if (!location.search.includes("nowrap")) self.fetch = async function (input, init) {
@@ -49,8 +49,8 @@ if (!location.search.includes("nowrap")) self.fetch = async function (input, ini
   const path = pathOf(url);
   if (!path || !response.ok || !response.body) return response;
   // First visit: keep a copy for the service worker (it precaches from this cache first).
-  const cache = await cachePromise;
-  if (cache) cache.put(new URL(path, base).href, response.clone()).catch(() => {});
+  // Written after the app is ready, so the disk work does not delay the first game.
+  if (firstVisit) copies.push([new URL(path, base).href, response.clone()]);
   let seen = 0;
   const counter = new TransformStream({
     transform(chunk, controller) {
@@ -78,6 +78,7 @@ if ("PerformanceObserver" in self) {
 addEventListener("py:progress", (event) => {
   const what = String(event.detail || "");
   if (location.search.includes("trace")) console.log(`boot ${Math.round(performance.now())} ms: ${what}`);
+  if (what === "Loaded Pyodide") window.starPyodideAt = performance.now();
   if (/Loaded Pyodide|Loading interpreter|Loaded interpreter/.test(what)) stage = "Starting Python";
   if (/files|Loading /.test(what) && !/Pyodide/.test(what)) stage = "Loading the engine";
   paint();
@@ -90,7 +91,18 @@ export function bootFailed(message) {
   document.getElementById("boot-retry").hidden = false;
 }
 
+async function keepCopies() {
+  if (!copies.length) return;
+  try {
+    const cache = await caches.open(info.cache);
+    await Promise.all(copies.splice(0).map(([url, response]) => cache.put(url, response)));
+  } catch (err) {
+    console.warn("could not keep the downloaded files for offline use:", err);
+  }
+}
+
 window.starBoot = {
+  keepCopies,
   stage(name) { stage = name; paint(); },
   finished() {
     done = true;
@@ -106,5 +118,5 @@ addEventListener("error", (e) => { if (!window.starPy) bootFailed(`Could not sta
 addEventListener("unhandledrejection", (e) => { if (!window.starPy) bootFailed(`Could not start: ${e.reason && e.reason.message || e.reason}`); });
 
 paintNow();
-await import("./app.js");
-await import("./pyscript/core.js");
+// PyScript first (it starts Pyodide); the page script meanwhile. app.js waits for Python.
+await Promise.all([import("./pyscript/core.js"), import("./app.js")]);

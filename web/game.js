@@ -47,7 +47,16 @@ export function renderGame(root, g, tools) {
   tools.fill(root, head, replay ? replayBar(g) : null, h("div", { class: "game-grid" }, side, main));
   const log = document.getElementById("log");
   log.scrollTop = log.scrollHeight;
+  announce(previous, g);
   drawBoard();
+}
+
+function announce(previous, g) {
+  // Screen readers hear what just happened: the log lines added since the last screen.
+  const live = document.getElementById("announce");
+  if (!live) return;
+  const before = previous && previous.mode === g.mode && previous.at < g.at ? previous.view.log.length : g.view.log.length;
+  live.textContent = g.view.log.slice(before).join(" ");
 }
 
 function counters(v) {
@@ -150,8 +159,9 @@ function logBox(v) {
   const { h } = ui;
   return h("section", { class: "log-box", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, "Log"),
-    h("ol", { class: "log", id: "log", tabindex: "0", role: "log", "aria-label": "Game log" },
-      v.log.map((line) => h("li", { class: /^(Turn|—)/.test(line) ? "turn-line" : null }, String(line)))));
+    h("div", { role: "log", "aria-labelledby": "log-title" },
+      h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll" },
+        v.log.map((line) => h("li", { class: /^(Turn|—)/.test(line) ? "turn-line" : null }, String(line))))));
 }
 
 function replayBar(g) {
