@@ -64,8 +64,9 @@ function counters(v) {
   const base = v.in_play.find((c) => c.kind === "base") || { damage: 0, max_damage: v.options.base_hits };
   const items = [
     ["MC", String(v.mc), "mc"],
-    ["Income", `+${v.income}`, "income"],
-    ["Power", `${v.power_used}/${v.supply}`, "power"],
+    // Power and income are worked out in the Power and Income phases, after the build.
+    ["Income", v.step === "start" && v.turn > 0 ? `+${v.income}` : "—", "income"],
+    ["Power", `${v.step === "start" && v.turn > 0 ? v.power_used : "—"}/${v.supply}`, "power"],
     ["Base dmg", `${base.damage}/${base.max_damage}`, "base", base.damage >= base.max_damage - 2 && base.damage > 0],
     ["Turn", `${v.turn}/${TOTAL_TURNS}`, "turn"],
     ["Deck", String(v.deck_count), "deck"],
@@ -145,7 +146,8 @@ function battle(v, fresh) {
   const b = v.last_battle;
   if (!b) return null;
   const result = { destroyed: "destroyed", withdrew: "withdrew", base_destroyed: "destroyed the Base" }[b.result] || b.result;
-  return h("details", { class: `battle${fresh ? " fresh" : ""}`, id: "battle", open: fresh || null },
+  // The engine keeps only this turn's battle: show it open, animated when it just happened.
+  return h("details", { class: `battle${fresh ? " fresh" : ""}`, id: "battle", open: true },
     h("summary", {}, `Last battle: ${b.invader.name} (Force ${b.invader.force}) ${result ? "· " + result : ""}`),
     h("ol", { class: "rounds" }, b.rounds.map((r, n) => h("li", { style: `--round:${n}` },
       h("div", { class: "round-title" }, `Round ${n + 1}`),
@@ -167,13 +169,13 @@ function logBox(v) {
 function replayBar(g) {
   const { h, run } = ui;
   return h("nav", { class: "replay-bar", "aria-label": "Step through the game" },
-    h("button", { type: "button", class: "btn", id: "step-first", onclick: () => run("step", 0), disabled: g.step === 0, "aria-label": "First step" }, "⏮"),
+    h("button", { type: "button", class: "btn", id: "step-first", onclick: () => run("step", 0), disabled: g.step === 0, "aria-label": "First step" }, "|◀"),
     h("button", { type: "button", class: "btn", id: "step-prev-turn", onclick: () => run("step", turnStep(g, -1)), disabled: g.step === 0, "aria-label": "Previous turn" }, "«"),
     h("button", { type: "button", class: "btn", id: "step-prev", onclick: () => run("step", g.step - 1), disabled: g.step === 0, "aria-label": "Previous step" }, "◀"),
     h("span", { class: "step-count", "aria-live": "polite" }, `Step ${g.step} of ${g.steps}`),
     h("button", { type: "button", class: "btn", id: "step-next", onclick: () => run("step", g.step + 1), disabled: g.step === g.steps, "aria-label": "Next step" }, "▶"),
     h("button", { type: "button", class: "btn", id: "step-next-turn", onclick: () => run("step", turnStep(g, 1)), disabled: g.step === g.steps, "aria-label": "Next turn" }, "»"),
-    h("button", { type: "button", class: "btn", id: "step-last", onclick: () => run("step", g.steps), disabled: g.step === g.steps, "aria-label": "Last step" }, "⏭"),
+    h("button", { type: "button", class: "btn", id: "step-last", onclick: () => run("step", g.steps), disabled: g.step === g.steps, "aria-label": "Last step" }, "▶|"),
     h("button", { type: "button", class: "btn", id: "fork", onclick: () => run("fork") }, "Play on from here"));
 }
 

@@ -32,7 +32,7 @@ def dist_dir() -> Path:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     site: Site
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def do_GET(self) -> None:

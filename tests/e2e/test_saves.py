@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -51,7 +52,7 @@ def test_reload_resumes_and_a_corrupt_entry_is_kept_aside(phone: Page) -> None:
     # Export hands over the raw data.
     with phone.expect_download() as download:
         phone.get_by_role("button", name="Export").tap()
-    assert "this is not a game" in open(download.value.path()).read()
+    assert "this is not a game" in Path(download.value.path()).read_text()
     # The good game is still listed and continues where it was.
     phone.locator(".save").filter(has_text="Spacehole").first.get_by_role(
         "button", name="Continue").tap()

@@ -9,7 +9,7 @@ from typing import Any
 
 GAP = 8.0
 PAD = 10.0
-TILE_H = 80.0
+TILE_H = 92.0
 MIN_TILE_W = 112.0
 HEADER_H = 28.0
 
@@ -69,6 +69,20 @@ def _fit(ctx: Any, text: str, width: float) -> str:
     return text + "…"
 
 
+def _wrap(ctx: Any, text: str, width: float, max_lines: int) -> list[str]:
+    """Greedy word wrap into at most ``max_lines`` lines; the last one is cut with an ellipsis."""
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and ctx.measureText(line + " " + words[0]).width <= width:
+            line += " " + words.pop(0)
+        lines.append(line)
+    if words:
+        lines[-1] = _fit(ctx, lines[-1] + " " + " ".join(words), width)
+    return [_fit(ctx, line, width) for line in lines]
+
+
 def _round_rect(ctx: Any, x: float, y: float, w: float, h: float, r: float) -> None:
     ctx.beginPath()
     ctx.moveTo(x + r, y)
@@ -108,10 +122,12 @@ def draw(element: Any, view: dict[str, Any], width: float, dpr: float) -> None:
         ctx.stroke()
         ctx.fillStyle = INK
         ctx.font = "700 13px system-ui, sans-serif"
-        ctx.fillText(_fit(ctx, str(card.get("name", "?")), w - 30), x + 8, y + 20)
+        lines = _wrap(ctx, str(card.get("name", "?")), w - 30, 2)
+        for n, line in enumerate(lines):
+            ctx.fillText(line, x + 8, y + 19 + 16 * n)
         ctx.font = "12px system-ui, sans-serif"
         ctx.fillStyle = MUTED
-        ctx.fillText(_fit(ctx, stats_line(card), w - 16), x + 8, y + 38)
+        ctx.fillText(_fit(ctx, stats_line(card), w - 16), x + 8, y + 23 + 16 * len(lines))
         if card.get("powered"):
             ctx.beginPath()
             ctx.arc(x + w - 13, y + 14, 7, 0, 6.2832)
@@ -125,12 +141,12 @@ def draw(element: Any, view: dict[str, Any], width: float, dpr: float) -> None:
             damage = int(card.get("damage", 0))
             bar_w = w - 16
             ctx.fillStyle = "#0b1020"
-            ctx.fillRect(x + 8, y + 50, bar_w, 8)
+            ctx.fillRect(x + 8, y + h - 30, bar_w, 7)
             ctx.fillStyle = DAMAGE
-            ctx.fillRect(x + 8, y + 50, bar_w * min(damage, top) / top, 8)
+            ctx.fillRect(x + 8, y + h - 30, bar_w * min(damage, top) / top, 7)
             ctx.font = "11px system-ui, sans-serif"
             ctx.fillStyle = DAMAGE if damage else MUTED
-            ctx.fillText(f"damage {damage}/{top}", x + 8, y + 72)
+            ctx.fillText(f"damage {damage}/{top}", x + 8, y + h - 9)
         _hits.append((x, y, w, h, int(card.get("id", -1))))
 
 

@@ -84,7 +84,7 @@ class SaveStore:
         self.kv = kv
         self.problems: list[str] = []
         self.entries: list[SaveEntry] = self._load_index()
-        if self.problems or self.kv.get(INDEX_KEY) is None and self.entries:
+        if self.problems or (self.kv.get(INDEX_KEY) is None and self.entries):
             self._write_index()
 
     # -- reading ---------------------------------------------------------------------
