@@ -27,7 +27,10 @@ def step(message: str) -> None:
 
 def run(cmd: list[str], what: str, env: dict[str, str] | None = None) -> None:
     print("    $ " + " ".join(cmd), flush=True)
-    result = subprocess.run(cmd, cwd=ROOT, env={**os.environ, **(env or {})}, check=False)
+    try:
+        result = subprocess.run(cmd, cwd=ROOT, env={**os.environ, **(env or {})}, check=False)
+    except FileNotFoundError as exc:
+        raise StepFailed(f"{what} failed: {cmd[0]} is not installed") from exc
     if result.returncode != 0:
         raise StepFailed(f"{what} failed (exit code {result.returncode}): {' '.join(cmd)}")
 
@@ -115,7 +118,7 @@ ok = compileall.compile_dir("/app", quiet=1, ddir="",
     invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 if not ok:
     sys.exit("compileall failed")
-print(sys.implementation.cache_tag)
+print("    byte-compiled for", sys.implementation.cache_tag)
 `);
 """
 

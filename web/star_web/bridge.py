@@ -14,6 +14,7 @@ from pyodide.ffi import JsException, create_proxy  # type: ignore[import-not-fou
 
 from . import canvas
 from .controller import App, StorageFailed
+from .storage import KeyValue, MemoryStore
 
 
 class LocalStorage:
@@ -42,9 +43,21 @@ def _now() -> int:
     return int(js.Date.now())
 
 
+def _storage() -> tuple[KeyValue, str | None]:
+    """localStorage, or memory when the browser refuses it (private modes, blocked storage)."""
+    try:
+        js.localStorage.getItem("startable:index")
+    except (JsException, AttributeError):
+        return MemoryStore(), "This browser does not let the site save games: they last until the page closes."
+    return LocalStorage(), None
+
+
 class Bridge:
     def __init__(self) -> None:
-        self.app = App(LocalStorage(), _now)
+        kv, problem = _storage()
+        self.app = App(kv, _now)
+        if problem:
+            self.app.notices.append(problem)
 
     def call(self, command: str, args_json: str = "[]") -> str:
         args: list[Any] = json.loads(args_json or "[]")
