@@ -179,11 +179,14 @@ def cmd_build() -> Path:
         if source.suffix in (".js", ".css", ".py") and source.name != "sw.js":
             shutil.copy2(source, DIST / source.name)
     app_zip(DIST / "app.zip", wheel)
-    (DIST / "pyscript.json").write_text(json.dumps(
+    # PyScript's config, inline in the page (one request less before Pyodide starts).
+    config = json.dumps(
         {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"},
          # Plugins the page does not use: not loaded, not shipped, not precached.
          "plugins": ["!donkey", "!py-editor", "!py-game", "!py-terminal", "!deprecations-manager"]},
-        indent=1) + "\n")
+        separators=(",", ":"))
+    preloads = "\n".join(f'<link rel="modulepreload" href="./pyscript/{p.name}">'
+                         for p in pyscript_files() if p.name != "core.js")
 
     # Everything but the worker is precached; the cache name hashes every file's content, so a
     # new build replaces the old cache and an unchanged one keeps it.
@@ -197,7 +200,8 @@ def cmd_build() -> Path:
     cache = "star-table-" + digest.hexdigest()[:12]
     sizes = {path.relative_to(DIST).as_posix(): path.stat().st_size for path in files}
     build_info = {"cache": cache, "sizes": sizes}
-    index = index_template.replace("__BUILD_INFO__", json.dumps(build_info, separators=(",", ":")))
+    index = (index_template.replace("__BUILD_INFO__", json.dumps(build_info, separators=(",", ":")))
+             .replace("__PYSCRIPT_CONFIG__", config).replace("__PYSCRIPT_PRELOADS__", preloads))
     (DIST / "index.html").write_text(index)
     precache = ["./", *("./" + name for name in sizes)]
     worker = (WEB / "sw.js").read_text()
