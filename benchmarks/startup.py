@@ -49,7 +49,7 @@ class Server:
         bench = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
             def do_GET(self) -> None:
