@@ -13,7 +13,14 @@ from pygame_core.canonical import digest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from star_web.controller import App, StorageFailed
-from star_web.storage import GAME_PREFIX, INDEX_KEY, MAX_SAVES, MemoryStore, SaveStore
+from star_web.storage import (
+    GAME_PREFIX,
+    INDEX_KEY,
+    MAX_SAVES,
+    MemoryStore,
+    SaveEntry,
+    SaveStore,
+)
 
 SEED = 4242
 
@@ -172,3 +179,26 @@ def test_a_refused_write_is_reported_not_fatal() -> None:
     model = app.new_game("spacehole", "{}", str(SEED))
     assert model["screen"] == "game"
     assert any("could not be saved" in n for n in model["notices"])
+
+
+def test_a_save_that_unpacks_but_does_not_replay_is_caught_when_opened() -> None:
+    import base64
+    import zlib
+
+    import msgpack
+
+    kv = MemoryStore()
+    app = _app(kv)
+    app.new_game("spacehole", "{}", str(SEED))
+    # A well-formed record whose actions run out: only replaying it finds the problem.
+    raw = msgpack.packb([1, "spacehole", {}, 5, 500, b""], use_bin_type=True)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    blob = base64.urlsafe_b64encode(deflate.compress(raw) + deflate.flush()).decode().rstrip("=")
+    SaveStore(kv).put(SaveEntry("odd", "spacehole", "Spacehole", 1, 2, 9, 3, 0, False), blob)
+    fresh = _app(kv)
+    home = fresh.route("")
+    assert "odd" in [s["id"] for s in home["home"]["saves"]]  # listed without a replay...
+    model = fresh.route("#g/odd")  # ...and caught, told and kept aside when opened
+    assert model["screen"] == "home" and "could not be read" in model["notices"][0]
+    assert "odd" not in [s["id"] for s in model["home"]["saves"]]
+    assert model["home"]["kept_aside"] == 1

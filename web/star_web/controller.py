@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError
-from pygame_core.codec import WARN_LINK_CHARS, decode_match, encode_link
+from pygame_core.codec import WARN_LINK_CHARS, _inflate, _unbase64, _unpack, decode_match, encode_link
 
 from .storage import KeyValue, SaveEntry, SaveStore
 
@@ -242,14 +242,20 @@ class App:
         return self.match
 
     def _check_saves(self) -> None:
-        """Replay every save once per page, so a corrupt one is reported before it is opened."""
+        """Check every save once per page, so a corrupt one is reported before it is opened.
+
+        Cheap: the blob must unpack to a record of a known game (replaying every save would
+        cost a few hundred ms each in the browser). A save that unpacks but does not replay is
+        caught, reported and kept aside when it is opened.
+        """
         if self._checked:
             return
         self._checked = True
         for entry in list(self.saves.entries):
             blob = self.saves.blob(entry.id) or ""
             try:
-                match = decode_match(blob)
+                _quick_check(blob)
+                match = decode_match(blob) if not entry.game else None
             except RecordError as exc:
                 self.saves.quarantine(f"startable:game:{entry.id}", blob)
                 self.notices.append(
@@ -257,7 +263,7 @@ class App:
                     "you can export it from the home screen."
                 )
                 continue
-            if not entry.game:  # its index line was lost: rebuild it from the game itself
+            if match is not None:  # its index line was lost: rebuild it from the game itself
                 self.saves.put(self._entry(match, entry.id, entry.created or self.now()), blob)
 
     def _entry(self, match: Match, save_id: str, created: int) -> SaveEntry:
@@ -353,6 +359,14 @@ class App:
                 str(game.decode_action(self.replay.record.actions[self.position - 1]))
                 if self.position else "")
         return model
+
+
+def _quick_check(blob: str) -> None:
+    """RecordError unless the blob unpacks to [version, known game, ...] (no replay)."""
+    # The codec's own unpacking steps (private helpers, reused so the limits stay in one place).
+    payload = _unpack(_inflate(_unbase64(blob)))
+    if not isinstance(payload, list) or len(payload) != 6 or payload[1] not in GAMES:
+        raise RecordError("this save is not a Star Table game")
 
 
 def _fields(action: Any) -> dict[str, Any]:
