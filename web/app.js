@@ -32,8 +32,14 @@ function call(command, ...args) {
 function run(command, ...args) {
   if (busy) return;
   busy = true;
+  const hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("#game, #home");
   try {
     show(call(command, ...args));
+    // Keyboard players keep their place: focus moves to the next decision, not to <body>.
+    if (hadFocus && !dialog.open) {
+      const next = document.querySelector(model.screen === "game" ? ".decide .choice, #end-screen .btn, #step-next:not([disabled]), #step-prev" : "#home .btn");
+      if (next) next.focus({ preventScroll: true });
+    }
   } catch (err) {
     console.error(err);
     notify(`Something went wrong: ${err.message || err}`);
@@ -64,6 +70,7 @@ function show(next) {
   if (model.screen === "home") renderHome(model.home);
   else renderGame(model.game);
   document.body.dataset.screen = model.screen;
+  document.title = model.screen === "game" ? `${model.game.title}${model.game.mode === "replay" ? " replay" : ""} · Star Table` : "Star Table";
   window.starRenderedAt = performance.now();
   dispatchEvent(new CustomEvent("star:rendered"));
 }

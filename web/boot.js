@@ -11,6 +11,7 @@ const label = document.getElementById("boot-label");
 const base = new URL("./", location.href);
 let stage = "Downloading the game";
 let done = false;
+let slow = false;
 
 function pathOf(url) {
   const u = new URL(url, location.href);
@@ -36,7 +37,8 @@ function paintNow() {
   const pct = Math.round(frac * 100);
   bar.value = pct;
   bar.setAttribute("aria-valuetext", `${pct}% ${stage}`);
-  label.textContent = `${stage}… ${pct}%` + (got && got < total ? ` (${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB)` : "");
+  label.textContent = `${stage}… ${pct}%` + (got && got < total ? ` (${(got / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB)` : "") +
+    (slow ? " — this is taking longer than usual." : "");
 }
 
 const firstVisit = "caches" in self && !(navigator.serviceWorker && navigator.serviceWorker.controller);
@@ -116,6 +118,15 @@ window.starBoot = {
 document.getElementById("boot-retry").addEventListener("click", () => location.reload());
 addEventListener("error", (e) => { if (!window.starPy) bootFailed(`Could not start: ${e.message || "a script failed to load"}`); });
 addEventListener("unhandledrejection", (e) => { if (!window.starPy) bootFailed(`Could not start: ${e.reason && e.reason.message || e.reason}`); });
+
+// A watchdog: say so when starting takes unusually long (a slow phone or connection).
+setTimeout(() => {
+  if (!window.starPy && !done) {
+    slow = true;
+    paintNow();
+    document.getElementById("boot-retry").hidden = false;
+  }
+}, 45000);
 
 paintNow();
 // PyScript first (it starts Pyodide); the page script meanwhile. app.js waits for Python.
