@@ -54,7 +54,7 @@ def decode_match(text: str) -> Match:
     if not isinstance(payload, list) or len(payload) != 6:
         raise RecordError("this link is not a Star Table game")
     version, game_id, options, seed, count, choices = payload
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:
         raise RecordError(f"this link was made by another version of Star Table (format {version!r:.20})")
     if not isinstance(game_id, str):
         raise RecordError("this link names no game")

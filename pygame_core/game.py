@@ -216,6 +216,13 @@ class Game(Protocol[S, A]):
         """
         ...
 
+    def pending_secret(self, state: S) -> bool:
+        """Whether a seat has locked in (part of) a secret decision not yet revealed (C-4.1).
+
+        Links never carry such a decision (C-4.6): ``Match.shareable`` cuts back before it.
+        """
+        ...
+
     def invariant_violations(self, state: S) -> list[str]:
         """Broken invariants of this state (card conservation, ranges...); empty when sound."""
         ...

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,23 +63,26 @@ class Match:
 
     @staticmethod
     def from_record(record: GameRecord) -> Match:
-        """Replay a record, validating every action; any failure is a RecordError."""
-        if record.version != FORMAT_VERSION:
-            raise RecordError(f"unsupported record format version {record.version!r:.20}")
-        if len(record.actions) > MAX_ACTIONS:
-            raise RecordError(f"record has too many actions ({len(record.actions)})")
+        """Replay a record, validating every action; any failure is a RecordError.
+
+        The returned match holds the canonical record (minimal options, encoded actions as
+        tuples), so it always encodes back to a link that decodes.
+        """
+        _check_record_types(record)
         try:
             match = Match.start(record.game, record.options, record.seed)
         except OptionError as exc:
             raise RecordError(f"bad options in record: {exc}") from exc
         states = [match.state]
+        wires = []
         for index, wire in enumerate(record.actions):
             action = match.game.decode_action(wire)
             try:
                 states.append(_checked_apply(match.game, states[-1], action))
             except IllegalActionError as exc:
                 raise RecordError(f"action {index + 1} ({action}) is not legal: {exc}") from exc
-        return Match(match.game, record, tuple(states))
+            wires.append(match.game.encode_action(action))
+        return Match(match.game, match.record.with_actions(wires), tuple(states))
 
     @property
     def state(self) -> Any:
@@ -114,6 +117,17 @@ class Match:
             raise IllegalActionError("C-3.2", "cannot undo past a die roll or a revealed card")
         return self.truncated(len(self.record.actions) - count)
 
+    def shareable(self) -> Match:
+        """The match as it may go into a link: without any locked-in secret (C-4.6).
+
+        A seat that has plotted but not yet revealed a secret decision would give it away,
+        so the link stops where that secret phase began; the seat re-enters it on resume.
+        """
+        cut = len(self.record.actions)
+        while cut > 0 and self.game.pending_secret(self.states[cut]):
+            cut -= 1
+        return self.truncated(cut)
+
     def truncated(self, length: int) -> Match:
         """The match as it stood after its first ``length`` actions (for step-through)."""
         return Match(
@@ -121,6 +135,24 @@ class Match:
             self.record.with_actions(self.record.actions[:length]),
             self.states[: length + 1],
         )
+
+
+def _check_record_types(record: GameRecord) -> None:
+    """Reject a record whose fields have the wrong types or ranges (it may come from a save)."""
+    if type(record.version) is not int or record.version != FORMAT_VERSION:
+        raise RecordError(f"unsupported record format version {record.version!r:.20}")
+    if not isinstance(record.game, str):
+        raise RecordError(f"a record's game must be a game id, not {record.game!r:.40}")
+    if not isinstance(record.options, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, (int, str)) for k, v in record.options.items()
+    ):
+        raise RecordError("a record's options must map names to int, str or bool values")
+    if type(record.seed) is not int or not 0 <= record.seed <= SEED_MASK:
+        raise RecordError("a record's seed must be a whole number in 0..2^64-1")
+    if not isinstance(record.actions, (tuple, list)):
+        raise RecordError("a record's actions must be a list")
+    if len(record.actions) > MAX_ACTIONS:
+        raise RecordError(f"record has too many actions ({len(record.actions)})")
 
 
 def _checked_apply(game: Game[Any, Any], state: Any, action: Any) -> Any:

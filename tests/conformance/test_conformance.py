@@ -169,3 +169,16 @@ def test_undo_never_crosses_dice_or_reveals(game_id: str) -> None:
                 assert undone.record.actions == match.record.actions[: len(match.record.actions) - depth]
             with pytest.raises(IllegalActionError):
                 match.undo(depth + 1)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_links_never_carry_a_locked_in_secret(game_id: str) -> None:
+    """C-4.6: Match.shareable() cuts back before any pending secret decision."""
+    game = GAMES[game_id]
+    for options, seed in playout_plan(game_id, 3):
+        for match in random_playout(game_id, options, seed):
+            shared = match.shareable()
+            assert not game.pending_secret(shared.state)
+            assert shared.record.actions == match.record.actions[: len(shared.record.actions)]
+            if not game.pending_secret(match.state):
+                assert shared.record == match.record

@@ -92,18 +92,9 @@ class SkirmishGame:
     def information_epoch(self, state: SkirmishState) -> int:
         return state.epoch
 
-    def shareable_length(self, states: Sequence[SkirmishState]) -> int:
-        """How many actions of a game may go into a link (C-4.6, MSC-11.2).
-
-        ``states[i]`` is the state after ``i`` actions. A link must not carry a PENDING
-        decision, so it stops where the current secret phase began: locked-in designs,
-        deployments or orders of one side are dropped and re-entered on resume.
-        """
-        last = len(states) - 1
-        cut = last
-        while cut > 0 and _pending(states[cut]):
-            cut -= 1
-        return cut
+    def pending_secret(self, state: SkirmishState) -> bool:
+        """Some side has made part of a secret design, deployment or order (MSC-11.2)."""
+        return _pending(state)
 
     def invariant_violations(self, state: SkirmishState) -> list[str]:
         out = []

@@ -67,6 +67,9 @@ class Spacehole:
     def information_epoch(self, state: State) -> int:
         return state.epoch
 
+    def pending_secret(self, state: State) -> bool:
+        return False  # no simultaneous secret decisions in this game
+
     def invariant_violations(self, state: State) -> list[str]:
         problems = []
         cards = [

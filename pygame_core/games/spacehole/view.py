@@ -150,7 +150,8 @@ def view(state: State, player: int | None) -> View:
             "base_hits": state.options.base_hits,
             "battle_length": state.options.battle_length,
         },
-        "turn": state.turn,
+        # At the draw decision the turn shown is the one about to start.
+        "turn": state.turn + 1 if state.step == Step.START and not state.over else state.turn,
         "step": state.step.value,
         "mc": state.mc,
         "income": state.income,

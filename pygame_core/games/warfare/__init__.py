@@ -58,6 +58,9 @@ class WarfareGame:
     def information_epoch(self, state: WarfareState) -> int:
         return state.epoch
 
+    def pending_secret(self, state: WarfareState) -> bool:
+        return False  # no simultaneous secret decisions in this game
+
     def invariant_violations(self, state: WarfareState) -> list[str]:
         return rules.invariant_violations(state)
 

@@ -39,6 +39,6 @@ def test_msc_11_random_games_of_every_preset_end_without_leaks(scenario: str, vi
                 blank = _blanked(state, seat)
                 assert _seen(state, 1 - seat) == _seen(blank, 1 - seat)
                 assert _seen(state, None) == _seen(blank, None)
-            cut = GAME.shareable_length(match.states)
+            cut = len(match.shareable().record.actions)
             assert all(p == Plan() for p in match.states[cut].plans)
         assert match is not None and GAME.outcome(match.state) is not None

@@ -101,13 +101,13 @@ def test_msc_h16_pending_orders_leak_neither_to_views_nor_links() -> None:
     _assert_hidden(a.state, b.state, 0)
     assert GAME.current_player(a.state) == 1
     for match in (a, b):
-        cut = GAME.shareable_length(match.states)
+        cut = len(match.shareable().record.actions)
         shared = decode_match(encode_link(match.truncated(cut)))
         assert shared.state.plans == GAME.new_game({}, 5).plans  # nothing pending survives
         assert shared.state.phase == "orders" and GAME.current_player(shared.state) == 0
     # Once East submits, both sets of orders are public (and may be shared).
     done = a.play(SetSpeed(0)).play(Submit())
-    assert GAME.shareable_length(done.states) == len(done.states) - 1
+    assert len(done.shareable().record.actions) == len(done.states) - 1
     assert done.state.ships[0].history == ("3 1L1",)
     assert "3 1L1" in _views(done.state, 1)
 
@@ -115,7 +115,7 @@ def test_msc_h16_pending_orders_leak_neither_to_views_nor_links() -> None:
 def test_c_4_6_links_keep_everything_public() -> None:
     """C-4.6: with no pending decision the whole record may be shared."""
     match = _start(NewShip("ship1"), Submit(), NewShip("ship2"), Submit())
-    assert GAME.shareable_length(match.states) == len(match.record.actions)
+    assert len(match.shareable().record.actions) == len(match.record.actions)
 
 
 def test_c_4_1_views_are_plain_and_own_plan_is_visible() -> None:

@@ -196,3 +196,11 @@ def test_base_is_never_discarded() -> None:
         while not match.is_over:
             match = match.play(chooser.choice(match.legal_actions()))
             assert match.state.in_play[0].card == BASE_ID
+
+
+def test_view_turn_is_the_turn_about_to_start_at_the_draw() -> None:
+    """The draw decision belongs to the next turn: turn 1 before the first card."""
+    state = GAME.new_game({}, 2)
+    assert GAME.view(state, 0)["turn"] == 1
+    state = GAME.apply(state, Draw())
+    assert GAME.view(state, 0)["turn"] == 1 and state.step != Step.START

@@ -1,0 +1,77 @@
+"""Static checks of the house rules: mypy --strict and ruff clean, no forbidden engine imports."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "pygame_core"
+
+# House rules 2 and 6 (DESIGN 2): no `random`, no clock, no browser in the engine.
+FORBIDDEN_IMPORTS = {"random", "secrets", "time", "datetime", "js", "pyscript", "pyodide"}
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600,
+        check=False,
+    )
+
+
+def test_mypy_strict_is_clean() -> None:
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed (pip install -e '.[test]')")
+    result = _run(["mypy", "--strict", "pygame_core"])
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+def test_ruff_is_clean() -> None:
+    checked = ["check", "pygame_core", "tests", "benchmarks"]
+    if importlib.util.find_spec("ruff") is not None:
+        result = _run(["ruff", *checked])
+    elif shutil.which("ruff") is not None:
+        result = subprocess.run(
+            ["ruff", *checked], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
+        )
+    else:
+        pytest.skip("ruff is not installed (pip install -e '.[test]')")
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+def _engine_modules() -> list[Path]:
+    modules = sorted(ENGINE.rglob("*.py"))
+    assert modules, "no engine modules found"
+    return modules
+
+
+def test_engine_never_imports_random_the_clock_or_the_browser() -> None:
+    offences = []
+    for path in _engine_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                if name.split(".")[0] in FORBIDDEN_IMPORTS:
+                    offences.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {name}")
+    assert not offences, "\n".join(offences)
+
+
+def test_every_engine_module_has_a_docstring() -> None:
+    """House rule 7; an empty ``__init__.py`` (a bare package marker) is exempt."""
+    missing = []
+    for path in _engine_modules():
+        source = path.read_text(encoding="utf-8")
+        if source.strip() and not ast.get_docstring(ast.parse(source)):
+            missing.append(str(path.relative_to(ROOT)))
+    assert not missing, f"modules without a docstring: {missing}"
