@@ -61,12 +61,13 @@ function announce(previous, g) {
 
 function counters(v) {
   const { h } = ui;
-  const computed = (v.step === "start" || v.over) && v.turn > 0;
+  // At the draw decision (and at the end) these are the figures of the turn just played.
+  const computed = (v.step === "start" && v.turn > 1) || v.over;
   const base = v.in_play.find((c) => c.kind === "base") || { damage: 0, max_damage: v.options.base_hits };
   const items = [
     ["MC", String(v.mc), "mc"],
     // Power and income are worked out in the Power and Income phases, after the build.
-    ["Income", computed ? `+${v.income}` : "—", "income"],
+    [computed ? "Last income" : "Income", computed ? `+${v.income}` : "—", "income"],
     ["Power", `${computed ? v.power_used : "—"}/${v.supply}`, "power"],
     ["Base dmg", `${base.damage}/${base.max_damage}`, "base", base.damage >= base.max_damage - 2 && base.damage > 0],
     ["Turn", `${v.turn}/${TOTAL_TURNS}`, "turn"],

@@ -206,7 +206,9 @@ class App:
         if match is None:
             return {"error": "no game on screen"}
         challenge = encode_link(match.record.challenge())
-        replay = encode_link(match)
+        # Never a locked-in secret in a link (C-4.6): the link stops where a secret phase began.
+        shareable = match.shareable() if hasattr(match, "shareable") else match
+        replay = encode_link(shareable)
         return {
             "challenge": "c/" + challenge,
             "replay": "r/" + replay,
@@ -228,11 +230,12 @@ class App:
         return self.match
 
     def _turn_marks(self) -> list[int]:
-        """Replay steps at which a new turn begins (where the state's ``turn`` changes)."""
+        """Replay steps at which a new turn begins: the decision just before the action that
+        moved the state's ``turn`` on (for Spacehole, the draw)."""
         assert self.replay is not None
         if self._marks_for is not self.replay:
             turns = [getattr(state, "turn", None) for state in self.replay.states]
-            self._marks = [i for i in range(1, len(turns)) if turns[i] != turns[i - 1]]
+            self._marks = [i - 1 for i in range(1, len(turns)) if turns[i] != turns[i - 1]]
             self._marks_for = self.replay
         return self._marks
 
