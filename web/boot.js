@@ -45,7 +45,7 @@ const firstVisit = "caches" in self && !(navigator.serviceWorker && navigator.se
 const copies = []; // [url, Response] downloaded on a first visit, for the precache
 const realFetch = self.fetch.bind(self);
 
-if (!location.search.includes("nowrap")) self.fetch = async function (input, init) {
+self.fetch = async function (input, init) {
   const response = await realFetch(input, init);
   const url = typeof input === "string" ? input : input.url || String(input);
   const path = pathOf(url);
