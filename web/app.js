@@ -225,7 +225,14 @@ function ready() {
   window.starBoot.stage("Ready");
   window.starBoot.finished();
   lastHash = location.hash;
-  show(call("route", location.hash));
+  try {
+    show(call("route", location.hash));
+  } catch (err) {
+    // Whatever the address held, the app still opens: on the home screen, with a message.
+    console.error(err);
+    show(call("home"));
+    notify(`That address could not be opened (${err.message || err}).`);
+  }
   window.starReadyAt = performance.now();
   document.body.dataset.ready = "1";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
