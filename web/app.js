@@ -105,7 +105,8 @@ function renderHome(home) {
     h("section", { "aria-labelledby": "games-title" },
       h("h2", { id: "games-title" }, "Games"),
       h("ul", { class: "games" }, home.games.map((g) => h("li", { class: `game-card${g.playable ? "" : " coming"}` },
-        h("div", {}, h("h3", {}, g.title), h("p", {}, g.blurb)),
+        h("div", {}, h("h3", {}, g.title), h("p", {}, g.blurb),
+          g.best !== null && g.best !== undefined ? h("p", { class: "best" }, `Best finished game: ${g.best} MC`) : null),
         g.playable
           ? h("button", { type: "button", class: "btn primary", "aria-label": `New game of ${g.title}`, onclick: () => newGameDialog(g) }, "New game")
           : h("span", { class: "badge" }, "Coming soon"))))),

@@ -202,3 +202,14 @@ def test_a_save_that_unpacks_but_does_not_replay_is_caught_when_opened() -> None
     assert model["screen"] == "home" and "could not be read" in model["notices"][0]
     assert "odd" not in [s["id"] for s in model["home"]["saves"]]
     assert model["home"]["kept_aside"] == 1
+
+
+def test_home_shows_the_best_finished_score() -> None:
+    """SH-9.3: the home screen keeps a local best score from finished games."""
+    app = _app()
+    assert app.route("")["home"]["games"][0]["best"] is None
+    app.new_game("spacehole", "{}", str(SEED))
+    while not app._require_match().is_over:
+        _play(app, 1)
+    score = app._game_model()["outcome"]["scores"][0]
+    assert app.home()["home"]["games"][0]["best"] == score

@@ -304,9 +304,12 @@ class App:
             game = GAMES.get(game_id)
             if game is None:
                 continue
+            finished = [e.score for e in self.saves.entries
+                        if e.game == game_id and e.over and e.score is not None]
             games.append({
                 "id": game_id, "title": game.title, "playable": True,
                 "blurb": BLURBS.get(game_id, ""),
+                "best": max(finished) if finished else None,  # SH-9.3: a local high score
                 "options": [
                     {"key": spec.key, "label": spec.label or spec.key, "default": spec.default,
                      "choices": list(spec.choices)}
