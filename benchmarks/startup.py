@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Startup benchmark: the app vs a bare ``loadPyodide()`` page, cold and warm, in headless Chromium.
+
+Run ``python3 build.py build`` first, then ``python3 benchmarks/startup.py [--runs 5]``.
+Boots alternate (app cold, bare cold, app warm, bare warm, ...) in one run so machine load
+affects both alike. Cold = a fresh browser context (empty HTTP cache, no service worker);
+warm = a second visit in the same context (HTTP cache, and the app's service worker).
+Time = navigation start to ready (the app's ``data-ready="1"``; the bare page right after
+``loadPyodide()`` resolves), measured by the page's own clock. Bytes = what the server sent.
+Then tap-to-redraw latency on a Pixel 7 emulation: tap a choice, until the next frame
+after the screen was re-rendered (median of 50 taps).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
+from pygame_core import Match, encode_link  # noqa: E402
+
+CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+BARE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head>
+<body><script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+await loadPyodide();
+window.readyAt = performance.now();
+document.body.dataset.ready = "1";
+</script></body></html>"""
+
+
+PHASES: dict[str, list[tuple[float, float]]] = {}  # visit -> (Pyodide loaded at, app Python ms)
+
+NOTE = """What dominates: loadPyodide itself (fetching and compiling the 9.6 MB wasm, unpacking the
+2.5 MB stdlib, starting the interpreter) is ~90% of a cold boot of either page. On top of it the
+app pays for PyScript (its core module and its own Python bootstrap) and for importing
+pygame_core, which builds ~64 dataclasses of all four engines (~0.3 s in Pyodide here, .pyc
+already precompiled by build.py). The app preloads the runtime files in parallel with
+PyScript, which the bare page does not. Warm boots skip the network (0 bytes: the service
+worker answers from its cache) but still compile the wasm and start Python. What would cut it
+further: a Pyodide memory snapshot taken after the imports (skips interpreter start and
+imports), importing only the game being played (a lazy registry), a trimmed stdlib zip, and
+dropping PyScript for a direct loadPyodide() call."""
+
+
+class Server:
+    def __init__(self, dist: Path) -> None:
+        self.sent = 0
+        self.lock = threading.Lock()
+        bench = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                if self.path.split("?")[0] == "/bare.html":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/html")
+                    self.send_header("Content-Length", str(len(BARE)))
+                    self.end_headers()
+                    self.wfile.write(BARE)
+                    bench.add(len(BARE))
+                    return
+                super().do_GET()
+
+            def copyfile(self, source: Any, outputfile: Any) -> None:
+                data = source.read()
+                outputfile.write(data)
+                bench.add(len(data))
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(dist)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.sent += n
+
+    def take(self) -> int:
+        with self.lock:
+            n, self.sent = self.sent, 0
+            return n
+
+
+def boot_pair(browser: Browser, server: Server, which: str) -> tuple[tuple[float, int], tuple[float, int]]:
+    """(cold ms, cold bytes), (warm ms, warm bytes) for the app or the bare page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    url = server.url + ("bare.html" if which == "bare" else "")
+    ready = "readyAt" if which == "bare" else "starReadyAt"
+    results = []
+    for visit in ("cold", "warm"):
+        server.take()
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+        ms = float(page.evaluate(f"window.{ready}"))
+        if which == "app":
+            marks = page.evaluate("[window.starPyodideAt, window.starPythonAt]")
+            PHASES.setdefault(visit, []).append((float(marks[0]), float(marks[1]) - float(marks[0])))
+        if which == "app" and visit == "cold":
+            # A returning visitor has the service worker: let it finish installing first.
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        time.sleep(0.3)
+        results.append((ms, server.take()))
+    context.close()
+    return results[0], results[1]
+
+
+def tap_latency(browser: Browser, server: Server, devices: dict[str, Any], taps: int) -> list[float]:
+    context = browser.new_context(**devices["Pixel 7"])
+    page = context.new_page()
+    page.goto(server.url + "#c/" + encode_link(Match.start("spacehole", {}, 7)))
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+    page.wait_for_selector("#game:not([hidden])")
+    page.evaluate("""() => {
+        window.__lat = [];
+        const start = () => { if (window.__t0 === null) window.__t0 = performance.now(); };
+        window.__t0 = null;
+        document.addEventListener('touchstart', start, true);
+        document.addEventListener('pointerdown', start, true);
+        addEventListener('star:rendered', () => requestAnimationFrame(() => {
+            if (window.__t0 !== null) { window.__lat.push(performance.now() - window.__t0); window.__t0 = null; }
+        }));
+    }""")
+    for n in range(taps):
+        if page.locator("#end-screen").count():
+            break
+        before = page.get_attribute("#game", "data-at")
+        page.locator(".decide .choice").first.tap()
+        page.wait_for_function(f"document.querySelector('#game').dataset.at !== {before!r}")
+        page.wait_for_function(f"window.__lat.length >= {n + 1}")
+    latencies = [float(x) for x in page.evaluate("window.__lat")]
+    context.close()
+    return latencies
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="boots of each kind (default 5)")
+    parser.add_argument("--taps", type=int, default=50)
+    args = parser.parse_args()
+    dist = ROOT / "dist"
+    if not (dist / "index.html").exists():
+        print("startup.py: dist/ is not built: run `python3 build.py build` first", file=sys.stderr)
+        return 1
+    server = Server(dist)
+    runs: dict[str, list[tuple[float, int]]] = {k: [] for k in ("app cold", "bare cold", "app warm", "bare warm")}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        for n in range(args.runs):
+            for which in ("app", "bare") if n % 2 == 0 else ("bare", "app"):
+                cold, warm = boot_pair(browser, server, which)
+                runs[f"{which} cold"].append(cold)
+                runs[f"{which} warm"].append(warm)
+                print(f"  run {n + 1} {which}: cold {cold[0]:7.0f} ms {cold[1] / 1e6:5.2f} MB, "
+                      f"warm {warm[0]:7.0f} ms {warm[1] / 1e6:5.2f} MB", flush=True)
+        latencies = tap_latency(browser, server, p.devices, args.taps)
+        browser.close()
+
+    med = {k: statistics.median(ms for ms, _ in v) for k, v in runs.items()}
+    mb = {k: statistics.median(b for _, b in v) / 1e6 for k, v in runs.items()}
+    print(f"\nmedians over {args.runs} alternating runs (headless Chromium, this machine):")
+    for k in runs:
+        print(f"  {k:10s} {med[k]:7.0f} ms   {mb[k]:6.2f} MB transferred")
+    ratios = {
+        "app/bare cold": med["app cold"] / med["bare cold"],
+        "app/bare warm": med["app warm"] / med["bare warm"],
+        "app warm/cold": med["app warm"] / med["app cold"],
+        "bare warm/cold": med["bare warm"] / med["bare cold"],
+    }
+    for k, v in ratios.items():
+        print(f"  {k:15s} {v:5.2f}")
+    tap = statistics.median(latencies) if latencies else float("nan")
+    print(f"  tap-to-redraw (Pixel 7 emulation) median {tap:.1f} ms over {len(latencies)} taps, "
+          f"max {max(latencies, default=float('nan')):.1f} ms")
+    for visit, values in PHASES.items():
+        print(f"  app {visit}: Pyodide loaded at {statistics.median(v[0] for v in values):.0f} ms, "
+              f"then the app's Python {statistics.median(v[1] for v in values):.0f} ms to ready (medians)")
+    print("\n" + NOTE)
+    out = ROOT / "benchmarks/results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "startup.json").write_text(json.dumps(
+        {"runs": runs, "median_ms": med, "median_mb": mb, "ratios": ratios, "tap_ms": latencies}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+"""Playwright fixtures: Debian's Chromium, a recording static server, shared booted pages.
+
+Every browser context made here records every request; a request that leaves the site's
+origin fails the test that caused it (DESIGN 6: no network access at run time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+
+from .site import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, Site, dist_dir
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    server = Site(dist_dir())
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def pixel7(playwright: Playwright) -> dict[str, Any]:
+    return dict(playwright.devices["Pixel 7"])
+
+
+class Contexts:
+    """Makes browser contexts that record requests; checks none left the origin."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.requests: list[str] = []
+        self.contexts: list[BrowserContext] = []
+        self.origins: set[str] = set()
+
+    def new(self, site: Site, **options: Any) -> BrowserContext:
+        self.origins.add(site.origin)
+        context = self.browser.new_context(**options)
+        context.on("request", lambda request: self.requests.append(request.url))
+        self.contexts.append(context)
+        return context
+
+    def foreign(self) -> list[str]:
+        """Requests to anywhere but the sites these contexts were opened on."""
+        return [url for url in self.requests
+                if not (any(url.startswith(o + "/") for o in self.origins)
+                        or url.startswith(("data:", "blob:")))]
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture(scope="module")
+def contexts(browser: Browser, site: Site) -> Iterator[Contexts]:
+    made = Contexts(browser)
+    yield made
+    made.close()
+    assert made.foreign() == [], "requests left the site's origin"
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=BOOT_TIMEOUT_MS)
+
+
+def boot(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+
+
+@pytest.fixture(scope="module")
+def phone(contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> Page:
+    """One booted phone page (Pixel 7), shared by the tests of a module."""
+    page = contexts.new(site, **pixel7).new_page()
+    boot(page, site.url)
+    return page
+
+
+@pytest.fixture()
+def go_home(phone: Page) -> Callable[[], None]:
+    def home() -> None:
+        phone.click("#nav-home")
+        phone.wait_for_selector("#home:not([hidden])")
+    return home
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.path).replace("\\", "/"):
+            item.add_marker(pytest.mark.e2e)

@@ -1,0 +1,59 @@
+"""A static server for dist/ that records every request, for the end-to-end tests."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+BOOT_TIMEOUT_MS = 60_000
+
+
+def dist_dir() -> Path:
+    dist = Path(os.environ.get("STAR_TABLE_DIST", ROOT / "dist"))
+    if not (dist / "index.html").exists():
+        result = subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], cwd=ROOT, check=False)
+        if result.returncode != 0:
+            raise RuntimeError("`python3 build.py build` failed")
+    return dist
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    site: Site
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        self.site.log.append(self.path.split("?")[0])
+        super().do_GET()
+
+
+class Site:
+    """dist/ on http://127.0.0.1:<free port>/, with a log of every requested path."""
+
+    def __init__(self, dist: Path) -> None:
+        self.log: list[str] = []
+        handler = type("Handler", (_Handler,), {"site": self})
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(handler, directory=str(dist)))
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.origin = self.url.rstrip("/")
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

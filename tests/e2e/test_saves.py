@@ -1,0 +1,81 @@
+"""Autosave to localStorage, resume after a reload, corrupt entries, deleting (DESIGN 3)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from .conftest import wait_ready
+from .helpers import notice, tap_choice
+
+
+def _saved(page: Page) -> dict[str, str]:
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+
+
+def test_new_game_from_the_options_dialog_autosaves_every_action(phone: Page) -> None:
+    phone.get_by_role("button", name="New game of Spacehole").tap()
+    phone.wait_for_selector("dialog[open]")
+    phone.get_by_label("Babylon 5").check()
+    phone.get_by_label("Hard (5 hits)").check()
+    phone.click("#start-game")
+    phone.wait_for_selector("#game:not([hidden])[data-at='0']")
+    save_id = phone.evaluate("location.hash").removeprefix("#g/")
+    for moves in (1, 2):
+        tap_choice(phone, 0)
+        index = json.loads(_saved(phone)["startable:index"])
+        entry = next(e for e in index["games"] if e["id"] == save_id)
+        assert entry["actions"] == moves
+    assert f"startable:game:{save_id}" in _saved(phone)
+
+
+def test_reload_resumes_and_a_corrupt_entry_is_kept_aside(phone: Page) -> None:
+    save_id = phone.evaluate("location.hash").removeprefix("#g/")
+    phone.evaluate("""() => {
+        localStorage.setItem('startable:game:broken1', 'this is not a game');
+        const index = JSON.parse(localStorage.getItem('startable:index'));
+        index.games.push({id: 'broken1', game: 'spacehole', title: 'Spacehole', created: 1,
+                          updated: 2, actions: 5, turn: 2, score: 0, over: false});
+        localStorage.setItem('startable:index', JSON.stringify(index));
+    }""")
+    phone.goto(phone.url.split("#")[0])  # a fresh visit: home, not the game
+    wait_ready(phone)
+    assert "could not be read" in notice(phone)
+    assert phone.is_visible("#home")
+    kept = phone.evaluate("localStorage.getItem('startable:quarantine:game-broken1')")
+    assert kept == "this is not a game"
+    assert phone.evaluate("localStorage.getItem('startable:game:broken1')") is None
+    assert phone.locator(".card.warn").inner_text().startswith("1 unreadable")
+    # Export hands over the raw data.
+    with phone.expect_download() as download:
+        phone.get_by_role("button", name="Export").tap()
+    assert "this is not a game" in Path(download.value.path()).read_text()
+    # The good game is still listed and continues where it was.
+    phone.locator(".save").filter(has_text="Spacehole").first.get_by_role(
+        "button", name="Continue").tap()
+    phone.wait_for_selector("#game:not([hidden])[data-at='2']")
+    assert phone.evaluate("location.hash") == f"#g/{save_id}"
+
+
+def test_an_unreadable_index_is_rebuilt_from_the_games(phone: Page) -> None:
+    phone.evaluate("localStorage.setItem('startable:index', '{not json')")
+    phone.reload()
+    wait_ready(phone)
+    # Reloading on a game's address reopens it; the index is rebuilt from the blobs.
+    phone.wait_for_selector("#game:not([hidden])[data-at='2']")
+    index = json.loads(phone.evaluate("localStorage.getItem('startable:index')"))
+    assert any(e["actions"] == 2 for e in index["games"])
+
+
+def test_delete_a_saved_game(phone: Page) -> None:
+    phone.click("#nav-home")
+    phone.wait_for_selector("#home:not([hidden])")
+    before = phone.locator(".save").count()
+    assert before >= 1
+    phone.locator(".save").first.get_by_role("button", name="Delete").first.tap()
+    phone.wait_for_selector("dialog[open]")
+    phone.locator("dialog .btn.danger").tap()
+    phone.wait_for_function(f"document.querySelectorAll('.save').length === {before - 1}")

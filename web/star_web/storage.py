@@ -1,0 +1,174 @@
+"""Saved games in a key-value store (localStorage in the browser): an index plus one blob each.
+
+A corrupt index or blob never stops the app: the raw text is moved aside under a
+``quarantine`` key (so it can be exported) and the player is told.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Protocol
+
+PREFIX = "startable:"
+INDEX_KEY = PREFIX + "index"
+GAME_PREFIX = PREFIX + "game:"
+QUARANTINE_PREFIX = PREFIX + "quarantine:"
+MAX_SAVES = 30  # the oldest finished games go first beyond this
+
+
+class KeyValue(Protocol):
+    """The part of localStorage the saves need."""
+
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+    def keys(self) -> list[str]: ...
+
+
+class MemoryStore:
+    """A dict-backed KeyValue for tests and for browsers that refuse localStorage."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+@dataclass
+class SaveEntry:
+    """One line of the index: enough to list the game without replaying it."""
+
+    id: str
+    game: str
+    title: str
+    created: int  # ms since the epoch
+    updated: int
+    actions: int
+    turn: int | None
+    score: int | None
+    over: bool
+    label: str = ""
+
+    @staticmethod
+    def from_json(data: object) -> SaveEntry:
+        if not isinstance(data, dict):
+            raise ValueError("index entry is not an object")
+        entry = SaveEntry(
+            id=str(data["id"]), game=str(data["game"]), title=str(data.get("title", "")),
+            created=int(data["created"]), updated=int(data["updated"]),
+            actions=int(data.get("actions", 0)),
+            turn=None if data.get("turn") is None else int(data["turn"]),
+            score=None if data.get("score") is None else int(data["score"]),
+            over=bool(data.get("over", False)), label=str(data.get("label", "")),
+        )
+        if not entry.id or ":" in entry.id:
+            raise ValueError("bad save id")
+        return entry
+
+
+class SaveStore:
+    """The saved games; ``problems`` lists what could not be read (already moved aside)."""
+
+    def __init__(self, kv: KeyValue) -> None:
+        self.kv = kv
+        self.problems: list[str] = []
+        self.entries: list[SaveEntry] = self._load_index()
+        if self.problems or (self.kv.get(INDEX_KEY) is None and self.entries):
+            self._write_index()
+
+    # -- reading ---------------------------------------------------------------------
+
+    def _load_index(self) -> list[SaveEntry]:
+        raw = self.kv.get(INDEX_KEY)
+        entries: list[SaveEntry] = []
+        if raw is not None:
+            try:
+                data = json.loads(raw)
+                if not isinstance(data, dict) or not isinstance(data.get("games"), list):
+                    raise ValueError("no games list")
+                for item in data["games"]:
+                    try:
+                        entries.append(SaveEntry.from_json(item))
+                    except (KeyError, ValueError, TypeError):
+                        self.problems.append("an unreadable line in the list of saved games")
+            except (ValueError, TypeError):
+                self.quarantine(INDEX_KEY, raw)
+                self.problems.append("the list of saved games was unreadable and was rebuilt")
+        # Blobs whose index line was lost are listed again (with what little we know).
+        listed = {e.id for e in entries}
+        for key in sorted(self.kv.keys()):
+            if key.startswith(GAME_PREFIX) and key[len(GAME_PREFIX):] not in listed:
+                save_id = key[len(GAME_PREFIX):]
+                entries.append(SaveEntry(save_id, "", "", 0, 0, 0, None, None, False))
+        # Index lines without a blob are dropped quietly: nothing is lost.
+        entries = [e for e in entries if self.kv.get(GAME_PREFIX + e.id) is not None]
+        return entries
+
+    def blob(self, save_id: str) -> str | None:
+        return self.kv.get(GAME_PREFIX + save_id)
+
+    def find(self, save_id: str) -> SaveEntry | None:
+        return next((e for e in self.entries if e.id == save_id), None)
+
+    def listing(self) -> list[SaveEntry]:
+        return sorted(self.entries, key=lambda e: (-e.updated, e.id))
+
+    # -- writing ---------------------------------------------------------------------
+
+    def put(self, entry: SaveEntry, blob: str) -> None:
+        self.kv.set(GAME_PREFIX + entry.id, blob)
+        self.entries = [e for e in self.entries if e.id != entry.id] + [entry]
+        self._trim()
+        self._write_index()
+
+    def delete(self, save_id: str) -> None:
+        self.kv.remove(GAME_PREFIX + save_id)
+        self.entries = [e for e in self.entries if e.id != save_id]
+        self._write_index()
+
+    def quarantine(self, key: str, raw: str) -> None:
+        """Keep unreadable data aside for export; take it out of the way of the app."""
+        name = key.removeprefix(PREFIX).replace(":", "-")
+        target = QUARANTINE_PREFIX + name
+        n = 1
+        while self.kv.get(target) is not None and n < 1000:
+            n += 1
+            target = f"{QUARANTINE_PREFIX}{name}-{n}"
+        self.kv.set(target, raw)
+        self.kv.remove(key)
+        if key.startswith(GAME_PREFIX):
+            save_id = key[len(GAME_PREFIX):]
+            self.entries = [e for e in self.entries if e.id != save_id]
+            self._write_index()
+
+    def quarantined(self) -> dict[str, str]:
+        return {k[len(QUARANTINE_PREFIX):]: self.kv.get(k) or ""
+                for k in sorted(self.kv.keys()) if k.startswith(QUARANTINE_PREFIX)}
+
+    def clear_quarantine(self) -> None:
+        for key in list(self.kv.keys()):
+            if key.startswith(QUARANTINE_PREFIX):
+                self.kv.remove(key)
+
+    def _trim(self) -> None:
+        if len(self.entries) <= MAX_SAVES:
+            return
+        oldest_first = sorted(self.entries, key=lambda e: (not e.over, e.updated))
+        for entry in oldest_first[: len(self.entries) - MAX_SAVES]:
+            self.kv.remove(GAME_PREFIX + entry.id)
+            self.entries.remove(entry)
+
+    def _write_index(self) -> None:
+        data = {"version": 1, "games": [asdict(e) for e in self.entries]}
+        self.kv.set(INDEX_KEY, json.dumps(data, separators=(",", ":")))
