@@ -12,11 +12,12 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
+from dataclasses import dataclass
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 
-from .game import IllegalActionError, RecordError
+from .game import IllegalActionError, OptionValue, RecordError
 from .record import FORMAT_VERSION, MAX_ACTIONS, GameRecord, Match, lookup_game
 
 MAX_LINK_CHARS = 64_000  # a link longer than this is refused before any work is done
@@ -48,8 +49,19 @@ def decode_link(text: str) -> GameRecord:
     return decode_match(text).record
 
 
-def decode_match(text: str) -> Match:
-    """Decode and replay a link in one pass; RecordError for anything malformed or illegal."""
+@dataclass(frozen=True)
+class LinkHeader:
+    """What a link says before any replay: enough to list a save without replaying it."""
+
+    game: str
+    options: dict[str, OptionValue]
+    seed: int
+    action_count: int
+    choices: bytes
+
+
+def read_header(text: str) -> LinkHeader:
+    """Unpack and check a link's fields without replaying it; RecordError if malformed."""
     payload = _unpack(_inflate(_unbase64(text)))
     if not isinstance(payload, list) or len(payload) != 6:
         raise RecordError("this link is not a Star Table game")
@@ -58,7 +70,7 @@ def decode_match(text: str) -> Match:
         raise RecordError(f"this link was made by another version of Star Table (format {version!r:.20})")
     if not isinstance(game_id, str):
         raise RecordError("this link names no game")
-    game = lookup_game(game_id)
+    lookup_game(game_id)
     if not isinstance(options, dict) or not all(
         isinstance(k, str) and isinstance(v, (int, str, bool)) for k, v in options.items()
     ):
@@ -69,9 +81,15 @@ def decode_match(text: str) -> Match:
         raise RecordError("this link has a malformed action count")
     if not isinstance(choices, bytes):
         raise RecordError("this link has malformed actions")
+    return LinkHeader(game_id, dict(options), seed, count, choices)
 
-    match = Match.from_record(GameRecord(game_id, dict(options), seed))
-    reader = _VarintReader(choices)
+
+def decode_match(text: str) -> Match:
+    """Decode and replay a link in one pass; RecordError for anything malformed or illegal."""
+    header = read_header(text)
+    game, count = lookup_game(header.game), header.action_count
+    match = Match.from_record(GameRecord(header.game, header.options, header.seed))
+    reader = _VarintReader(header.choices)
     for step in range(count):
         legal = game.legal_actions(match.state)
         if not legal:
