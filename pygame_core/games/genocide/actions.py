@@ -211,6 +211,40 @@ class Place(ActionBase):
         return f"place new ship at {_hex(self.col, self.row)} in {where}"
 
 
+@dataclass(frozen=True)
+class ChooseRace(ActionBase):
+    """SG-3.5: choose your race (public, in turn order, no duplicates)."""
+
+    TAG: ClassVar[int] = 18
+    race: str
+
+    def __str__(self) -> str:
+        return f"choose the {self.race}"
+
+
+@dataclass(frozen=True)
+class SelfDestruct(ActionBase):
+    """SG-11 Amoeboids, B3: the ship attacks ``target`` with ATK* +2 and is destroyed at B7."""
+
+    TAG: ClassVar[int] = 19
+    ship: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"#{self.ship} self-destructs attacking #{self.target}"
+
+
+@dataclass(frozen=True)
+class Capture(ActionBase):
+    """SG-11 Scavengers: take this just-destroyed ship of a destroyed enemy fleet."""
+
+    TAG: ClassVar[int] = 20
+    ship: int
+
+    def __str__(self) -> str:
+        return f"capture #{self.ship}"
+
+
 Action = (
     SetType
     | SetupPlace
@@ -229,6 +263,9 @@ Action = (
     | Refill
     | EndProduction
     | Place
+    | ChooseRace
+    | SelfDestruct
+    | Capture
 )
 
 CODEC: ActionCodec[ActionBase] = ActionCodec(
@@ -249,4 +286,7 @@ CODEC: ActionCodec[ActionBase] = ActionCodec(
     Refill,
     EndProduction,
     Place,
+    ChooseRace,
+    SelfDestruct,
+    Capture,
 )

@@ -20,6 +20,7 @@ from ...rng import Rng, Roller
 from . import rules
 from .actions import CODEC
 from .data import VARIANTS
+from .rules import bays, ship_cap
 from .state import State
 from .view import view as _view
 
@@ -41,7 +42,11 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
         maximum=20,
         label="Combat die sides, 0 = the variant's (d10 Classic, d6 Advanced)",
     ),
+    OptionSpec("module_races", False, (False, True), label="Races, Advanced module (SG-11)"),
 )
+
+# SG-1.1: option key -> module name in State.modules (n/a in Classic).
+MODULE_OPTIONS: tuple[tuple[str, str], ...] = (("module_races", "races"),)
 
 
 class Genocide:
@@ -74,6 +79,7 @@ class Genocide:
             players,
             int(opts["round_limit"]),
             Roller(Rng.from_seed(seed)),
+            tuple(name for key, name in MODULE_OPTIONS if opts[key]),
         )
 
     def num_players(self, state: State) -> int:
@@ -138,7 +144,7 @@ def invariant_violations(state: State) -> list[str]:
     out_of_play = [*state.pile, *state.limbo]
     if state.drawn >= 0:
         out_of_play.append(state.drawn)
-    if state.phase in ("types", "fleets"):
+    if state.phase in ("race", "types", "fleets"):
         for hand in state.hands:
             out_of_play.extend(hand)
     off = set(out_of_play)
@@ -160,9 +166,10 @@ def invariant_violations(state: State) -> list[str]:
     owners = list(map(_OWNER, live))
     if keys != set(zip(owners, map(_FLEET, live), strict=True)):
         out.append("fleets and ships disagree (an empty fleet, or a ship without a marker)")
-    limit, cap = data.fleet_limit, data.ship_cap
+    limit = data.fleet_limit
     markers = [owner for owner, _ in keys] if limit else []
     for seat in range(state.players):
+        cap = ship_cap(state, seat)
         if limit and markers.count(seat) > limit:
             out.append(f"seat {seat} has {markers.count(seat)} fleets (SG-5.4)")
         if cap and owners.count(seat) > cap:
@@ -186,7 +193,11 @@ def _check_loading(state: State, live_ids: list[int], carriers: list[int], out: 
         assert ship is not None
         if not data.fighter[cid] or host is None or host.owner != ship.owner or host.fleet != ship.fleet:
             out.append(f"ship #{cid} loaded in an invalid bay-ship")
-    out.extend(f"bay-ship #{c} carries {n} fighters" for c, n in loads.items() if n > data.base_bays[c])
+    out.extend(
+        f"bay-ship #{c} carries {n} fighters"
+        for c, n in loads.items()
+        if n > bays(state, c, ships[c].owner)  # type: ignore[union-attr]
+    )
 
 
 GAME = Genocide()

@@ -28,7 +28,8 @@ from .data import (
     VARIANTS,
     ShipType,
 )
-from .state import Battle, Fleet, Planet, Ship, Sighting, State, log_entry
+from .races import NO_RACE, RACE_BY_KEY, RACES, SELF_DESTRUCT_ATK, Race
+from .state import Battle, Fleet, Planet, Ship, Sighting, State, Wreck, log_entry
 from .state import evolve as replace
 
 HexKey = tuple[int, int]
@@ -90,37 +91,67 @@ def ship_label(data_types: tuple[ShipType, ...], copies: int, cid: int) -> str:
 
 
 # --------------------------------------------------------------------------------------
-# Modifier hooks (SG-2.7). Only the Advanced planet bonus exists without modules.
+# Modifier hooks (SG-2.7). Every ship value is read through these: the Advanced planet
+# bonus, then the modules' additive modifiers (SG-A71), each taken from its data table.
 
 
-def atk(state: State, cid: int, ship: Ship, own_planet: bool) -> int:
-    """ATK*: base + 1 at an own planet in Advanced (SG-A29)."""
+def race_of(state: State, seat: int) -> Race:
+    """SG-11: the seat's race row (``NO_RACE`` when the module is off or not yet chosen)."""
+    races = state.races
+    return RACE_BY_KEY[races[seat]] if races else NO_RACE
+
+
+def atk(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -> int:
+    """ATK*: base + 1 at an own planet in Advanced (SG-A29) + race (SG-11)."""
     value = state.data.type_of(cid).atk
     if own_planet and state.data.home_bonus:
         value += 1
+    if state.races:
+        value += race_of(state, owner).atk
     return value
 
 
-def defense(state: State, cid: int, ship: Ship, own_planet: bool) -> int:
-    """DEF*: base + 2 at an own planet in Advanced (SG-A29)."""
+def defense(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -> int:
+    """DEF*: base + 2 at an own planet in Advanced (SG-A29) + race (SG-11)."""
     value = state.data.type_of(cid).defense
     if own_planet and state.data.home_bonus:
         value += 2
+    if state.races:
+        value += race_of(state, owner).defense
     return value
 
 
-def move(state: State, cid: int) -> int:
-    """MOVE*: stationary ships always 0 (SG-A51)."""
-    return state.data.base_move[cid]
+def move(state: State, cid: int, owner: int) -> int:
+    """MOVE*: stationary ships always 0 (SG-A51); mobile ones + race (SG-11)."""
+    value = state.data.base_move[cid]
+    if value and state.races:
+        value += race_of(state, owner).move
+    return value
 
 
-def bays(state: State, cid: int) -> int:
-    """BAYS*: fighters have none (SG-2.2)."""
-    return state.data.base_bays[cid]
+def bays(state: State, cid: int, owner: int) -> int:
+    """BAYS*: fighters have none (SG-2.2); Insect non-fighters + 1 (SG-A50)."""
+    value = state.data.base_bays[cid]
+    if state.races and not state.data.fighter[cid]:
+        value += race_of(state, owner).bays
+    return value
 
 
 def pb_max(state: State, cid: int) -> int:
     return state.data.pb_max[cid]
+
+
+def ship_cap(state: State, seat: int) -> int:
+    """SG-1.1 / SG-A30: 20 in Advanced (Worms 25), 0 = no cap (Classic)."""
+    cap = state.data.ship_cap
+    if cap and state.races:
+        cap += race_of(state, seat).cap
+    return cap
+
+
+def pb_hit(state: State, seat: int) -> int:
+    """SG-8.5: a PB die at most this destroys a planet (3; Amoeboids 4)."""
+    return race_of(state, seat).pb_hit
 
 
 # --------------------------------------------------------------------------------------
@@ -135,9 +166,12 @@ def new_state(
     players: int,
     round_limit: int,
     seed_rng: Roller,
+    modules: tuple[str, ...] = (),
 ) -> State:
     """SG-3.2..3.7 and SG-15 items 1, 2, 4, in that order."""
     data = VARIANTS[variant]
+    if not data.planet_types:
+        modules = ()  # SG-1.1: the modules are n/a in Classic
     roller = seed_rng
     log: list[str] = []
     # SG-3.2: roll-off, tied highest re-roll.
@@ -184,9 +218,11 @@ def new_state(
         next_marker=(1,) * players,
         resources=(0,) * players,
         alive=(True,) * players,
-        phase="types" if data.planet_types else "fleets",
+        phase="race" if "races" in modules else "types" if data.planet_types else "fleets",
         hands=tuple(hands),
         log=tuple(log),
+        modules=modules,
+        races=("",) * players if "races" in modules else (),
     )
 
 
@@ -234,6 +270,13 @@ def _place_planets(players: int, roller: Roller) -> tuple[Planet, ...]:
 
 def setup_seat(state: State) -> int:
     return state.order[state.setup_seat]
+
+
+def race_choices(state: State) -> list[str]:
+    """SG-3.5 / SG-A48: races not taken yet; Terrans only with cards (SG-1.3)."""
+    taken = set(state.races)
+    cards = state.has("cards")
+    return [r.key for r in RACES if r.key not in taken and (cards or not r.needs_cards)]
 
 
 def _remaining_types(state: State, seat: int) -> list[str]:
@@ -299,6 +342,11 @@ class Index:
         return _free_marker(self.state, owner)
 
 
+def scavenger(state: State) -> int:
+    """SG-11: the seat playing the Scavengers (races are never duplicated, SG-A48)."""
+    return next(s for s in range(state.players) if race_of(state, s).scavenge)
+
+
 def ships_in_play(state: State, owner: int) -> int:
     return sum(1 for s in state.ships if s is not None and s.owner == owner)
 
@@ -308,11 +356,14 @@ def ships_in_play(state: State, owner: int) -> int:
 
 
 def current_player(state: State) -> int | None:
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         return None
-    if state.phase in ("types", "fleets"):
+    if phase in ("race", "types", "fleets"):
         return setup_seat(state)
-    if state.phase == "declare":
+    if phase == "capture":
+        return scavenger(state)
+    if phase == "declare":
         assert state.battle is not None
         return state.battle.declarers[0]
     return state.active
@@ -339,6 +390,10 @@ def _legal_tuple(state: State) -> tuple[ActionBase, ...]:
 
 def _compute_legal(state: State) -> list[ActionBase]:
     phase = state.phase
+    if phase == "race":
+        return [A.ChooseRace(r) for r in race_choices(state)]
+    if phase == "capture":
+        return [A.Capture(c) for c in state.capture]
     if phase == "types":
         seat = setup_seat(state)
         pid = _next_untyped(state, seat)
@@ -419,7 +474,7 @@ def _free_marker(state: State, owner: int) -> int:
 def _transport_actions(state: State) -> list[ActionBase]:
     owner, marker = state.active, state.cursor
     data = state.data
-    stationary, fighter, base_bays = data.stationary, data.fighter, data.base_bays
+    stationary, fighter = data.stationary, data.fighter
     cids: list[int] = []
     can_step = True
     for c, s in enumerate(state.ships):
@@ -446,7 +501,8 @@ def _transport_actions(state: State) -> list[ActionBase]:
             and other.row == fleet.row
         ):
             out.append(A.Merge(other.marker))
-    carriers = [c for c in cids if base_bays[c] > 0]
+    room = {c: bays(state, c, owner) for c in cids if not fighter[c]}
+    carriers = [c for c, n in room.items() if n > 0]
     if carriers:
         for c in cids:
             if not fighter[c]:
@@ -455,7 +511,7 @@ def _transport_actions(state: State) -> list[ActionBase]:
                 out.append(A.Unload(c))
             else:
                 out.extend(
-                    A.Load(c, b) for b in carriers if _loaded_count(state, cids, b) < bays(state, b)
+                    A.Load(c, b) for b in carriers if _loaded_count(state, cids, b) < room[b]
                 )
     else:
         out.extend(A.Unload(c) for c in cids if fighter[c] and state.ships[c].carrier >= 0)  # type: ignore[union-attr]
@@ -481,11 +537,13 @@ def _eligible(
     if not targets:
         return []
     own_planet = idx.own_planet(owner, key)
+    if race_of(state, owner).self_destruct:  # SG-11: any Amoeboid ship may sacrifice itself
+        return [c for c in ships if _owner(state.ships, c) == owner]
     out = []
     for c in ships:
         ship = state.ships[c]
         assert ship is not None
-        if ship.owner == owner and atk(state, c, ship, own_planet) >= 1:
+        if ship.owner == owner and atk(state, c, owner, own_planet, key) >= 1:
             out.append(c)
     return out
 
@@ -507,10 +565,15 @@ def _target_actions(state: State) -> list[ActionBase]:
     assert battle is not None
     attacker = battle.queue[0]
     idx = Index(state)
-    return [
-        A.Target(attacker, -1),
-        *(A.Target(attacker, t) for t in legal_targets(state, idx, attacker)),
-    ]
+    targets = legal_targets(state, idx, attacker)
+    key = (battle.col, battle.row)
+    owner = _owner(state.ships, attacker)
+    out: list[ActionBase] = [A.Target(attacker, -1)]
+    if atk(state, attacker, owner, idx.own_planet(owner, key), key) >= 1:  # SG-6.5
+        out.extend(A.Target(attacker, t) for t in targets)
+    if race_of(state, owner).self_destruct:  # SG-11 Amoeboids
+        out.extend(A.SelfDestruct(attacker, t) for t in targets)
+    return out
 
 
 def _place_options(state: State, owner: int) -> list[tuple[int, int, int]]:
@@ -539,7 +602,7 @@ def _buy_actions(state: State, idx: Index) -> list[ActionBase]:
     owner = state.active
     out: list[ActionBase] = []
     cash = state.resources[owner]
-    cap = state.data.ship_cap
+    cap = ship_cap(state, owner)
     if (
         cash >= SHIP_COST
         and (not cap or ships_in_play(state, owner) < cap)
@@ -592,6 +655,9 @@ _RULE_OF: dict[type, str] = {
     A.Refill: "SG-9.6",
     A.EndProduction: "SG-9.4",
     A.Place: "SG-9.5",
+    A.ChooseRace: "SG-3.5",
+    A.SelfDestruct: "SG-11",
+    A.Capture: "SG-11",
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.SetType: ("types",),
@@ -611,8 +677,13 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.Refill: ("buy",),
     A.EndProduction: ("buy",),
     A.Place: ("place",),
+    A.ChooseRace: ("race",),
+    A.SelfDestruct: ("declare",),
+    A.Capture: ("capture",),
 }
 _PHASE_NAMES = {
+    "race": "race choice",
+    "capture": "Scavenger capture",
     "types": "planet-type setup",
     "fleets": "fleet setup",
     "transport": "Transport Phase",
@@ -641,6 +712,12 @@ def reject(state: State, action: object) -> IllegalActionError:
             "the fleet cannot make that step: it holds an unloaded stationary ship, "
             "lacks MP, or would leave the map"
         )
+    elif isinstance(action, A.ChooseRace):
+        why = "that race is taken, unknown, or (Terrans) needs the cards module (SG-1.3)"
+    elif isinstance(action, A.SelfDestruct):
+        why = "only an Amoeboid ship may self-destruct, attacking a legal target"
+    elif isinstance(action, A.Capture):
+        why = "capture one of the destroyed fleet's ships just destroyed"
     elif isinstance(action, A.Target):
         why = (
             "that is not a legal target (own ship, absent, or a bay-ship protected by its fighters)"
@@ -796,6 +873,16 @@ class Work:
             del self.fleets[(ship.owner, ship.fleet)]
             self.sightings.pop((ship.owner, ship.fleet), None)
 
+    def wreck(self, cid: int) -> None:
+        """SG-6.9: a ship destroyed in the Engagement Phase goes to the wreck list (with its
+        hex, fleet and pb, for the Scavengers and the cards) and to limbo."""
+        ship = self.ships[cid]
+        assert ship is not None
+        f = self.fleets[(ship.owner, ship.fleet)]
+        wreck = Wreck(cid, ship.owner, ship.fleet, f.col, f.row, ship.pb)
+        self.f["wrecks"] = (*self.get("wrecks"), wreck)  # type: ignore[misc]
+        self.remove_ship(cid, "limbo")
+
     def stale(self, owner: int, marker: int) -> None:
         """SG-14.1: a sighting goes stale after a split, merge or production into the fleet."""
         g = self.sightings.get((owner, marker))
@@ -900,6 +987,22 @@ def apply(state: State, action: ActionBase) -> State:
 # ---- setup
 
 
+def _do_choose_race(w: Work, a: ActionBase) -> None:
+    """SG-3.5: races are chosen in turn order and are PUBLIC (SG-11.1)."""
+    assert isinstance(a, A.ChooseRace)
+    s = w.s
+    seat = s.order[s.setup_seat]
+    races = list(s.races)
+    races[seat] = a.race
+    w.f["races"] = tuple(races)
+    w.say(f"{w.name(seat)} are the {RACE_BY_KEY[a.race].name}")
+    if s.setup_seat + 1 < s.players:
+        w.f["setup_seat"] = s.setup_seat + 1
+    else:
+        w.f["setup_seat"] = 0
+        w.phase = "types"
+
+
 def _do_set_type(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.SetType)
     w.planets[a.planet] = replace(w.planets[a.planet], ptype=a.ptype)
@@ -945,7 +1048,7 @@ def _finish_setup(w: Work, placements: tuple[tuple[int, int], ...]) -> None:
 def _autoload(w: Work, owner: int, marker: int) -> None:
     """SG-5.5 default: one fighter per bay-ship in cid order, then fill the rest in cid order."""
     cids = w.fleet_ships(owner, marker)
-    carriers = [c for c in cids if bays(w.s, c) > 0]
+    carriers = [c for c in cids if bays(w.s, c, owner) > 0]
     if not carriers:
         return
     free = [c for c in cids if w.data.fighter[c] and w.ships[c].carrier < 0]  # type: ignore[union-attr]
@@ -954,7 +1057,8 @@ def _autoload(w: Work, owner: int, marker: int) -> None:
     load = {b: len([c for c in cids if _carrier(w.ships, c) == b]) for b in carriers}
     for round_cap in (1, None):
         for b in carriers:
-            cap = bays(w.s, b) if round_cap is None else min(round_cap, bays(w.s, b))
+            room = bays(w.s, b, owner)
+            cap = room if round_cap is None else min(round_cap, room)
             while free and load[b] < cap:
                 w.set_ship(free.pop(0), carrier=b)
                 load[b] += 1
@@ -970,7 +1074,7 @@ def _begin_turn(w: Work) -> None:
     ships = w.ships
     for cid, ship in enumerate(ships):
         if ship is not None and ship.owner == a:
-            mp = move(w.s, cid)
+            mp = move(w.s, cid, a)
             if ship.mp != mp:
                 ships[cid] = Ship(a, ship.fleet, ship.pb, mp, ship.carrier)
     if any(f.done for f in w.s.fleets):
@@ -1136,7 +1240,8 @@ def _start_battle(w: Work, key: HexKey) -> None:
     owners = idx.owners_at(key)
     order = [state.order[(w.turn + i) % state.players] for i in range(state.players)]
     declarers = tuple(p for p in order if p in owners and _eligible(state, idx, key, p, protected))
-    battle = Battle(key[0], key[1], protected, declarers, ())
+    present = tuple(k for k, f in sorted(w.fleets.items()) if (f.col, f.row) == key)
+    battle = Battle(key[0], key[1], protected, declarers, (), fleets=present)
     if not declarers:
         w.f["battle"] = battle
         _resolve_battle(w, battle)
@@ -1146,13 +1251,17 @@ def _start_battle(w: Work, key: HexKey) -> None:
 
 
 def _do_target(w: Work, a: ActionBase) -> None:
-    """B3: one secret declaration; the next declarer starts once this one's queue is empty."""
-    assert isinstance(a, A.Target)
+    """B3: one secret declaration; the next declarer starts once this one's queue is empty.
+
+    A ``SelfDestruct`` (SG-11 Amoeboids) is a declaration that also marks the ship."""
+    assert isinstance(a, (A.Target, A.SelfDestruct))
     battle = w.s.battle
     assert battle is not None
     battle = replace(
         battle, queue=battle.queue[1:], declarations=(*battle.declarations, (a.ship, a.target))
     )
+    if isinstance(a, A.SelfDestruct):
+        battle = replace(battle, sacrifices=(*battle.sacrifices, a.ship))
     if battle.queue:
         w.f["battle"] = battle
         return
@@ -1185,16 +1294,20 @@ def _resolve_battle(w: Work, battle: Battle) -> None:
         w.say(f"{w.label(attacker)} ({w.name(owner)}) targets {w.label(target)}")
     if battle.declarations:
         w.revealed = True
+    sacrifices = set(battle.sacrifices)
+    for c in battle.sacrifices:
+        w.say(f"{w.label(c)} ({w.name(_owner(state.ships, c))}) self-destructs (SG-11)")
     destroyed: set[int] = set()
     for (target, _), attackers in sorted(attacks.items()):
         tship = state.ships[target]
         assert tship is not None
         total_atk = 0
         for c in attackers:
-            s = state.ships[c]
-            assert s is not None
-            total_atk += atk(state, c, s, idx.own_planet(s.owner, key))
-        n_def = defense(state, target, tship, idx.own_planet(tship.owner, key))
+            owner = _owner(state.ships, c)
+            total_atk += atk(state, c, owner, idx.own_planet(owner, key), key)
+            if c in sacrifices:
+                total_atk += SELF_DESTRUCT_ATK
+        n_def = defense(state, target, tship.owner, idx.own_planet(tship.owner, key), key)
         a_dice = w.roller.dice(total_atk, die, f"SG.combat.attack target=ship#{target}")
         d_dice = w.roller.dice(n_def, die, f"SG.combat.defence target=ship#{target}")
         killed = sum(a_dice) > sum(d_dice)
@@ -1204,14 +1317,91 @@ def _resolve_battle(w: Work, battle: Battle) -> None:
             f"{label}: {len(a_dice)}d{die} attack {sum(a_dice)} vs {len(d_dice)}d{die} defence "
             f"{sum(d_dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}"
         )
-    for cid in sorted(destroyed):
-        w.remove_ship(cid, "limbo")  # SG-6.9 wrecks
+    for cid in sorted(destroyed | sacrifices):
+        w.wreck(cid)  # SG-6.9 wrecks; SG-11 sacrifices die whatever the outcome
     for (owner, marker), f in sorted(w.fleets.items()):
         if (f.col, f.row) == key:
             _snapshot(w, owner, marker)  # C-4.3: the survivors as last seen
     w.peek()
     w.f["fought"] = (*w.get("fought"), key)  # type: ignore[misc]
+    if _scavenge(w, key, battle.fleets):
+        return  # the Scavenger chooses a ship first
     _next_battle(w)
+
+
+# ---- Scavengers (SG-11, SG-A54)
+
+
+def _scavenge(w: Work, key: HexKey, present: tuple[tuple[int, int], ...]) -> bool:
+    """SG-11: for each enemy fleet present at B1 in ``key`` and now gone, the Scavenger (if it
+    had ships there) takes one of that fleet's wrecks. True while a choice is pending."""
+    if not w.s.races or not any(race_of(w.s, o).scavenge for o, _ in present):
+        return False
+    seat = scavenger(w.s)
+    wrecks: tuple[Wreck, ...] = w.get("wrecks")  # type: ignore[assignment]
+    queue = []
+    for owner, marker in present:
+        if owner == seat or (owner, marker) in w.fleets:
+            continue
+        cands = tuple(
+            x.cid for x in wrecks if (x.owner, x.marker, x.col, x.row) == (owner, marker, *key)
+        )
+        if cands:
+            queue.append(cands)
+    return _run_captures(w, tuple(queue))
+
+
+def _run_captures(w: Work, queue: tuple[tuple[int, ...], ...]) -> bool:
+    """Take single candidates at once; stop at the first real choice (phase "capture")."""
+    seat = scavenger(w.s)
+    cap = ship_cap(w.s, seat)
+    while queue:
+        cands, queue = queue[0], queue[1:]
+        if cap and sum(1 for s in w.ships if s is not None and s.owner == seat) >= cap:
+            w.say(f"{w.name(seat)} are at their ship cap and capture nothing (SG-A30)")
+            continue
+        if len(cands) == 1:
+            _take_wreck(w, seat, cands[0])
+            continue
+        w.phase = "capture"
+        w.f["battle"] = None
+        w.f["capture"] = cands
+        w.f["capture_queue"] = queue
+        return True
+    w.f["capture"] = ()
+    w.f["capture_queue"] = ()
+    return False
+
+
+def _take_wreck(w: Work, seat: int, cid: int) -> None:
+    """The wreck joins the Scavenger's lowest-marker fleet in its hex, else a new fleet there
+    (if a marker is free), with its pb at destruction (SG-11)."""
+    wrecks: tuple[Wreck, ...] = w.get("wrecks")  # type: ignore[assignment]
+    wreck = next(x for x in wrecks if x.cid == cid)
+    key = (wreck.col, wreck.row)
+    mine = sorted(m for (o, m), f in w.fleets.items() if o == seat and (f.col, f.row) == key)
+    if mine:
+        marker = mine[0]
+    elif w.free_marker(seat):
+        marker = w.new_fleet(seat, key)
+    else:
+        w.say(f"{w.name(seat)} have no fleet marker free to capture {w.label(cid)}")
+        return
+    w.f["wrecks"] = tuple(x for x in wrecks if x.cid != cid)
+    w.limbo.remove(cid)
+    w.ships[cid] = Ship(seat, marker, wreck.pb)
+    w.stale(seat, marker)
+    if w.data.fighter[cid]:
+        _autoload(w, seat, marker)
+    w.revealed = True
+    w.say(f"{w.name(seat)} capture {w.label(cid)} into fleet {marker} (SG-11)")
+
+
+def _do_capture(w: Work, a: ActionBase) -> None:
+    assert isinstance(a, A.Capture)
+    _take_wreck(w, scavenger(w.s), a.ship)
+    if not _run_captures(w, w.s.capture_queue):
+        _next_battle(w)
 
 
 def _end_engagement(w: Work) -> None:
@@ -1219,6 +1409,8 @@ def _end_engagement(w: Work) -> None:
     for cid in w.limbo:
         w.to_pile(cid)
     w.limbo = []
+    if w.get("wrecks"):
+        w.f["wrecks"] = ()
     w.f["battle"] = None
     w.f["fought"] = ()
     _begin_md(w)
@@ -1275,7 +1467,7 @@ def _resolve_md(w: Work, launches: tuple[tuple[int, int], ...]) -> None:
             w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
             continue
         dice = w.roller.dice(n, 6, f"SG.pb planet={label} ship#{cid}")
-        hit = any(d <= 3 for d in dice)
+        hit = any(d <= pb_hit(w.s, w.active) for d in dice)  # SG-8.5 (Amoeboids 4)
         w.say(
             f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, dice))}: "
             f"{'planet destroyed' if hit else 'no effect'}"
@@ -1306,8 +1498,8 @@ def _has_lost(w: Work, seat: int) -> bool:
     mine = [p for p in w.planets if p.owner == seat]
     if not w.data.planet_types:
         return not any(p.alive for p in mine)
-    if any(p.ptype == "H" and not p.alive for p in mine):
-        return True
+    if race_of(w.s, seat).homeworld_loss and any(p.ptype == "H" and not p.alive for p in mine):
+        return True  # SG-10.2(a); not for Insects (SG-A50)
     return any(not any(p.alive and p.ptype == t for p in mine) for t in RESOURCE_TYPES)
 
 
@@ -1365,19 +1557,21 @@ def _do_discard(w: Work, a: ActionBase) -> None:
 
 
 def _begin_gain(w: Work) -> None:
+    """SG-9.3 draw4: 4 + extras, capped; SG-9.4 resources: income, then the extras as free
+    random ships (Robots SG-A52), then buying."""
     a = w.active
-    if w.s.production == "draw4":
-        n = 4  # SG-9.3; races/cards add here
-        cap = w.data.ship_cap
-        if cap:
-            n = min(n, cap - sum(1 for s in w.ships if s is not None and s.owner == a))
-        w.f["to_draw"] = max(0, n)
-        _draw_next(w)
-        return
-    income = sum(1 for p in w.planets if p.owner == a and p.alive)
-    w.resources[a] += income
-    w.say(f"{w.name(a)} gains {income} resources ({w.resources[a]})")
-    w.phase = "buy"
+    extra = race_of(w.s, a).production
+    draw4 = w.s.production == "draw4"
+    n = 4 + extra if draw4 else extra
+    cap = ship_cap(w.s, a)
+    if cap:
+        n = min(n, cap - sum(1 for s in w.ships if s is not None and s.owner == a))
+    w.f["to_draw"] = max(0, n)
+    if not draw4:
+        income = sum(1 for p in w.planets if p.owner == a and p.alive)
+        w.resources[a] += income
+        w.say(f"{w.name(a)} gains {income} resources ({w.resources[a]})")
+    _draw_next(w)
 
 
 def _draw_next(w: Work) -> None:
@@ -1386,7 +1580,7 @@ def _draw_next(w: Work) -> None:
     to_draw = int(w.get("to_draw"))  # type: ignore[call-overload]
     if to_draw <= 0 or not w.pile:
         w.f["to_draw"] = 0
-        _end_production(w)
+        _after_draws(w)
         return
     cid, rest = w.roller.draw_from_pool(w.pile, f"SG.production.draw seat={a}")
     w.pile = list(rest)
@@ -1395,12 +1589,20 @@ def _draw_next(w: Work) -> None:
         w.to_pile(cid)
         w.f["to_draw"] = 0
         w.say(f"{w.name(a)} draws a ship but cannot place it: it returns to the pile")
-        _end_production(w)
+        _after_draws(w)
         return
     w.say(f"{w.name(a)} draws {w.label(cid)}", a)
     w.say(f"{w.name(a)} draws a ship")
     w.f["drawn"] = cid
     w.phase = "place"
+
+
+def _after_draws(w: Work) -> None:
+    """draw4: production ends; resources: buying follows the free ships (SG-9.4)."""
+    if w.s.production == "draw4":
+        _end_production(w)
+    else:
+        w.phase = "buy"
 
 
 def _do_place(w: Work, a: ActionBase) -> None:
@@ -1413,10 +1615,7 @@ def _do_place(w: Work, a: ActionBase) -> None:
     if w.data.fighter[cid]:
         _autoload(w, owner, marker)
     w.f["drawn"] = -1
-    if w.s.production == "draw4":
-        _draw_next(w)
-    else:
-        w.phase = "buy"
+    _draw_next(w)  # the next free draw, or (resources, a bought ship) back to buying
 
 
 def _do_buy(w: Work, a: ActionBase) -> None:
@@ -1494,7 +1693,7 @@ def _stranded(w: Work) -> None:
     for key in sorted(exposed):
         cids = groups[key]
         fighters = [c for c in cids if fighter[c]]
-        capacity = sum(bays(w.s, c) for c in cids)
+        capacity = sum(bays(w.s, c, key[0]) for c in cids)
         excess = len(fighters) - capacity
         if excess <= 0:
             continue
@@ -1566,4 +1765,7 @@ _HANDLERS = {
     A.Refill: _do_refill,
     A.EndProduction: _do_end_production,
     A.Place: _do_place,
+    A.ChooseRace: _do_choose_race,
+    A.SelfDestruct: _do_target,
+    A.Capture: _do_capture,
 }

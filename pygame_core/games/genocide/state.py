@@ -96,6 +96,20 @@ class Battle:
     declarers: tuple[int, ...]  # seats still to declare, in turn order (PENDING, C-4.1)
     queue: tuple[int, ...]  # the current declarer's eligible ships not yet declared
     declarations: tuple[tuple[int, int], ...] = ()  # (attacker cid, target cid or -1)
+    sacrifices: tuple[int, ...] = ()  # Amoeboid ships self-destructing this round (SG-11)
+    fleets: tuple[tuple[int, int], ...] = ()  # (owner, marker) of every fleet present at B1
+
+
+@dataclass(frozen=True)
+class Wreck:
+    """A ship destroyed this Engagement Phase (SG-6.9): where, whose, and its pb at the time."""
+
+    cid: int
+    owner: int
+    marker: int
+    col: int
+    row: int
+    pb: int
 
 
 @dataclass(frozen=True)
@@ -114,6 +128,9 @@ class State:
     ships: tuple[Ship | None, ...]
     pile: tuple[int, ...]  # sorted cids (C-2.4)
     limbo: tuple[int, ...] = ()  # wrecks (SG-6.9) and the discarded ship (SG-9.2)
+    wrecks: tuple[Wreck, ...] = ()  # this Engagement Phase's wrecks, for the modules (SG-6.9)
+    modules: tuple[str, ...] = ()  # Advanced modules switched on: "races", ... (SG-1.1)
+    races: tuple[str, ...] = ()  # per seat, "" until chosen (SG-3.5, SG-11)
     fleets: tuple[Fleet, ...] = ()  # sorted by (owner, marker)
     next_marker: tuple[int, ...] = ()  # Classic: sequential markers per seat (SG-2.4)
     resources: tuple[int, ...] = ()
@@ -136,6 +153,9 @@ class State:
     # Production (SG-9): ships still to draw, and the drawn/bought ship awaiting placement.
     to_draw: int = 0
     drawn: int = -1
+    # Scavengers (SG-11): the wrecks to choose one from now, then the further choices queued.
+    capture: tuple[int, ...] = ()
+    capture_queue: tuple[tuple[int, ...], ...] = ()
     # Knowledge (C-4.3, SG-5.14): (seat, pid) planet types learned by peeking.
     known: tuple[tuple[int, int], ...] = ()
     sightings: tuple[Sighting, ...] = ()
@@ -151,3 +171,7 @@ class State:
     @property
     def active(self) -> int:
         return self.order[self.turn]
+
+    def has(self, module: str) -> bool:
+        """Whether an Advanced module is on: "races", "burst", "terrain" or "cards" (SG-1.1)."""
+        return module in self.modules

@@ -8,6 +8,7 @@ from ...game import ActionBase, View
 from ...hexgrid import DIRECTION_NAMES, Hex
 from . import actions as A
 from .data import PLANET_TYPE_NAMES
+from .races import RACE_BY_KEY
 from .rules import current_player, game_map, seat_name
 from .state import State, log_audience
 
@@ -35,6 +36,7 @@ def view(state: State, player: int | None) -> View:
                 "ships": counts[seat],  # SG-A23: totals are public
                 "planets": sum(1 for p in state.planets if p.owner == seat and p.alive),
                 "resources": state.resources[seat],
+                "race": (state.races[seat] or None) if state.races else None,  # SG-11.1: public
             }
         )
     planets = []
@@ -101,6 +103,7 @@ def view(state: State, player: int | None) -> View:
         "game": "genocide",
         "variant": state.variant,
         "production": state.production,
+        "modules": list(state.modules),
         "combat_die": state.combat_die,
         "players": players,
         "viewer": me,
@@ -128,6 +131,8 @@ def view(state: State, player: int | None) -> View:
     if state.drawn >= 0 and state.active == me:
         t = data.type_of(state.drawn)
         out["drawn"] = {"id": state.drawn, "type": t.key, "name": t.name}
+    if state.phase == "capture":
+        out["capture"] = list(state.capture)  # wrecks revealed at B1: public
     if state.phase == "over":
         out["winners"] = list(state.winners)
         out["reason"] = state.reason
@@ -157,7 +162,7 @@ def _pile(state: State) -> dict[str, Any]:
 
 def _setup(state: State, me: int | None) -> dict[str, Any] | None:
     """SG-3.6/3.8: setup choices are PENDING, seen only by their maker."""
-    if state.phase not in ("types", "fleets"):
+    if state.phase not in ("race", "types", "fleets"):
         return None
     seat = state.order[state.setup_seat]
     out: dict[str, Any] = {"seat": seat, "done": list(state.order[: state.setup_seat])}
@@ -186,6 +191,9 @@ def _battle(state: State, me: int | None) -> dict[str, Any] | None:
             [a, t]
             for a, t in b.declarations
             if state.ships[a] is not None and state.ships[a].owner == me  # type: ignore[union-attr]
+        ]
+        out["my_sacrifices"] = [
+            a for a in b.sacrifices if state.ships[a] is not None and state.ships[a].owner == me  # type: ignore[union-attr]
         ]
         if b.declarers and b.declarers[0] == me:
             out["to_declare"] = list(b.queue)
@@ -227,6 +235,13 @@ def describe(state: State, action: ActionBase) -> str:
         return f"load {ship(action.fighter)} into {ship(action.carrier)}"
     if isinstance(action, A.Unload):
         return f"unload {ship(action.fighter)}"
+    if isinstance(action, A.ChooseRace):
+        race = RACE_BY_KEY[action.race]
+        return f"play the {race.name}: {race.text}"
+    if isinstance(action, A.SelfDestruct):
+        return f"{ship(action.ship)} self-destructs attacking {ship(action.target)} (+2 ATK)"
+    if isinstance(action, A.Capture):
+        return f"capture {ship(action.ship)}"
     if isinstance(action, A.Target):
         if action.target < 0:
             return f"{ship(action.ship)} holds fire"

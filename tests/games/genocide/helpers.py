@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from pygame_core.games.genocide import GAME
 from pygame_core.games.genocide.data import VARIANTS
+from pygame_core.games.genocide.rules import move
 from pygame_core.games.genocide.state import Fleet, Planet, Ship, State
 from pygame_core.rng import ScriptedRng
 
@@ -32,6 +33,8 @@ def position(
     dice: Sequence[int] = (),
     resources: tuple[int, ...] = (),
     players: int = 2,
+    options: dict[str, object] | None = None,
+    races: Sequence[str] = (),
 ) -> State:
     """A state (two players unless told) at the start of ``active``'s Transport Phase.
 
@@ -39,11 +42,21 @@ def position(
     as live planets (so nobody has lost), typed to complete the Advanced counter set.
     ``fleets``: (owner, marker, col, row, ships), each ship ``(key, copy)`` or
     ``(key, copy, "in", i)`` meaning loaded into the i-th ship of the same list.
-    Every ship has full PB, and the active player's mobile ships have MP = MOVE.
+    Every ship has full PB, and the active player's mobile ships have MP = MOVE*.
+    ``options`` adds module toggles (SG-1.1); ``races`` sets each seat's race (SG-11).
     """
     base = GAME.new_game(
-        {"variant": variant, "production": production, "discard_rule": discard_rule, "players": players}, 1
+        {
+            "variant": variant,
+            "production": production,
+            "discard_rule": discard_rule,
+            "players": players,
+            **(options or {}),
+        },
+        1,
     )
+    if races:
+        base = replace(base, races=tuple(races))
     data = VARIANTS[variant]
     all_planets: list[Planet] = []
     for seat in range(players):
@@ -65,7 +78,7 @@ def position(
         ids = [cid(variant, spec[0], spec[1]) for spec in specs]
         for spec, c in zip(specs, ids, strict=True):
             carrier = ids[spec[3]] if len(spec) == 4 else -1  # type: ignore[misc]
-            mp = data.type_of(c).move if owner == active else 0
+            mp = move(base, c, owner) if owner == active else 0
             ships[c] = Ship(owner, marker, data.type_of(c).pb, mp, carrier)
         fleet_list.append(Fleet(owner, marker, col, row))
     fleet_list.sort(key=lambda f: (f.owner, f.marker))

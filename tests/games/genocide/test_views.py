@@ -9,13 +9,14 @@ import pytest
 
 from pygame_core.canonical import is_plain
 from pygame_core.games.genocide import GAME
-from pygame_core.games.genocide.state import Battle, State
+from pygame_core.games.genocide.state import State
 
 OPTION_SETS = [
     {"variant": "advanced"},
     {"variant": "advanced", "production": "resources", "players": 3},
     {"variant": "classic"},
     {"variant": "classic", "production": "draw4"},
+    {"variant": "advanced", "module_races": True},
 ]
 
 
@@ -87,18 +88,13 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
     )
     battle = state.battle
     if battle is not None:
-        battle = Battle(
-            battle.col,
-            battle.row,
-            battle.protected,
-            battle.declarers,
-            battle.queue,
-            tuple(
-                (a, t)
-                if state.ships[a] is not None and state.ships[a].owner == viewer  # type: ignore[union-attr]
-                else (a, -1)
-                for a, t in battle.declarations
-            ),
+        mine = {
+            a for a, _ in battle.declarations if state.ships[a] is not None and state.ships[a].owner == viewer  # type: ignore[union-attr]
+        }
+        battle = replace(
+            battle,
+            declarations=tuple((a, t) if a in mine else (a, -1) for a, t in battle.declarations),
+            sacrifices=tuple(a for a in battle.sacrifices if a in mine),  # SG-11: PENDING too
         )
     drawn = state.drawn
     if drawn >= 0 and state.active != viewer and sealed_pile and pile:
