@@ -245,6 +245,20 @@ class Capture(ActionBase):
         return f"capture #{self.ship}"
 
 
+@dataclass(frozen=True)
+class Burst(ActionBase):
+    """SG-7.2: one ship's secret space-burst declaration of ``count`` PBs (0: none)."""
+
+    TAG: ClassVar[int] = 21
+    ship: int
+    count: int
+
+    def __str__(self) -> str:
+        if self.count == 0:
+            return f"#{self.ship} holds its PBs"
+        return f"#{self.ship} bursts {self.count} PB"
+
+
 Action = (
     SetType
     | SetupPlace
@@ -266,6 +280,7 @@ Action = (
     | ChooseRace
     | SelfDestruct
     | Capture
+    | Burst
 )
 
 CODEC: ActionCodec[ActionBase] = ActionCodec(
@@ -289,4 +304,5 @@ CODEC: ActionCodec[ActionBase] = ActionCodec(
     ChooseRace,
     SelfDestruct,
     Capture,
+    Burst,
 )

@@ -43,10 +43,16 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
         label="Combat die sides, 0 = the variant's (d10 Classic, d6 Advanced)",
     ),
     OptionSpec("module_races", False, (False, True), label="Races, Advanced module (SG-11)"),
+    OptionSpec(
+        "module_space_burst", False, (False, True), label="Space burst, Advanced module (SG-7)"
+    ),
 )
 
 # SG-1.1: option key -> module name in State.modules (n/a in Classic).
-MODULE_OPTIONS: tuple[tuple[str, str], ...] = (("module_races", "races"),)
+MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("module_races", "races"),
+    ("module_space_burst", "burst"),
+)
 
 
 class Genocide:
@@ -115,9 +121,12 @@ class Genocide:
         return state.epoch
 
     def pending_secret(self, state: State) -> bool:
-        """C-4.1: setup choices (SG-3.6, SG-3.8) and B3 declarations are PENDING until all are in."""
+        """C-4.1: setup choices (SG-3.6, SG-3.8), B3 and burst declarations are PENDING until
+        all are in."""
         if state.phase in ("types", "fleets"):
             return bool(state.placements) or any(p.ptype for p in state.planets)
+        if state.phase == "burst":  # SG-7.2: burst declarations are PENDING too
+            return state.burst is not None and bool(state.burst.declarations)
         return state.phase == "declare" and state.battle is not None and bool(state.battle.declarations)
 
     def invariant_violations(self, state: State) -> list[str]:

@@ -29,7 +29,7 @@ from .data import (
     ShipType,
 )
 from .races import NO_RACE, RACE_BY_KEY, RACES, SELF_DESTRUCT_ATK, Race
-from .state import Battle, Fleet, Planet, Ship, Sighting, State, Wreck, log_entry
+from .state import Battle, BurstStep, Fleet, Planet, Ship, Sighting, State, Wreck, log_entry
 from .state import evolve as replace
 
 HexKey = tuple[int, int]
@@ -366,6 +366,9 @@ def current_player(state: State) -> int | None:
     if phase == "declare":
         assert state.battle is not None
         return state.battle.declarers[0]
+    if phase == "burst":
+        assert state.burst is not None
+        return state.burst.declarers[0]
     return state.active
 
 
@@ -415,6 +418,12 @@ def _compute_legal(state: State) -> list[ActionBase]:
         return [A.Fight(c, r) for c, r in _battle_hexes(state, Index(state))]
     if phase == "declare":
         return _target_actions(state)
+    if phase == "burst":
+        assert state.burst is not None
+        cid = state.burst.queue[0]
+        ship = state.ships[cid]
+        assert ship is not None
+        return [A.Burst(cid, n) for n in range(ship.pb + 1)]
     if phase == "md":
         cid = state.md_queue[0]
         ship = state.ships[cid]
@@ -658,6 +667,7 @@ _RULE_OF: dict[type, str] = {
     A.ChooseRace: "SG-3.5",
     A.SelfDestruct: "SG-11",
     A.Capture: "SG-11",
+    A.Burst: "SG-7.2",
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.SetType: ("types",),
@@ -680,10 +690,12 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.ChooseRace: ("race",),
     A.SelfDestruct: ("declare",),
     A.Capture: ("capture",),
+    A.Burst: ("burst",),
 }
 _PHASE_NAMES = {
     "race": "race choice",
     "capture": "Scavenger capture",
+    "burst": "space-burst declaration",
     "types": "planet-type setup",
     "fleets": "fleet setup",
     "transport": "Transport Phase",
@@ -716,6 +728,8 @@ def reject(state: State, action: object) -> IllegalActionError:
         why = "that race is taken, unknown, or (Terrans) needs the cards module (SG-1.3)"
     elif isinstance(action, A.SelfDestruct):
         why = "only an Amoeboid ship may self-destruct, attacking a legal target"
+    elif isinstance(action, A.Burst):
+        why = "a burst needs 0..pb PBs of the ship declaring now (one declaration per ship)"
     elif isinstance(action, A.Capture):
         why = "capture one of the destroyed fleet's ships just destroyed"
     elif isinstance(action, A.Target):
@@ -1152,6 +1166,8 @@ def _end_transport(w: Work) -> None:
             w.ships[cid] = replace(ship, mp=0)
     w.f["cursor"] = 0
     w.f["fought"] = ()
+    if w.s.has("burst") and _begin_burst(w):
+        return  # SG-7.1: the burst step comes first
     _next_battle(w)
 
 
@@ -1241,6 +1257,8 @@ def _start_battle(w: Work, key: HexKey) -> None:
     order = [state.order[(w.turn + i) % state.players] for i in range(state.players)]
     declarers = tuple(p for p in order if p in owners and _eligible(state, idx, key, p, protected))
     present = tuple(k for k, f in sorted(w.fleets.items()) if (f.col, f.row) == key)
+    burst_b1 = [(o, m) for c, r, o, m in w.get("burst_fleets") if (c, r) == key]  # type: ignore[attr-defined]
+    present = tuple(sorted({*present, *burst_b1}))  # SG-11: fleets burst away count too
     battle = Battle(key[0], key[1], protected, declarers, (), fleets=present)
     if not declarers:
         w.f["battle"] = battle
@@ -1329,14 +1347,139 @@ def _resolve_battle(w: Work, battle: Battle) -> None:
     _next_battle(w)
 
 
+# ---- space burst (SG-7)
+
+
+def _begin_burst(w: Work) -> bool:
+    """SG-7.2: every seat with a ship of pb >= 1 in a battle hex declares, in turn order,
+    secretly (PENDING). False when nobody can burst."""
+    owners = w.hex_owners()
+    hexes = {k for k, o in owners.items() if len(o) > 1}
+    if not hexes:
+        return False
+    eligible: dict[int, list[int]] = {}
+    for cid, ship in enumerate(w.ships):
+        if ship is not None and ship.pb >= 1:
+            f = w.fleets[(ship.owner, ship.fleet)]
+            if (f.col, f.row) in hexes:
+                eligible.setdefault(ship.owner, []).append(cid)
+    order = [w.s.order[(w.turn + i) % w.s.players] for i in range(w.s.players)]
+    declarers = tuple(p for p in order if p in eligible)
+    if not declarers:
+        return False
+    w.phase = "burst"
+    w.f["burst"] = BurstStep(declarers, tuple(eligible[declarers[0]]))
+    return True
+
+
+def _burst_queue(state: State, seat: int) -> tuple[int, ...]:
+    idx = Index(state)
+    hexes = {k for k, fl in idx.hex_fleets.items() if len({f.owner for f in fl}) > 1}
+    return tuple(
+        c
+        for c, s in enumerate(state.ships)
+        if s is not None and s.owner == seat and s.pb >= 1 and _ship_hex(idx, s) in hexes
+    )
+
+
+def _do_burst(w: Work, a: ActionBase) -> None:
+    assert isinstance(a, A.Burst)
+    step = w.s.burst
+    assert step is not None
+    step = replace(
+        step, queue=step.queue[1:], declarations=(*step.declarations, (a.ship, a.count))
+    )
+    if not step.queue:
+        declarers = step.declarers[1:]
+        if declarers:
+            step = replace(step, declarers=declarers, queue=_burst_queue(w.s, declarers[0]))
+        else:
+            w.f["burst"] = None
+            _resolve_bursts(w, step.declarations)
+            return
+    w.f["burst"] = step
+
+
+def _resolve_bursts(w: Work, declarations: tuple[tuple[int, int], ...]) -> None:
+    """SG-7.3..7.6: B1 in every hex with a burst, then per burst (by ship cid), per PB, one d6
+    per enemy ship present at the start of the step (by cid): a 6 destroys it. All bursts are
+    simultaneous: removal (to the wrecks) only after the last one; every PB is spent."""
+    bursts = sorted((c, n) for c, n in declarations if n > 0)
+    if declarations:
+        w.revealed = True  # the PENDING declarations are now public (C-4.1)
+    if not bursts:
+        w.say("No space bursts")
+        _next_battle(w)
+        return
+    hexes = sorted({w.ship_hex(c) for c, _ in bursts})
+    targets: dict[HexKey, list[tuple[int, int]]] = {}
+    present: dict[HexKey, tuple[tuple[int, int], ...]] = {}
+    for key in hexes:  # B1: reveal every ship in each burst hex (SG-7.3)
+        label = Hex(*key).label
+        fleets = tuple(k for k, f in sorted(w.fleets.items()) if (f.col, f.row) == key)
+        present[key] = fleets
+        for owner, marker in fleets:
+            _snapshot(w, owner, marker)
+            names = ", ".join(w.label(c) for c in w.fleet_ships(owner, marker))
+            w.say(f"Space burst at {label}: {w.name(owner)} fleet {marker} = {names}")
+        targets[key] = sorted(
+            (c, s.owner)
+            for c, s in enumerate(w.ships)
+            if s is not None and (s.owner, s.fleet) in set(fleets)
+        )
+    w.f["burst_fleets"] = (
+        *w.get("burst_fleets"),  # type: ignore[misc]
+        *((k[0], k[1], o, m) for k in hexes for o, m in present[k]),
+    )
+    destroyed: set[int] = set()
+    for cid, n in bursts:
+        ship = w.ships[cid]
+        assert ship is not None
+        key = w.ship_hex(cid)
+        w.ships[cid] = replace(ship, pb=ship.pb - n)  # SG-7.5
+        enemies = [t for t, owner in targets[key] if owner != ship.owner]
+        hits: list[int] = []
+        for k in range(n):
+            dice = [w.roller.d(6, f"SG.burst ship#{cid} PB {k + 1}") for _ in enemies]
+            hits.extend(t for t, d in zip(enemies, dice, strict=True) if d == 6)
+        destroyed.update(hits)
+        result = ", ".join(w.label(t) for t in sorted(set(hits))) or "no hits"
+        w.say(
+            f"{w.label(cid)} ({w.name(ship.owner)}) bursts {n} PB at {Hex(*key).label} "
+            f"against {len(enemies)} ship(s): {result}"
+        )
+    for cid in sorted(destroyed):
+        w.wreck(cid)  # SG-7.4: burst victims skip the battle round
+    for key in hexes:
+        for (owner, marker), f in sorted(w.fleets.items()):
+            if (f.col, f.row) == key:
+                _snapshot(w, owner, marker)
+    w.peek()
+    owners = w.hex_owners()
+    queue: tuple[tuple[int, ...], ...] = ()
+    for key in hexes:  # SG-7.6: no battle follows here; SG-11 Scavengers capture now
+        if len(owners.get(key, ())) < 2:
+            queue += _capture_candidates(w, key, present[key])
+    if _run_captures(w, queue):
+        return
+    _next_battle(w)
+
+
 # ---- Scavengers (SG-11, SG-A54)
 
 
 def _scavenge(w: Work, key: HexKey, present: tuple[tuple[int, int], ...]) -> bool:
     """SG-11: for each enemy fleet present at B1 in ``key`` and now gone, the Scavenger (if it
     had ships there) takes one of that fleet's wrecks. True while a choice is pending."""
+    return _run_captures(w, _capture_candidates(w, key, present))
+
+
+def _capture_candidates(
+    w: Work, key: HexKey, present: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Per destroyed enemy fleet (in (owner, marker) order), its wrecks from this hex."""
     if not w.s.races or not any(race_of(w.s, o).scavenge for o, _ in present):
-        return False
+        return ()
     seat = scavenger(w.s)
     wrecks: tuple[Wreck, ...] = w.get("wrecks")  # type: ignore[assignment]
     queue = []
@@ -1348,11 +1491,16 @@ def _scavenge(w: Work, key: HexKey, present: tuple[tuple[int, int], ...]) -> boo
         )
         if cands:
             queue.append(cands)
-    return _run_captures(w, tuple(queue))
+    return tuple(queue)
 
 
 def _run_captures(w: Work, queue: tuple[tuple[int, ...], ...]) -> bool:
     """Take single candidates at once; stop at the first real choice (phase "capture")."""
+    if not queue:
+        if w.get("capture"):
+            w.f["capture"] = ()
+            w.f["capture_queue"] = ()
+        return False
     seat = scavenger(w.s)
     cap = ship_cap(w.s, seat)
     while queue:
@@ -1411,6 +1559,8 @@ def _end_engagement(w: Work) -> None:
     w.limbo = []
     if w.get("wrecks"):
         w.f["wrecks"] = ()
+    if w.get("burst_fleets"):
+        w.f["burst_fleets"] = ()
     w.f["battle"] = None
     w.f["fought"] = ()
     _begin_md(w)
@@ -1768,4 +1918,5 @@ _HANDLERS = {
     A.ChooseRace: _do_choose_race,
     A.SelfDestruct: _do_target,
     A.Capture: _do_capture,
+    A.Burst: _do_burst,
 }

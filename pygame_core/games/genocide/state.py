@@ -101,6 +101,15 @@ class Battle:
 
 
 @dataclass(frozen=True)
+class BurstStep:
+    """The space-burst declarations in progress (SG-7.2): PENDING until every seat is in."""
+
+    declarers: tuple[int, ...]  # seats still to declare, in turn order
+    queue: tuple[int, ...]  # the current declarer's ships with pb >= 1 in a battle hex
+    declarations: tuple[tuple[int, int], ...] = ()  # (ship cid, PBs; 0 = no burst)
+
+
+@dataclass(frozen=True)
 class Wreck:
     """A ship destroyed this Engagement Phase (SG-6.9): where, whose, and its pb at the time."""
 
@@ -147,6 +156,10 @@ class State:
     # Engagement (SG-6): hexes already fought this phase, and the battle in progress.
     fought: tuple[tuple[int, int], ...] = ()
     battle: Battle | None = None
+    # Space burst (SG-7): the declarations in progress, and the fleets revealed by the burst
+    # step's B1 this phase as (col, row, owner, marker), for the Scavengers (SG-11).
+    burst: BurstStep | None = None
+    burst_fleets: tuple[tuple[int, int, int, int], ...] = ()
     # Mass Destruction (SG-8): ships still to declare, and the orders (cid, n).
     md_queue: tuple[int, ...] = ()
     launches: tuple[tuple[int, int], ...] = ()

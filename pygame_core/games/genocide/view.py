@@ -125,6 +125,7 @@ def view(state: State, player: int | None) -> View:
     }
     out["setup"] = _setup(state, me)
     out["battle"] = _battle(state, me)
+    out["burst"] = _burst(state, me)
     if state.phase == "md" and state.active == me:
         out["launch_queue"] = list(state.md_queue)
         out["launches"] = [list(x) for x in state.launches]
@@ -200,6 +201,23 @@ def _battle(state: State, me: int | None) -> dict[str, Any] | None:
     return out
 
 
+def _burst(state: State, me: int | None) -> dict[str, Any] | None:
+    """SG-7.2: burst declarations are PENDING: each seat sees only its own until all are in."""
+    step = state.burst
+    if step is None:
+        return None
+    out: dict[str, Any] = {"waiting_for": list(step.declarers)}
+    if me is not None:
+        out["my_declarations"] = [
+            [c, n]
+            for c, n in step.declarations
+            if state.ships[c] is not None and state.ships[c].owner == me  # type: ignore[union-attr]
+        ]
+        if step.declarers[0] == me:
+            out["to_declare"] = list(step.queue)
+    return out
+
+
 def describe(state: State, action: ActionBase) -> str:
     """A button label for one of the current player's legal actions, with ship and hex names.
 
@@ -250,6 +268,10 @@ def describe(state: State, action: ActionBase) -> str:
         if action.count:
             return f"{ship(action.ship)} launches {action.count} PB"
         return f"{ship(action.ship)} holds its PBs"
+    if isinstance(action, A.Burst):
+        if action.count:
+            return f"{ship(action.ship)} bursts {action.count} PB against the enemy ships in its hex"
+        return f"{ship(action.ship)} makes no space burst"
     if isinstance(action, A.Discard):
         return f"discard {ship(action.ship)}" if action.ship >= 0 else "keep every ship"
     if isinstance(action, A.Buy):

@@ -16,7 +16,7 @@ OPTION_SETS = [
     {"variant": "advanced", "production": "resources", "players": 3},
     {"variant": "classic"},
     {"variant": "classic", "production": "draw4"},
-    {"variant": "advanced", "module_races": True},
+    {"variant": "advanced", "module_races": True, "module_space_burst": True},
 ]
 
 
@@ -29,7 +29,7 @@ def sample_states(options: dict[str, object], seed: int, every: int = 37) -> lis
     while GAME.current_player(state) is not None and step < 3000:
         if (
             step % every == 0
-            or state.phase in ("declare", "md")
+            or state.phase in ("declare", "md", "burst", "capture", "race")
             or (state.phase == "fleets" and step % 7 == 0)
         ):
             out.append(state)
@@ -96,6 +96,15 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
             declarations=tuple((a, t) if a in mine else (a, -1) for a, t in battle.declarations),
             sacrifices=tuple(a for a in battle.sacrifices if a in mine),  # SG-11: PENDING too
         )
+    burst = state.burst
+    if burst is not None:  # SG-7.2: other seats' burst declarations are PENDING
+        burst = replace(
+            burst,
+            declarations=tuple(
+                (c, n) if state.ships[c] is not None and state.ships[c].owner == viewer else (c, rng.randint(0, 1))  # type: ignore[union-attr]
+                for c, n in burst.declarations
+            ),
+        )
     drawn = state.drawn
     if drawn >= 0 and state.active != viewer and sealed_pile and pile:
         new = rng.choice(pile)
@@ -109,6 +118,7 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
         planets=tuple(planets),
         placements=placements,
         battle=battle,
+        burst=burst,
         drawn=drawn,
     )
 
