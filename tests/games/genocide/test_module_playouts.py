@@ -29,11 +29,9 @@ COMBOS = [
 @pytest.mark.parametrize("options", COMBOS, ids=lambda o: "-".join(k for k, v in o.items() if v) or "none")
 def test_module_combination_playouts_end_and_keep_invariants(options: dict[str, object]) -> None:
     for seed in (101, 202):
-        steps = 0
-        for match in random_playout("genocide", options, seed):  # type: ignore[arg-type]
+        for steps, match in enumerate(random_playout("genocide", options, seed)):  # type: ignore[arg-type]
             problems = GAME.invariant_violations(match.state)
             assert not problems, f"{options} seed {seed} step {steps}: {problems}"
-            steps += 1
         state = match.state
         outcome = GAME.outcome(state)
         assert outcome is not None and ("round limit" in outcome.reason or outcome.winners)
