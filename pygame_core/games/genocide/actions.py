@@ -259,6 +259,18 @@ class Burst(ActionBase):
         return f"#{self.ship} bursts {self.count} PB"
 
 
+@dataclass(frozen=True)
+class Gate(ActionBase):
+    """SG-5.11: the fleet being ordered transits from its Star Gate to the gate at (col, row)."""
+
+    TAG: ClassVar[int] = 22
+    col: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"star gate to {_hex(self.col, self.row)}"
+
+
 Action = (
     SetType
     | SetupPlace
@@ -281,6 +293,7 @@ Action = (
     | SelfDestruct
     | Capture
     | Burst
+    | Gate
 )
 
 CODEC: ActionCodec[ActionBase] = ActionCodec(
@@ -305,4 +318,5 @@ CODEC: ActionCodec[ActionBase] = ActionCodec(
     SelfDestruct,
     Capture,
     Burst,
+    Gate,
 )

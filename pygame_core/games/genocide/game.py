@@ -46,12 +46,14 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec(
         "module_space_burst", False, (False, True), label="Space burst, Advanced module (SG-7)"
     ),
+    OptionSpec("module_terrain", False, (False, True), label="Terrain, Advanced module (SG-12)"),
 )
 
 # SG-1.1: option key -> module name in State.modules (n/a in Classic).
 MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
     ("module_races", "races"),
     ("module_space_burst", "burst"),
+    ("module_terrain", "terrain"),
 )
 
 

@@ -31,6 +31,7 @@ from .data import (
 from .races import NO_RACE, RACE_BY_KEY, RACES, SELF_DESTRUCT_ATK, Race
 from .state import Battle, BurstStep, Fleet, Planet, Ship, Sighting, State, Wreck, log_entry
 from .state import evolve as replace
+from .terrain import BLACK_HOLE_LOSS, NEUTRAL_TYPE, TERRAIN, TERRAIN_BY_KEY, Terrain
 
 HexKey = tuple[int, int]
 PUBLIC = -1
@@ -101,23 +102,45 @@ def race_of(state: State, seat: int) -> Race:
     return RACE_BY_KEY[races[seat]] if races else NO_RACE
 
 
+_TERRAIN_MAP: list[tuple[tuple[tuple[int, int, str], ...], dict[HexKey, Terrain]]] = []
+
+
+def terrain_at(state: State, key: HexKey) -> Terrain | None:
+    """SG-12: the terrain in a hex, if any. The layout never changes during a game and every
+    state of a game shares the same tuple, so the last lookup table is kept by identity."""
+    terrain = state.terrain
+    if not terrain:
+        return None
+    if not _TERRAIN_MAP or _TERRAIN_MAP[0][0] is not terrain:
+        _TERRAIN_MAP[:] = [(terrain, {(c, r): TERRAIN_BY_KEY[k] for c, r, k in terrain})]
+    return _TERRAIN_MAP[0][1].get(key)
+
+
 def atk(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -> int:
-    """ATK*: base + 1 at an own planet in Advanced (SG-A29) + race (SG-11)."""
+    """ATK*: base + 1 at an own planet in Advanced (SG-A29) + race (SG-11) + terrain (SG-12)."""
     value = state.data.type_of(cid).atk
     if own_planet and state.data.home_bonus:
         value += 1
     if state.races:
         value += race_of(state, owner).atk
+    if state.terrain:
+        t = terrain_at(state, key)
+        if t is not None:
+            value += t.atk
     return value
 
 
 def defense(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -> int:
-    """DEF*: base + 2 at an own planet in Advanced (SG-A29) + race (SG-11)."""
+    """DEF*: base + 2 at an own planet in Advanced (SG-A29) + race (SG-11) + terrain (SG-12)."""
     value = state.data.type_of(cid).defense
     if own_planet and state.data.home_bonus:
         value += 2
     if state.races:
         value += race_of(state, owner).defense
+    if state.terrain:
+        t = terrain_at(state, key)
+        if t is not None:
+            value += t.defense
     return value
 
 
@@ -192,6 +215,11 @@ def new_state(
     order = tuple((first + i) % players for i in range(players))  # SG-16.3: clockwise
     log.append(log_entry(PUBLIC, f"{seat_name(first, players)} plays first"))
     planets = _place_planets(players, roller)
+    terrain: tuple[tuple[int, int, str], ...] = ()
+    if "terrain" in modules:  # SG-3.4 / SG-15 item 3
+        terrain, neutral = _place_terrain(players, planets, roller, "cards" in modules)
+        planets = (*planets, *neutral)
+        log.append(log_entry(PUBLIC, f"Terrain placed: {len(terrain)} hexes"))
     pile = list(range(data.total))
     hands: list[tuple[int, ...]] = [() for _ in range(players)]
     for seat in order:  # SG-3.7, in turn order, one at a time
@@ -223,6 +251,7 @@ def new_state(
         log=tuple(log),
         modules=modules,
         races=("",) * players if "races" in modules else (),
+        terrain=terrain,
     )
 
 
@@ -266,6 +295,104 @@ def _place_planets(players: int, roller: Roller) -> tuple[Planet, ...]:
             planets.append(Planet(seat, cell.col, cell.row))
             prev = cube
     return tuple(planets)
+
+
+def _place_terrain(
+    players: int, planets: tuple[Planet, ...], roller: Roller, cards: bool
+) -> tuple[tuple[tuple[int, int, str], ...], tuple[Planet, ...]]:
+    """SG-12.2 / SG-12.3: mirrored pairs in the West half (2 players), singletons in the
+    middle band, redone (same RNG stream) until no Super Nova cuts planets apart."""
+    gmap = game_map(players)
+    width, height = gmap.width, gmap.height
+    zones = {(h.col, h.row) for seat in range(players) for h in planet_zone(players, seat)}
+    cells = [(c, r) for c in range(width) for r in range(height)]
+    types = [t for t in TERRAIN if cards or not t.needs_cards]
+    for _attempt in range(100):
+        layout = _Layout(players, [(p.col, p.row) for p in planets])
+        if players == 2:
+            west = [k for k in cells if k[0] < width // 2]
+            for t in [t for t in types if t.paired]:
+                for _ in range(t.count // 2):
+                    cands = [
+                        k for k in west if layout.fits(k, t) and layout.fits(_mirror(k, width, height), t)
+                    ]
+                    key = cands[roller.randbelow(len(cands), f"SG.setup.terrain {t.key}")]
+                    layout.put(key, t)
+                    layout.put(_mirror(key, width, height), t)
+            for t in [t for t in types if not t.paired]:
+                cands = [k for k in cells if k not in zones and layout.fits(k, t)]
+                layout.put(cands[roller.randbelow(len(cands), f"SG.setup.terrain {t.key}")], t)
+        else:
+            for t in types:
+                for _ in range((t.count * players + 1) // 2):
+                    cands = [k for k in cells if layout.fits(k, t) and (t.paired or k not in zones)]
+                    layout.put(cands[roller.randbelow(len(cands), f"SG.setup.terrain {t.key}")], t)
+        if _connected(players, [(p.col, p.row) for p in planets], layout.placed):
+            terrain = tuple(sorted((c, r, k) for (c, r), k in layout.placed.items()))
+            neutral = tuple(Planet(-1, c, r) for c, r, k in terrain if TERRAIN_BY_KEY[k].neutral)
+            return terrain, neutral
+    raise AssertionError("no terrain layout keeps the planets connected")  # pragma: no cover
+
+
+class _Layout:
+    """One placement attempt (SG-12.2): terrain so far, and each hex's distance to the nearest
+    planet (neutral planets included once placed), counted up to 3 (all the rules need)."""
+
+    def __init__(self, players: int, worlds: list[HexKey]) -> None:
+        self.table = neighbour_table(players)
+        self.taken = set(worlds)
+        self.placed: dict[HexKey, str] = {}
+        self.near = dict.fromkeys(self.table, 3)
+        for w in worlds:
+            self._note(w)
+
+    def _note(self, world: HexKey) -> None:
+        near, table = self.near, self.table
+        near[world] = 0
+        frontier, seen = [world], {world}
+        for d in (1, 2):
+            ring = []
+            for k in frontier:
+                for n in table[k]:
+                    if n is not None and n not in seen:
+                        seen.add(n)
+                        ring.append(n)
+                        near[n] = min(near[n], d)
+            frontier = ring
+
+    def fits(self, key: HexKey, t: Terrain) -> bool:
+        """Free (no planet, no terrain), not next to a planet for Super Nova and Black Hole,
+        at least 3 from every planet for a Neutral Planet."""
+        if key in self.taken:
+            return False
+        if t.keep_off_planets and self.near[key] <= 1:
+            return False
+        return self.near[key] >= t.planet_distance
+
+    def put(self, key: HexKey, t: Terrain) -> None:
+        self.placed[key] = t.key
+        self.taken.add(key)
+        if t.neutral:
+            self._note(key)
+
+
+def _mirror(key: HexKey, width: int, height: int) -> HexKey:
+    """C-1.6: the 180-degree rotation of the map."""
+    return (width - 1 - key[0], height - 1 - key[1])
+
+
+def _connected(players: int, worlds: list[HexKey], placed: dict[HexKey, str]) -> bool:
+    """SG-12.2 step 3: every planet reaches every other through non-Super-Nova hexes."""
+    table = neighbour_table(players)
+    blocked = {k for k, t in placed.items() if TERRAIN_BY_KEY[t].impassable}
+    seen = {worlds[0]}
+    todo = [worlds[0]]
+    while todo:
+        for n in table[todo.pop()]:
+            if n is not None and n not in seen and n not in blocked:
+                seen.add(n)
+                todo.append(n)
+    return all(w in seen for w in worlds)
 
 
 def setup_seat(state: State) -> int:
@@ -486,18 +613,28 @@ def _transport_actions(state: State) -> list[ActionBase]:
     stationary, fighter = data.stationary, data.fighter
     cids: list[int] = []
     can_step = True
+    least = 99  # the lowest remaining MP of a mobile ship
     for c, s in enumerate(state.ships):
         if s is not None and s.fleet == marker and s.owner == owner:
             cids.append(c)
-            # SG-5.7 (b) no unloaded stationary ship, (c) every mobile ship has MP >= 1
-            if (s.carrier < 0) if stationary[c] else (s.mp < 1):
-                can_step = False
+            if stationary[c]:
+                if s.carrier < 0:  # SG-5.7 (b) no unloaded stationary ship
+                    can_step = False
+            elif s.mp < least:
+                least = s.mp
     fleet = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
     out: list[ActionBase] = []
     if can_step:
         for d, n in enumerate(neighbour_table(state.players)[(fleet.col, fleet.row)]):
-            if n is not None:
+            if n is not None and least >= _enter_cost(state, n):  # SG-5.7 (a), (c)
                 out.append(A.Step(d))
+        here = terrain_at(state, (fleet.col, fleet.row))
+        if here is not None and here.gate:  # SG-5.11: a 0-MP transit to any other gate
+            out.extend(
+                A.Gate(c, r)
+                for c, r, k in state.terrain
+                if TERRAIN_BY_KEY[k].gate and (c, r) != (fleet.col, fleet.row)
+            )
     out.append(A.Hold())
     out.append(A.EndTransport())
     if len(cids) > 1 and _free_marker(state, owner):
@@ -525,6 +662,14 @@ def _transport_actions(state: State) -> list[ActionBase]:
     else:
         out.extend(A.Unload(c) for c in cids if fighter[c] and state.ships[c].carrier >= 0)  # type: ignore[union-attr]
     return out
+
+
+def _enter_cost(state: State, key: HexKey) -> int:
+    """SG-5.7: 1 MP per step; 0 into a Gravitic Anomaly; 99 (never) into a Super Nova."""
+    t = terrain_at(state, key)
+    if t is None:
+        return 1
+    return 99 if t.impassable else t.enter_cost
 
 
 def _battle_hexes(state: State, idx: Index) -> list[HexKey]:
@@ -668,6 +813,7 @@ _RULE_OF: dict[type, str] = {
     A.SelfDestruct: "SG-11",
     A.Capture: "SG-11",
     A.Burst: "SG-7.2",
+    A.Gate: "SG-5.11",
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.SetType: ("types",),
@@ -691,6 +837,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.SelfDestruct: ("declare",),
     A.Capture: ("capture",),
     A.Burst: ("burst",),
+    A.Gate: ("transport",),
 }
 _PHASE_NAMES = {
     "race": "race choice",
@@ -722,12 +869,14 @@ def reject(state: State, action: object) -> IllegalActionError:
     if isinstance(action, A.Step):
         why = (
             "the fleet cannot make that step: it holds an unloaded stationary ship, "
-            "lacks MP, or would leave the map"
+            "lacks MP, or would leave the map or enter a Super Nova"
         )
     elif isinstance(action, A.ChooseRace):
         why = "that race is taken, unknown, or (Terrans) needs the cards module (SG-1.3)"
     elif isinstance(action, A.SelfDestruct):
         why = "only an Amoeboid ship may self-destruct, attacking a legal target"
+    elif isinstance(action, A.Gate):
+        why = "a fleet in a Star Gate hex may transit to another gate, if it may move at all"
     elif isinstance(action, A.Burst):
         why = "a burst needs 0..pb PBs of the ship declaring now (one declaration per ship)"
     elif isinstance(action, A.Capture):
@@ -966,8 +1115,8 @@ class Work:
                     owners.setdefault(key, set()).add(f.owner)
         for pid, p in planets:
             here = owners.get((p.col, p.row))
-            if not here or p.owner in here:
-                continue
+            if not here or p.owner in here or p.owner < 0 or p.public:
+                continue  # neutral or captured neutral planets: nothing to learn (SG-12.1)
             for seat in sorted(here):
                 if (seat, pid) not in self.known:
                     self.known.add((seat, pid))
@@ -1085,6 +1234,8 @@ def _begin_turn(w: Work) -> None:
     """SG-4.1 step 0 and SG-5.6: mobile ships of the active player get MP = MOVE*."""
     a = w.active
     w.say(f"Round {w.round}: {w.name(a)}'s turn")
+    if w.s.terrain:
+        _black_holes(w, a)
     ships = w.ships
     for cid, ship in enumerate(ships):
         if ship is not None and ship.owner == a:
@@ -1097,6 +1248,28 @@ def _begin_turn(w: Work) -> None:
                 w.fleets[key] = replace(f, done=False)
     w.phase = "transport"
     _advance_cursor(w)
+
+
+def _black_holes(w: Work, seat: int) -> None:
+    """SG-4.1 step 0.1 / SG-A45: each of the seat's ships in a Black Hole rolls 1d6 (cid
+    order); a 1 destroys it, straight to the pile. The rolls per hex are PUBLIC, the ships
+    lost are named to their owner only (fleet contents stay hidden, SG-14.1)."""
+    holes = {(c, r) for c, r, k in w.s.terrain if TERRAIN_BY_KEY[k].black_hole}
+    inside: dict[HexKey, list[int]] = {}
+    for cid, ship in enumerate(w.ships):
+        if ship is not None and ship.owner == seat:
+            key = w.ship_hex(cid)
+            if key in holes:
+                inside.setdefault(key, []).append(cid)
+    for key in sorted(inside):
+        label = Hex(*key).label
+        lost = [c for c in inside[key] if w.roller.d(6, f"SG.blackhole {label}") == BLACK_HOLE_LOSS]
+        for cid in lost:
+            w.remove_ship(cid, "pile")
+        if lost:
+            w.revealed = True
+            w.say(f"{w.name(seat)} loses {len(lost)} ship(s) in the Black Hole at {label}")
+            w.say("Lost in the Black Hole: " + ", ".join(map(w.label, lost)), seat)
 
 
 def _advance_cursor(w: Work, keep: int = 0) -> None:
@@ -1123,29 +1296,93 @@ def _do_step(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Step)
     owner, marker = w.active, w.s.cursor
     f = w.fleets[(owner, marker)]
-    origin = (f.col, f.row)
-    dest = neighbour_table(w.s.players)[origin][a.direction]
+    dest = neighbour_table(w.s.players)[(f.col, f.row)][a.direction]
     assert dest is not None
+    moving = _move_fleet(w, owner, marker, dest, _enter_cost(w.s, dest))
+    if w.phase == "place":
+        return  # an Alien Ruins ship is placed first (SG-12.1); the cursor moves on after
+    if not moving:
+        _advance_cursor(w)
+
+
+def _do_gate(w: Work, a: ActionBase) -> None:
+    """SG-5.11 / SG-A40: a 0-MP transit; the exit hex counts as entered."""
+    assert isinstance(a, A.Gate)
+    owner, marker = w.active, w.s.cursor
+    moving = _move_fleet(w, owner, marker, (a.col, a.row), 0)
+    if w.phase == "place":
+        return
+    if not moving:
+        _advance_cursor(w)
+
+
+def _move_fleet(w: Work, owner: int, marker: int, dest: HexKey, cost: int) -> bool:
+    """Put a fleet into ``dest`` paying ``cost`` MP per mobile ship, apply the stop rules
+    (SG-5.8) and what entering does (SG-12.1). True if it may still move on."""
+    f = w.fleets[(owner, marker)]
+    origin = (f.col, f.row)
     w.fleets[(owner, marker)] = Fleet(owner, marker, dest[0], dest[1], f.done)
-    enemy = False
-    for g in w.fleets.values():
-        if g.owner != owner and g.col == dest[0] and g.row == dest[1]:
-            enemy = True
-            break
+    t = terrain_at(w.s, dest)
+    stop = t is not None and t.stop  # SG-5.8(b) Nebula
+    if not stop and (t is None or not t.no_enemy_stop):  # SG-5.8(a), waived by Dark Matter
+        for g in w.fleets.values():
+            if g.owner != owner and g.col == dest[0] and g.row == dest[1]:
+                stop = True  # SG-A16: entering an enemy-occupied hex ends the move
+                break
     stationary = w.data.stationary
     ships = w.ships
     moving = False
     for cid, ship in enumerate(ships):
         if ship is None or ship.fleet != marker or ship.owner != owner:
             continue
-        if enemy:  # SG-5.8(a) / SG-A16: entering an enemy-occupied hex ends the move
+        if stop:
             ships[cid] = Ship(owner, marker, ship.pb, 0, ship.carrier)
         elif not stationary[cid]:
-            ships[cid] = Ship(owner, marker, ship.pb, ship.mp - 1, ship.carrier)
-            moving = moving or ship.mp > 1
+            ships[cid] = Ship(owner, marker, ship.pb, ship.mp - cost, ship.carrier)
+            moving = moving or ship.mp > cost
     w.peek((origin, dest))
-    if not moving:
-        _advance_cursor(w)
+    if t is not None:
+        _arrive(w, owner, dest, t)
+    return moving
+
+
+def _arrive(w: Work, owner: int, key: HexKey, t: Terrain) -> None:
+    """SG-12.1: what entering a hex does, once per game, for the first player to enter."""
+    label = Hex(*key).label
+    if t.neutral:
+        pid = next(i for i, p in enumerate(w.planets) if (p.col, p.row) == key)
+        planet = w.planets[pid]
+        if planet.owner < 0 and planet.alive:
+            roll = w.roller.d(6, f"SG.neutral planet={label}")
+            w.planets[pid] = replace(planet, owner=owner, ptype=NEUTRAL_TYPE[roll], public=True)
+            w.revealed = True
+            w.say(
+                f"{w.name(owner)} gains the neutral planet at {label}: "
+                f"a {PLANET_TYPE_NAMES[NEUTRAL_TYPE[roll]]} world (SG-12.1)"
+            )
+        return
+    if not t.reward or key in w.get("terrain_used"):  # type: ignore[operator]
+        return
+    w.f["terrain_used"] = tuple(sorted((*w.get("terrain_used"), key)))  # type: ignore[misc]
+    w.revealed = True
+    w.say(f"{w.name(owner)} reaches the {t.name} at {label} first")
+    if t.reward == "ship":  # SG-A42: one random ship, placed as in production, cap applies
+        cap = ship_cap(w.s, owner)
+        if cap and sum(1 for s in w.ships if s is not None and s.owner == owner) >= cap:
+            w.say(f"{w.name(owner)} are at their ship cap: no ship from the ruins (SG-A30)")
+            return
+        if not w.pile:
+            return
+        cid, rest = w.roller.draw_from_pool(w.pile, f"SG.ruins.draw seat={owner}")
+        w.pile = list(rest)
+        if not w.can_place(owner):
+            w.to_pile(cid)
+            w.say(f"{w.name(owner)} cannot place the ruins' ship: it returns to the pile")
+            return
+        w.say(f"{w.name(owner)} finds {w.label(cid)} in the ruins", owner)
+        w.f["drawn"] = cid
+        w.f["resume"] = "transport"
+        w.phase = "place"
 
 
 def _do_hold(w: Work, a: ActionBase) -> None:
@@ -1571,7 +1808,7 @@ def _end_engagement(w: Work) -> None:
 
 def _begin_md(w: Work) -> None:
     a = w.active
-    enemy_planets = {(p.col, p.row) for p in w.planets if p.alive and p.owner != a}
+    enemy_planets = {(p.col, p.row) for p in w.planets if p.alive and p.owner not in (a, -1)}
     queue = []
     if enemy_planets:
         there = {
@@ -1765,6 +2002,11 @@ def _do_place(w: Work, a: ActionBase) -> None:
     if w.data.fighter[cid]:
         _autoload(w, owner, marker)
     w.f["drawn"] = -1
+    if w.s.resume == "transport":  # an Alien Ruins ship (SG-12.1): the move goes on
+        w.f["resume"] = ""
+        w.phase = "transport"
+        _advance_cursor(w, keep=w.s.cursor)
+        return
     _draw_next(w)  # the next free draw, or (resources, a bought ship) back to buying
 
 
@@ -1919,4 +2161,5 @@ _HANDLERS = {
     A.SelfDestruct: _do_target,
     A.Capture: _do_capture,
     A.Burst: _do_burst,
+    A.Gate: _do_gate,
 }

@@ -30,13 +30,16 @@ def evolve(obj: T, **changes: Any) -> T:
 
 @dataclass(frozen=True)
 class Planet:
-    """One planet hex (SG-2.4). ``ptype`` is "" in Classic or until assigned (SG-3.6)."""
+    """One planet hex (SG-2.4). ``ptype`` is "" in Classic or until assigned (SG-3.6).
+
+    Neutral planets (SG-12.1) follow the players' planets with ``owner`` -1 until captured."""
 
     owner: int
     col: int
     row: int
     ptype: str = ""
     alive: bool = True
+    public: bool = False  # type known to all: a captured neutral planet (SG-12.1)
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,8 @@ class State:
     wrecks: tuple[Wreck, ...] = ()  # this Engagement Phase's wrecks, for the modules (SG-6.9)
     modules: tuple[str, ...] = ()  # Advanced modules switched on: "races", ... (SG-1.1)
     races: tuple[str, ...] = ()  # per seat, "" until chosen (SG-3.5, SG-11)
+    terrain: tuple[tuple[int, int, str], ...] = ()  # (col, row, key) by (col, row) (SG-12)
+    terrain_used: tuple[tuple[int, int], ...] = ()  # once-per-game features already claimed
     fleets: tuple[Fleet, ...] = ()  # sorted by (owner, marker)
     next_marker: tuple[int, ...] = ()  # Classic: sequential markers per seat (SG-2.4)
     resources: tuple[int, ...] = ()
@@ -166,6 +171,7 @@ class State:
     # Production (SG-9): ships still to draw, and the drawn/bought ship awaiting placement.
     to_draw: int = 0
     drawn: int = -1
+    resume: str = ""  # where play continues after placing ``drawn``: "" production, "transport"
     # Scavengers (SG-11): the wrecks to choose one from now, then the further choices queued.
     capture: tuple[int, ...] = ()
     capture_queue: tuple[tuple[int, ...], ...] = ()

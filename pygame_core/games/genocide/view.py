@@ -41,11 +41,11 @@ def view(state: State, player: int | None) -> View:
         )
     planets = []
     for pid, p in enumerate(state.planets):
-        visible = bool(p.ptype) and (p.owner == me or not p.alive or pid in known)
+        visible = bool(p.ptype) and (p.owner == me or not p.alive or p.public or pid in known)
         planets.append(
             {
                 "id": pid,
-                "owner": p.owner,
+                "owner": p.owner,  # -1: a neutral planet not yet captured (SG-12.1)
                 "col": p.col,
                 "row": p.row,
                 "hex": Hex(p.col, p.row).label,
@@ -117,6 +117,16 @@ def view(state: State, player: int | None) -> View:
         "seats": seats,
         "planets": planets,
         "fleets": fleets,
+        "terrain": [  # SG-14.1: terrain is PUBLIC; "used": a once-per-game reward is claimed
+            {
+                "col": c,
+                "row": r,
+                "hex": Hex(c, r).label,
+                "type": k,
+                "used": (c, r) in state.terrain_used,
+            }
+            for c, r, k in state.terrain
+        ],
         "my_ships": my_ships,
         "sightings": sightings,
         "pile": _pile(state),
@@ -268,6 +278,8 @@ def describe(state: State, action: ActionBase) -> str:
         if action.count:
             return f"{ship(action.ship)} launches {action.count} PB"
         return f"{ship(action.ship)} holds its PBs"
+    if isinstance(action, A.Gate):
+        return f"fleet {state.cursor}: star gate to {Hex(action.col, action.row).label}"
     if isinstance(action, A.Burst):
         if action.count:
             return f"{ship(action.ship)} bursts {action.count} PB against the enemy ships in its hex"

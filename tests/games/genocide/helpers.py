@@ -35,6 +35,7 @@ def position(
     players: int = 2,
     options: dict[str, object] | None = None,
     races: Sequence[str] = (),
+    terrain: Sequence[tuple[int, int, str]] = (),
 ) -> State:
     """A state (two players unless told) at the start of ``active``'s Transport Phase.
 
@@ -43,7 +44,9 @@ def position(
     ``fleets``: (owner, marker, col, row, ships), each ship ``(key, copy)`` or
     ``(key, copy, "in", i)`` meaning loaded into the i-th ship of the same list.
     Every ship has full PB, and the active player's mobile ships have MP = MOVE*.
-    ``options`` adds module toggles (SG-1.1); ``races`` sets each seat's race (SG-11).
+    ``options`` adds module toggles (SG-1.1); ``races`` sets each seat's race (SG-11);
+    ``terrain`` lists (col, row, key) hexes (SG-12), replacing any random terrain; each
+    neutral_planet hex gets an uncaptured neutral planet.
     """
     base = GAME.new_game(
         {
@@ -57,6 +60,7 @@ def position(
     )
     if races:
         base = replace(base, races=tuple(races))
+    base = replace(base, terrain=tuple(sorted(terrain)), terrain_used=())
     data = VARIANTS[variant]
     all_planets: list[Planet] = []
     for seat in range(players):
@@ -72,6 +76,7 @@ def position(
         for k in range(10 - len(mine)):
             col = 12 * seat + (0 if seat == 0 else 11)
             all_planets.append(Planet(seat, col, 2 * k + 2, types[k] if data.planet_types else ""))
+    all_planets.extend(Planet(-1, c, r) for c, r, k in sorted(terrain) if k == "neutral_planet")
     ships: list[Ship | None] = [None] * data.total
     fleet_list = []
     for owner, marker, col, row, specs in fleets:

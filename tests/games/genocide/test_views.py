@@ -16,7 +16,7 @@ OPTION_SETS = [
     {"variant": "advanced", "production": "resources", "players": 3},
     {"variant": "classic"},
     {"variant": "classic", "production": "draw4"},
-    {"variant": "advanced", "module_races": True, "module_space_burst": True},
+    {"variant": "advanced", "module_races": True, "module_space_burst": True, "module_terrain": True},
 ]
 
 
@@ -69,7 +69,7 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
         hidden = [
             i
             for i, p in enumerate(planets)
-            if p.owner == seat and p.alive and i not in known and p.ptype
+            if p.owner == seat and p.alive and i not in known and p.ptype and not p.public
         ]
         types = [planets[i].ptype for i in hidden]
         rng.shuffle(types)
