@@ -271,6 +271,50 @@ class Gate(ActionBase):
         return f"star gate to {_hex(self.col, self.row)}"
 
 
+@dataclass(frozen=True)
+class PlayCard(ActionBase):
+    """SG-13.2: play a card from your hand (its targets are chosen next, one at a time)."""
+
+    TAG: ClassVar[int] = 23
+    card: int
+
+    def __str__(self) -> str:
+        return f"play card {self.card}"
+
+
+@dataclass(frozen=True)
+class Choose(ActionBase):
+    """SG-13.3: the next target of the card being played (a fleet as owner*100+marker, a
+    planet id, a ship id, a hex as col*100+row, a seat or a roll index; -1: done)."""
+
+    TAG: ClassVar[int] = 24
+    value: int
+
+    def __str__(self) -> str:
+        return "done choosing" if self.value < 0 else f"choose {self.value}"
+
+
+@dataclass(frozen=True)
+class Pass(ActionBase):
+    """C-5.1: pass priority (or a response opportunity) in a card window."""
+
+    TAG: ClassVar[int] = 25
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class DiscardCard(ActionBase):
+    """SG-13.1 / SG-A65: discard a card at the end of your turn, down to 7 (public)."""
+
+    TAG: ClassVar[int] = 26
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard card {self.card}"
+
+
 Action = (
     SetType
     | SetupPlace
@@ -294,6 +338,10 @@ Action = (
     | Capture
     | Burst
     | Gate
+    | PlayCard
+    | Choose
+    | Pass
+    | DiscardCard
 )
 
 CODEC: ActionCodec[ActionBase] = ActionCodec(
@@ -319,4 +367,8 @@ CODEC: ActionCodec[ActionBase] = ActionCodec(
     Capture,
     Burst,
     Gate,
+    PlayCard,
+    Choose,
+    Pass,
+    DiscardCard,
 )

@@ -47,6 +47,7 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
         "module_space_burst", False, (False, True), label="Space burst, Advanced module (SG-7)"
     ),
     OptionSpec("module_terrain", False, (False, True), label="Terrain, Advanced module (SG-12)"),
+    OptionSpec("module_cards", False, (False, True), label="Action cards, Advanced module (SG-13)"),
 )
 
 # SG-1.1: option key -> module name in State.modules (n/a in Classic).
@@ -54,6 +55,7 @@ MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
     ("module_races", "races"),
     ("module_space_burst", "burst"),
     ("module_terrain", "terrain"),
+    ("module_cards", "cards"),
 )
 
 
@@ -189,7 +191,22 @@ def invariant_violations(state: State) -> list[str]:
         out.append(f"a fleet marker outside 1..{limit}")
     if min(state.resources) < 0:
         out.append("negative resources")
+    if state.deck is not None:
+        _check_cards(state, out)
     return out
+
+
+def _check_cards(state: State, out: list[str]) -> None:
+    """SG-13.1: the 42 cards are each in the deck, the discard pile, a hand or being played."""
+    deck = state.deck
+    assert deck is not None
+    where = [*deck.draw_pile, *deck.discard_pile, *(c for h in state.cards for c in h)]
+    if state.window is not None:
+        where.extend(p.card for p in state.window.chain)
+    if sorted(where) != list(range(1, 43)):
+        out.append(f"cards not conserved: {len(where)} accounted for")
+    if any(list(h) != sorted(h) for h in state.cards):
+        out.append("a hand is not sorted")
 
 
 def _check_loading(state: State, live_ids: list[int], carriers: list[int], out: list[str]) -> None:

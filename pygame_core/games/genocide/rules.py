@@ -16,6 +16,7 @@ from ...game import ActionBase, IllegalActionError
 from ...hexgrid import Hex, HexMap
 from ...rng import Roll, Roller
 from . import actions as A
+from .cards import CARD_BY_NUM
 from .data import (
     INITIAL_SHIPS,
     MAP_ROWS,
@@ -29,12 +30,24 @@ from .data import (
     ShipType,
 )
 from .races import NO_RACE, RACE_BY_KEY, RACES, SELF_DESTRUCT_ATK, Race
-from .state import Battle, BurstStep, Fleet, Planet, Ship, Sighting, State, Wreck, log_entry
+from .state import (
+    Battle,
+    BurstStep,
+    Fleet,
+    Planet,
+    RollRec,
+    Ship,
+    Sighting,
+    State,
+    Wreck,
+    log_entry,
+)
 from .state import evolve as replace
-from .terrain import BLACK_HOLE_LOSS, NEUTRAL_TYPE, TERRAIN, TERRAIN_BY_KEY, Terrain
+from .terrain import BLACK_HOLE_LOSS, NEUTRAL_TYPE, NEXUS_CARDS, TERRAIN, TERRAIN_BY_KEY, Terrain
 
 HexKey = tuple[int, int]
 PUBLIC = -1
+SEALED = 99  # a log audience no seat has (C-4.1 SEALED)
 
 
 def roll_log(rolls: Sequence[Roll]) -> list[str]:
@@ -54,6 +67,8 @@ def roll_log(rolls: Sequence[Roll]) -> list[str]:
         audience = PUBLIC
         if " seat=" in first.purpose:
             audience = int(first.purpose.rsplit("=", 1)[1])
+        elif first.purpose.endswith(" sealed"):
+            audience = SEALED  # a deck shuffle: its picks would give the deck order away
         out.append(log_entry(audience, f"{first.purpose}: {kind} = {values}"))
         i = j
     return out
@@ -127,6 +142,8 @@ def atk(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -> in
         t = terrain_at(state, key)
         if t is not None:
             value += t.atk
+    if state.effects:  # SG-13.3 card bonuses this turn
+        value += sum(v for k, c, v in state.effects if k == "atk" and c == cid)
     return value
 
 
@@ -141,6 +158,11 @@ def defense(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -
         t = terrain_at(state, key)
         if t is not None:
             value += t.defense
+    if state.effects:  # SG-13.3 card bonuses; Skirmish covers the whole battle hex
+        hexkey = key[0] * 100 + key[1]
+        value += sum(
+            v for k, c, v in state.effects if (k == "def" and c == cid) or (k == "skirmish" and c == hexkey)
+        )
     return value
 
 
@@ -149,7 +171,19 @@ def move(state: State, cid: int, owner: int) -> int:
     value = state.data.base_move[cid]
     if value and state.races:
         value += race_of(state, owner).move
+    if value and state.effects:  # SG-13.3 card bonuses (never for stationary ships, SG-A51)
+        value += sum(v for k, c, v in state.effects if k == "move" and c == cid)
     return value
+
+
+def jammed(state: State, cid: int) -> bool:
+    """Jam Communications (SG-13.3 #19): this ship may not move this turn."""
+    return bool(state.effects) and ("jam", cid, 0) in state.effects
+
+
+def placer(state: State) -> int:
+    """Who places the ship in ``drawn``: the active player, or an Alien Ruins finder."""
+    return state.placer if state.placer >= 0 else state.active
 
 
 def bays(state: State, cid: int, owner: int) -> int:
@@ -230,6 +264,16 @@ def new_state(
             drawn.append(cid)
         hands[seat] = tuple(sorted(drawn))
         log.append(log_entry(PUBLIC, f"{seat_name(seat, players)} draws {INITIAL_SHIPS} ships"))
+    deck = None
+    card_hands: tuple[tuple[int, ...], ...] = ()
+    if "cards" in modules:  # SG-3.9 / SG-15 item 5
+        from .cardplay import deal
+
+        deck, card_hands = deal(roller, order, players)
+        log.append(log_entry(PUBLIC, "The card deck is shuffled; 3 cards are dealt to each player"))
+        for seat in order:
+            names = ", ".join(CARD_BY_NUM[c].name for c in card_hands[seat])
+            log.append(log_entry(seat, f"Your cards: {names}"))
     log.extend(roll_log(roller.rolls))
     return State(
         variant=variant,
@@ -252,6 +296,8 @@ def new_state(
         modules=modules,
         races=("",) * players if "races" in modules else (),
         terrain=terrain,
+        deck=deck,
+        cards=card_hands,
     )
 
 
@@ -496,6 +542,12 @@ def current_player(state: State) -> int | None:
     if phase == "burst":
         assert state.burst is not None
         return state.burst.declarers[0]
+    if phase == "place":
+        return placer(state)
+    if phase in ("window", "target", "card_move"):
+        from . import cardplay
+
+        return cardplay.decider(state)
     return state.active
 
 
@@ -540,9 +592,23 @@ def _compute_legal(state: State) -> list[ActionBase]:
             if p.owner == seat and counts[pid] < room
         ]
     if phase == "transport":
-        return _transport_actions(state)
+        out: list[ActionBase] = _transport_actions(state) if state.cursor else [A.EndTransport()]
+        if state.has("cards"):
+            from . import cardplay
+
+            out.extend(cardplay.inline_plays(state, "T"))
+        return out
     if phase == "choose_battle":
-        return [A.Fight(c, r) for c, r in _battle_hexes(state, Index(state))]
+        fights: list[ActionBase] = [A.Fight(c, r) for c, r in _battle_hexes(state, Index(state))]
+        if state.has("cards"):
+            from . import cardplay
+
+            fights.extend(cardplay.inline_plays(state, "between"))
+        return fights
+    if phase in ("window", "target", "card_move", "hand_limit"):
+        from . import cardplay
+
+        return cardplay.legal(state)
     if phase == "declare":
         return _target_actions(state)
     if phase == "burst":
@@ -622,6 +688,8 @@ def _transport_actions(state: State) -> list[ActionBase]:
                     can_step = False
             elif s.mp < least:
                 least = s.mp
+    if state.effects and any(jammed(state, c) for c in cids):
+        can_step = False  # SG-5.7 (d) Jam Communications
     fleet = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
     out: list[ActionBase] = []
     if can_step:
@@ -814,12 +882,16 @@ _RULE_OF: dict[type, str] = {
     A.Capture: "SG-11",
     A.Burst: "SG-7.2",
     A.Gate: "SG-5.11",
+    A.PlayCard: "SG-13.2",
+    A.Choose: "SG-13.3",
+    A.Pass: "C-5.1",
+    A.DiscardCard: "SG-13.1",
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.SetType: ("types",),
     A.SetupPlace: ("fleets",),
-    A.Step: ("transport",),
-    A.Hold: ("transport",),
+    A.Step: ("transport", "card_move"),
+    A.Hold: ("transport", "card_move"),
     A.EndTransport: ("transport",),
     A.Split: ("transport",),
     A.Merge: ("transport",),
@@ -838,11 +910,19 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.Capture: ("capture",),
     A.Burst: ("burst",),
     A.Gate: ("transport",),
+    A.PlayCard: ("window", "transport", "choose_battle"),
+    A.Choose: ("target",),
+    A.Pass: ("window",),
+    A.DiscardCard: ("hand_limit",),
 }
 _PHASE_NAMES = {
     "race": "race choice",
     "capture": "Scavenger capture",
     "burst": "space-burst declaration",
+    "window": "card window",
+    "target": "card targeting",
+    "card_move": "card move",
+    "hand_limit": "end-of-turn discard",
     "types": "planet-type setup",
     "fleets": "fleet setup",
     "transport": "Transport Phase",
@@ -875,6 +955,12 @@ def reject(state: State, action: object) -> IllegalActionError:
         why = "that race is taken, unknown, or (Terrans) needs the cards module (SG-1.3)"
     elif isinstance(action, A.SelfDestruct):
         why = "only an Amoeboid ship may self-destruct, attacking a legal target"
+    elif isinstance(action, A.PlayCard):
+        why = "that card is not in your hand, not playable in this window, or has no legal target"
+    elif isinstance(action, A.Choose):
+        why = "that is not a legal target for the card being played"
+    elif isinstance(action, A.DiscardCard):
+        why = "discard a card from your own hand"
     elif isinstance(action, A.Gate):
         why = "a fleet in a Star Gate hex may transit to another gate, if it may move at all"
     elif isinstance(action, A.Burst):
@@ -947,6 +1033,8 @@ class Work:
         self.log: list[str] = []
         self.roller = Roller(state.rng)
         self.revealed = False
+        self.device: int | None = None
+        self.took_over = False  # a continuation already carried the step on (neutral roll)
         self.f: dict[str, object] = {}  # replaced scalar fields
         self.round = state.round
         self.turn = state.turn
@@ -1000,6 +1088,11 @@ class Work:
         changes["turn"] = self.turn
         changes["phase"] = self.phase
         return replace(s, **changes)
+
+    def effects(self) -> tuple[tuple[str, int, int], ...]:
+        """This turn's card effects (SG-13.3) as they stand in this apply."""
+        value: tuple[tuple[str, int, int], ...] = self.get("effects")  # type: ignore[assignment]
+        return value
 
     def get(self, name: str) -> object:
         return self.f[name] if name in self.f else getattr(self.s, name)
@@ -1136,6 +1229,7 @@ def apply(state: State, action: ActionBase) -> State:
         raise reject(state, action)
     before = current_player(state)
     w = Work(state)
+    w.device = before  # who holds the device in hot-seat play (C-5.4)
     _HANDLERS[type(action)](w, action)
     if w.roller.rolls or w.revealed:
         w.f["epoch"] = state.epoch + 1
@@ -1230,30 +1324,31 @@ def _autoload(w: Work, owner: int, marker: int) -> None:
 # ---- turn start and transport
 
 
+def checkpoint(w: Work, kind: str, then: str) -> None:
+    """A card window (SG-13.2, C-5) followed by the continuation ``then``. Without the cards
+    module nothing opens and play goes straight on, exactly as before the module existed."""
+    if w.s.has("cards"):
+        from . import cardplay
+
+        cardplay.open_window(w, kind, then)
+    else:
+        THEN[then](w)
+
+
 def _begin_turn(w: Work) -> None:
-    """SG-4.1 step 0 and SG-5.6: mobile ships of the active player get MP = MOVE*."""
+    """SG-4.1 step 0: Black Holes (0.1), the card draw (0.2), the O-start window (0.3)."""
     a = w.active
     w.say(f"Round {w.round}: {w.name(a)}'s turn")
-    if w.s.terrain:
-        _black_holes(w, a)
-    ships = w.ships
-    for cid, ship in enumerate(ships):
-        if ship is not None and ship.owner == a:
-            mp = move(w.s, cid, a)
-            if ship.mp != mp:
-                ships[cid] = Ship(a, ship.fleet, ship.pb, mp, ship.carrier)
-    if any(f.done for f in w.s.fleets):
-        for key, f in list(w.fleets.items()):
-            if f.done:
-                w.fleets[key] = replace(f, done=False)
-    w.phase = "transport"
-    _advance_cursor(w)
+    w.f["transports"] = 0
+    if w.s.terrain and _black_holes(w, a):
+        checkpoint(w, "roll", "black_holes")
+        return
+    _turn_draw(w)
 
 
-def _black_holes(w: Work, seat: int) -> None:
+def _black_holes(w: Work, seat: int) -> bool:
     """SG-4.1 step 0.1 / SG-A45: each of the seat's ships in a Black Hole rolls 1d6 (cid
-    order); a 1 destroys it, straight to the pile. The rolls per hex are PUBLIC, the ships
-    lost are named to their owner only (fleet contents stay hidden, SG-14.1)."""
+    order); the dice are applied after the Luck window (``_apply_black_holes``)."""
     holes = {(c, r) for c, r, k in w.s.terrain if TERRAIN_BY_KEY[k].black_hole}
     inside: dict[HexKey, list[int]] = {}
     for cid, ship in enumerate(w.ships):
@@ -1261,19 +1356,62 @@ def _black_holes(w: Work, seat: int) -> None:
             key = w.ship_hex(cid)
             if key in holes:
                 inside.setdefault(key, []).append(cid)
+    rolls = []
     for key in sorted(inside):
-        label = Hex(*key).label
-        lost = [c for c in inside[key] if w.roller.d(6, f"SG.blackhole {label}") == BLACK_HOLE_LOSS]
-        for cid in lost:
+        purpose = f"SG.blackhole {Hex(*key).label}"
+        for cid in inside[key]:
+            rolls.append(RollRec(purpose, 6, (w.roller.d(6, purpose),), (cid,)))
+    w.f["rolls"] = tuple(rolls)
+    return bool(rolls)
+
+
+def _apply_black_holes(w: Work) -> None:
+    """A 1 destroys the ship, straight to the pile. The rolls per hex are PUBLIC, the ships
+    lost are named to their owner only (fleet contents stay hidden, SG-14.1)."""
+    seat = w.active
+    lost: dict[str, list[int]] = {}
+    for r in w.get("rolls"):  # type: ignore[attr-defined]
+        if r.dice[0] == BLACK_HOLE_LOSS and w.ships[r.ref[0]] is not None:
+            lost.setdefault(r.purpose.rsplit(" ", 1)[1], []).append(r.ref[0])
+    w.f["rolls"] = ()
+    for label, cids in sorted(lost.items()):
+        for cid in cids:
             w.remove_ship(cid, "pile")
-        if lost:
-            w.revealed = True
-            w.say(f"{w.name(seat)} loses {len(lost)} ship(s) in the Black Hole at {label}")
-            w.say("Lost in the Black Hole: " + ", ".join(map(w.label, lost)), seat)
+        w.revealed = True
+        w.say(f"{w.name(seat)} loses {len(cids)} ship(s) in the Black Hole at {label}")
+        w.say("Lost in the Black Hole: " + ", ".join(map(w.label, cids)), seat)
+    _turn_draw(w)
 
 
-def _advance_cursor(w: Work, keep: int = 0) -> None:
-    """The fleet being ordered: ``keep`` if it may still move, else the lowest queued marker."""
+def _turn_draw(w: Work) -> None:
+    """SG-4.1 steps 0.2-0.3: draw 1 card (Terrans 2), then the start-of-turn window."""
+    if w.s.has("cards"):
+        from . import cardplay
+
+        cardplay.draw_cards(w, w.active, 1 + race_of(w.s, w.active).card_draw)
+    checkpoint(w, "start", "transport")
+
+
+def _begin_transport(w: Work) -> None:
+    """SG-5.6: mobile ships of the active player get MP = MOVE*; the fleets are ordered."""
+    a = w.active
+    w.f["transports"] = int(w.get("transports")) + 1  # type: ignore[call-overload]
+    ships = w.ships
+    for cid, ship in enumerate(ships):
+        if ship is not None and ship.owner == a:
+            mp = move(w.s, cid, a)
+            if ship.mp != mp:
+                ships[cid] = Ship(a, ship.fleet, ship.pb, mp, ship.carrier)
+    if any(f.done for f in w.fleets.values()):
+        for key, f in list(w.fleets.items()):
+            if f.done:
+                w.fleets[key] = replace(f, done=False)
+    w.phase = "transport"
+    _advance_cursor(w)
+
+
+def _queued(w: Work) -> list[int]:
+    """SG-5.10: the active player's fleets with a mobile ship that has MP, not marked done."""
     a = w.active
     stationary = w.data.stationary
     movers = {
@@ -1281,7 +1419,13 @@ def _advance_cursor(w: Work, keep: int = 0) -> None:
         for c, s in enumerate(w.ships)
         if s is not None and s.mp > 0 and s.owner == a and not stationary[c]
     }
-    queued = [m for m in movers if not w.fleets[(a, m)].done]
+    return [m for m in movers if not w.fleets[(a, m)].done]
+
+
+def _advance_cursor(w: Work, keep: int = 0) -> None:
+    """The fleet being ordered: ``keep`` if it may still move, else the lowest queued marker."""
+    w.phase = "transport"
+    queued = _queued(w)
     if keep and keep in queued:
         w.f["cursor"] = keep
         return
@@ -1289,79 +1433,139 @@ def _advance_cursor(w: Work, keep: int = 0) -> None:
         w.f["cursor"] = min(queued)
         return
     w.f["cursor"] = 0
+    if w.s.has("cards"):
+        from . import cardplay
+
+        if cardplay.has_inline_play(w.freeze(), w.active, "T"):
+            return  # no fleet can move, but a Transport card may still be played
     _end_transport(w)
 
 
 def _do_step(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Step)
+    if w.s.phase == "card_move":
+        from . import cardplay
+
+        cardplay.card_step(w, a.direction)
+        return
     owner, marker = w.active, w.s.cursor
     f = w.fleets[(owner, marker)]
     dest = neighbour_table(w.s.players)[(f.col, f.row)][a.direction]
     assert dest is not None
-    moving = _move_fleet(w, owner, marker, dest, _enter_cost(w.s, dest))
-    if w.phase == "place":
-        return  # an Alien Ruins ship is placed first (SG-12.1); the cursor moves on after
-    if not moving:
-        _advance_cursor(w)
+    _move_fleet(w, owner, marker, dest, _enter_cost(w.s, dest))
+    if not w.took_over:
+        _after_step(w)
 
 
 def _do_gate(w: Work, a: ActionBase) -> None:
     """SG-5.11 / SG-A40: a 0-MP transit; the exit hex counts as entered."""
     assert isinstance(a, A.Gate)
-    owner, marker = w.active, w.s.cursor
-    moving = _move_fleet(w, owner, marker, (a.col, a.row), 0)
+    _move_fleet(w, w.active, w.s.cursor, (a.col, a.row), 0)
+    if not w.took_over:
+        _after_step(w)
+
+
+def _after_step(w: Work) -> None:
+    """After a step: an Alien Ruins ship is placed first (SG-12.1); then, if the fleet cannot
+    go on, its move is complete (the O-move window, SG-13.2) and the next fleet is ordered."""
     if w.phase == "place":
         return
-    if not moving:
-        _advance_cursor(w)
+    if int(w.get("cursor")) in _queued(w):  # type: ignore[call-overload]
+        w.phase = "transport"
+        return
+    _complete_move(w, "advance")
 
 
-def _move_fleet(w: Work, owner: int, marker: int, dest: HexKey, cost: int) -> bool:
+def _complete_move(w: Work, then: str) -> None:
+    """SG-13.2 O-move: once a fleet's move is complete the opponents may react to it."""
+    moving: tuple[int, ...] = w.get("moving")  # type: ignore[assignment]
+    w.f["moving"] = ()
+    if moving:
+        marker, empty = moving
+        f = w.fleets.get((w.active, marker))
+        if f is not None:
+            w.f["moved"] = (w.active, marker, f.col, f.row, empty)
+            checkpoint(w, "O-move", then)
+            return
+    THEN[then](w)
+
+
+def _advance(w: Work) -> None:
+    w.f["moved"] = ()
+    _advance_cursor(w)
+
+
+def _move_fleet(
+    w: Work,
+    owner: int,
+    marker: int,
+    dest: HexKey,
+    cost: int,
+    resume: str = "after_step",
+    card: bool = False,
+) -> bool:
     """Put a fleet into ``dest`` paying ``cost`` MP per mobile ship, apply the stop rules
-    (SG-5.8) and what entering does (SG-12.1). True if it may still move on."""
+    (SG-5.8) and what entering does (SG-12.1); ``resume`` is where play goes on if entering
+    needs a decision (an Alien Ruins ship). A ``card`` move (Lure, Intercept, Retreat) keeps
+    its MP on the card instead of the ships. Returns whether the move was forced to stop."""
     f = w.fleets[(owner, marker)]
     origin = (f.col, f.row)
+    empty = not any(
+        (g.col, g.row) == dest for g in w.fleets.values()
+    ) and not any((p.col, p.row) == dest and p.alive for p in w.planets)
     w.fleets[(owner, marker)] = Fleet(owner, marker, dest[0], dest[1], f.done)
+    if not card and owner == w.active and marker == w.get("cursor"):
+        w.f["moving"] = (marker, int(empty))  # for the O-move window (Space Mines, SG-A63)
     t = terrain_at(w.s, dest)
     stop = t is not None and t.stop  # SG-5.8(b) Nebula
     if not stop and (t is None or not t.no_enemy_stop):  # SG-5.8(a), waived by Dark Matter
         for g in w.fleets.values():
             if g.owner != owner and g.col == dest[0] and g.row == dest[1]:
-                stop = True  # SG-A16: entering an enemy-occupied hex ends the move
+                stop = not _bypassed(w.s, owner, marker, dest, w)  # SG-A16; Bypass (#12)
                 break
     stationary = w.data.stationary
     ships = w.ships
-    moving = False
-    for cid, ship in enumerate(ships):
-        if ship is None or ship.fleet != marker or ship.owner != owner:
-            continue
-        if stop:
-            ships[cid] = Ship(owner, marker, ship.pb, 0, ship.carrier)
-        elif not stationary[cid]:
-            ships[cid] = Ship(owner, marker, ship.pb, ship.mp - cost, ship.carrier)
-            moving = moving or ship.mp > cost
+    if not card:
+        for cid, ship in enumerate(ships):
+            if ship is None or ship.fleet != marker or ship.owner != owner:
+                continue
+            if stop:
+                ships[cid] = Ship(owner, marker, ship.pb, 0, ship.carrier)
+            elif not stationary[cid]:
+                ships[cid] = Ship(owner, marker, ship.pb, ship.mp - cost, ship.carrier)
     w.peek((origin, dest))
     if t is not None:
-        _arrive(w, owner, dest, t)
-    return moving
+        _arrive(w, owner, dest, t, resume)
+    return bool(stop)
 
 
-def _arrive(w: Work, owner: int, key: HexKey, t: Terrain) -> None:
+def _bypassed(state: State, owner: int, marker: int, key: HexKey, w: Work) -> bool:
+    """Bypass (SG-13.3 #12): no stop where every enemy ship belongs to the target fleet."""
+    passes = [(b // 100, b % 100) for k, a, b in state.effects if k == "bypass" and a == owner * 100 + marker]
+    if not passes:
+        return False
+    here = {(g.owner, g.marker) for g in w.fleets.values() if (g.col, g.row) == key and g.owner != owner}
+    return any(here == {p} for p in passes)
+
+
+def _arrive(w: Work, owner: int, key: HexKey, t: Terrain, resume: str) -> None:
     """SG-12.1: what entering a hex does, once per game, for the first player to enter."""
     label = Hex(*key).label
     if t.neutral:
         pid = next(i for i, p in enumerate(w.planets) if (p.col, p.row) == key)
         planet = w.planets[pid]
         if planet.owner < 0 and planet.alive:
-            roll = w.roller.d(6, f"SG.neutral planet={label}")
-            w.planets[pid] = replace(planet, owner=owner, ptype=NEUTRAL_TYPE[roll], public=True)
+            purpose = f"SG.neutral planet={label}"
+            roll = RollRec(purpose, 6, (w.roller.d(6, purpose),), (pid, owner))
+            w.f["rolls"] = (roll,)
             w.revealed = True
-            w.say(
-                f"{w.name(owner)} gains the neutral planet at {label}: "
-                f"a {PLANET_TYPE_NAMES[NEUTRAL_TYPE[roll]]} world (SG-12.1)"
-            )
+            if resume == "after_step" and w.s.has("cards"):
+                w.took_over = True  # "neutral" continues the step after the Luck window
+                checkpoint(w, "roll", "neutral")  # Luck may reroll it (SG-A59)
+            else:
+                _capture_neutral(w)
         return
-    if not t.reward or key in w.get("terrain_used"):  # type: ignore[operator]
+    if not t.reward or key in w.get("terrain_used") or w.phase == "place":  # type: ignore[operator]
         return
     w.f["terrain_used"] = tuple(sorted((*w.get("terrain_used"), key)))  # type: ignore[misc]
     w.revealed = True
@@ -1381,28 +1585,76 @@ def _arrive(w: Work, owner: int, key: HexKey, t: Terrain) -> None:
             return
         w.say(f"{w.name(owner)} finds {w.label(cid)} in the ruins", owner)
         w.f["drawn"] = cid
-        w.f["resume"] = "transport"
+        w.f["placer"] = owner
+        w.f["resume"] = resume
         w.phase = "place"
+    elif t.reward == "cards" and w.s.has("cards"):  # Temporal Nexus (SG-A47): draw 2 at once
+        from . import cardplay
+
+        cardplay.draw_cards(w, owner, NEXUS_CARDS)
+
+
+def _capture_neutral(w: Work) -> None:
+    """SG-12.1 / SG-A44: the roll sets the type; the planet is the captor's from now on."""
+    rolls: tuple[RollRec, ...] = w.get("rolls")  # type: ignore[assignment]
+    (roll,) = rolls
+    w.f["rolls"] = ()
+    pid, owner = roll.ref
+    planet = w.planets[pid]
+    ptype = NEUTRAL_TYPE[roll.dice[0]]
+    w.planets[pid] = replace(planet, owner=owner, ptype=ptype, public=True)
+    w.say(
+        f"{w.name(owner)} gains the neutral planet at {Hex(planet.col, planet.row).label}: "
+        f"a {PLANET_TYPE_NAMES[ptype]} world (SG-12.1)"
+    )
+
+
+def _neutral_after_luck(w: Work) -> None:
+    _capture_neutral(w)
+    _after_step(w)
 
 
 def _do_hold(w: Work, a: ActionBase) -> None:
+    if w.s.phase == "card_move":
+        from . import cardplay
+
+        cardplay.card_stop(w)
+        return
     key = (w.active, w.s.cursor)
     w.fleets[key] = replace(w.fleets[key], done=True)
-    _advance_cursor(w)
+    _complete_move(w, "advance")
 
 
 def _do_end_transport(w: Work, a: ActionBase) -> None:
-    _end_transport(w)
+    _complete_move(w, "end_transport")
 
 
 def _end_transport(w: Work) -> None:
-    """SG-5.12: remaining MP is lost; the Engagement Phase begins."""
+    """SG-5.12: remaining MP is lost; Strategic Push adds one more Transport Phase (SG-A61);
+    then the Engagement Phase begins."""
     a = w.active
+    w.f["moved"] = ()
     for cid, ship in enumerate(w.ships):
         if ship is not None and ship.owner == a and ship.mp:
             w.ships[cid] = replace(ship, mp=0)
     w.f["cursor"] = 0
+    pushes = sum(1 for k, _, _ in w.effects() if k == "push")
+    if pushes and max(1, int(w.get("transports"))) <= pushes:  # type: ignore[call-overload]
+        w.say(f"{w.name(a)} gets an extra Transport Phase (Strategic Push)")
+        _begin_transport(w)
+        return
     w.f["fought"] = ()
+    w.f["fought_ships"] = ()
+    checkpoint(w, "E0", "engage")
+
+
+def _engage(w: Work) -> None:
+    """SG-4.2: Diplomacy skips Engagement (bursts included) and Mass Destruction; else the
+    burst step (SG-7.1), then the battles (SG-6)."""
+    if any(k == "diplomacy" for k, _, _ in w.effects()):
+        w.say("Diplomacy: no Engagement or Mass Destruction this turn (SG-4.2)")
+        _begin_production(w)
+        return
     if w.s.has("burst") and _begin_burst(w):
         return  # SG-7.1: the burst step comes first
     _next_battle(w)
@@ -1453,11 +1705,23 @@ def _do_unload(w: Work, a: ActionBase) -> None:
 
 
 def _next_battle(w: Work) -> None:
+    """SG-6.2: the next battle hex (the active player's choice if several); then the Press
+    Offensive rounds (SG-A69); then the E-end window and the end of the phase."""
     w.f["battle"] = None
     fought = w.get("fought")
     hexes = sorted(k for k, owners in w.hex_owners().items() if len(owners) > 1 and k not in fought)  # type: ignore[operator]
     if not hexes:
-        _end_engagement(w)
+        owners = w.hex_owners()
+        press = list(w.get("press"))  # type: ignore[call-overload]
+        while press:
+            key = press.pop(0)
+            if len(owners.get(key, ())) > 1:
+                w.f["press"] = tuple(press)
+                w.say(f"Press Offensive: one more battle round at {Hex(*key).label}")
+                _start_battle(w, key)
+                return
+        w.f["press"] = ()
+        checkpoint(w, "E-end", "end_engagement")
     elif len(hexes) == 1:
         _start_battle(w, hexes[0])
     else:
@@ -1475,34 +1739,59 @@ def _snapshot(w: Work, owner: int, marker: int) -> None:
     w.sightings[(owner, marker)] = Sighting(owner, marker, w.round, ships)
 
 
-def _start_battle(w: Work, key: HexKey) -> None:
-    """B1: reveal every ship in the hex (public), lock loading, note protected bay-ships."""
-    w.phase = "declare"
+def _reveal(w: Work, key: HexKey, what: str) -> tuple[tuple[int, int], ...]:
+    """B1: every ship in the hex becomes public "last seen" knowledge (SG-6.3, SG-14.1);
+    returns the fleets present. Their ships count as having fought (SG-A68)."""
     label = Hex(*key).label
     w.revealed = True
+    present = []
+    seen = []
     for (owner, marker), f in sorted(w.fleets.items()):
         if (f.col, f.row) == key:
+            present.append((owner, marker))
             _snapshot(w, owner, marker)
-            names = ", ".join(w.label(c) for c in w.fleet_ships(owner, marker))
-            w.say(f"Battle at {label}: {w.name(owner)} fleet {marker} = {names}")
+            cids = w.fleet_ships(owner, marker)
+            seen.extend(cids)
+            names = ", ".join(w.label(c) for c in cids)
+            w.say(f"{what} at {label}: {w.name(owner)} fleet {marker} = {names}")
+    if w.s.has("cards"):
+        w.f["fought_ships"] = tuple(sorted({*w.get("fought_ships"), *seen}))  # type: ignore[misc]
+    return tuple(present)
+
+
+def _start_battle(w: Work, key: HexKey) -> None:
+    """B1: reveal every ship in the hex (public), lock loading, note protected bay-ships;
+    then the B2 window (SG-13: B-pre)."""
+    present = _reveal(w, key, "Battle")
     state = w.freeze()
     idx = Index(state)
     here = idx.ships_at(key)
     hosts = {_carrier(state.ships, x) for x in here}
     protected = tuple(c for c in here if c in hosts)
-    owners = idx.owners_at(key)
-    order = [state.order[(w.turn + i) % state.players] for i in range(state.players)]
-    declarers = tuple(p for p in order if p in owners and _eligible(state, idx, key, p, protected))
-    present = tuple(k for k, f in sorted(w.fleets.items()) if (f.col, f.row) == key)
     burst_b1 = [(o, m) for c, r, o, m in w.get("burst_fleets") if (c, r) == key]  # type: ignore[attr-defined]
     present = tuple(sorted({*present, *burst_b1}))  # SG-11: fleets burst away count too
-    battle = Battle(key[0], key[1], protected, declarers, (), fleets=present)
+    w.f["battle"] = Battle(key[0], key[1], protected, (), (), fleets=present)
+    checkpoint(w, "B-pre", "battle_declare")
+
+
+def _battle_declare(w: Work) -> None:
+    """B3: the seats with eligible attackers declare in turn order (PENDING)."""
+    state = w.freeze()
+    battle = state.battle
+    assert battle is not None
+    key = (battle.col, battle.row)
+    idx = Index(state)
+    owners = idx.owners_at(key)
+    order = [state.order[(w.turn + i) % state.players] for i in range(state.players)]
+    declarers = tuple(
+        p for p in order if p in owners and _eligible(state, idx, key, p, battle.protected)
+    )
     if not declarers:
-        w.f["battle"] = battle
-        _resolve_battle(w, battle)
+        _declarations_done(w, battle)
         return
-    first = declarers[0]
-    w.f["battle"] = replace(battle, queue=tuple(_eligible(state, idx, key, first, protected)))
+    w.phase = "declare"
+    queue = tuple(_eligible(state, idx, key, declarers[0], battle.protected))
+    w.f["battle"] = replace(battle, declarers=declarers, queue=queue)
 
 
 def _do_target(w: Work, a: ActionBase) -> None:
@@ -1529,59 +1818,106 @@ def _do_target(w: Work, a: ActionBase) -> None:
         )
         w.f["battle"] = replace(battle, declarers=declarers, queue=queue)
         return
-    _resolve_battle(w, replace(battle, declarers=()))
+    _declarations_done(w, replace(battle, declarers=()))
 
 
-def _resolve_battle(w: Work, battle: Battle) -> None:
-    """B4 reveal, B5 roll (by target cid, attack then defence dice), B7 remove to wrecks."""
-    key = (battle.col, battle.row)
-    label = Hex(*key).label
+def _declarations_done(w: Work, battle: Battle) -> None:
+    """B4: the declarations become public; the B-decl window (Decoy) follows."""
+    w.f["battle"] = battle
+    w.phase = "declare"
+    for attacker, target in battle.declarations:
+        if target >= 0:
+            owner = _owner(w.ships, attacker)
+            w.say(f"{w.label(attacker)} ({w.name(owner)}) targets {w.label(target)}")
+    if battle.declarations:
+        w.revealed = True
+    for c in battle.sacrifices:
+        w.say(f"{w.label(c)} ({w.name(_owner(w.ships, c))}) self-destructs (SG-11)")
+    if any(t >= 0 for _, t in battle.declarations):
+        checkpoint(w, "B-decl", "battle_roll")
+    else:
+        _battle_roll(w)
+
+
+def _battle_roll(w: Work) -> None:
+    """B5: by target cid, the combined attack dice then the defence dice; a Decoyed target's
+    attacks are cancelled (SG-13.3 #21). The B6 window (Luck) comes before they count."""
     state = w.freeze()
+    battle = state.battle
+    assert battle is not None
+    key = (battle.col, battle.row)
     idx = Index(state)
     die = state.combat_die
+    decoyed = {a for k, a, _ in state.effects if k == "decoy"}
     attacks: dict[tuple[int, int], list[int]] = {}
     rank = {p: i for i, p in enumerate(state.order[w.turn :] + state.order[: w.turn])}
     for attacker, target in battle.declarations:
         if target < 0:
             continue
-        owner = state.ships[attacker].owner  # type: ignore[union-attr]
+        if target in decoyed:
+            w.say(f"{w.label(attacker)}'s attack on {w.label(target)} hits a decoy (SG-13.3 #21)")
+            continue
+        owner = _owner(state.ships, attacker)
         attacks.setdefault((target, rank[owner]), []).append(attacker)
-        w.say(f"{w.label(attacker)} ({w.name(owner)}) targets {w.label(target)}")
-    if battle.declarations:
-        w.revealed = True
     sacrifices = set(battle.sacrifices)
-    for c in battle.sacrifices:
-        w.say(f"{w.label(c)} ({w.name(_owner(state.ships, c))}) self-destructs (SG-11)")
-    destroyed: set[int] = set()
+    rolls = []
     for (target, _), attackers in sorted(attacks.items()):
-        tship = state.ships[target]
-        assert tship is not None
+        towner = _owner(state.ships, target)
         total_atk = 0
         for c in attackers:
             owner = _owner(state.ships, c)
             total_atk += atk(state, c, owner, idx.own_planet(owner, key), key)
             if c in sacrifices:
                 total_atk += SELF_DESTRUCT_ATK
-        n_def = defense(state, target, tship.owner, idx.own_planet(tship.owner, key), key)
-        a_dice = w.roller.dice(total_atk, die, f"SG.combat.attack target=ship#{target}")
-        d_dice = w.roller.dice(n_def, die, f"SG.combat.defence target=ship#{target}")
-        killed = sum(a_dice) > sum(d_dice)
+        n_def = defense(state, target, towner, idx.own_planet(towner, key), key)
+        purpose = f"SG.combat.attack target=ship#{target}"
+        rolls.append(RollRec(purpose, die, tuple(w.roller.dice(total_atk, die, purpose)), (target, 0)))
+        purpose = f"SG.combat.defence target=ship#{target}"
+        rolls.append(RollRec(purpose, die, tuple(w.roller.dice(n_def, die, purpose)), (target, 1)))
+    w.f["rolls"] = tuple(rolls)
+    if rolls:
+        checkpoint(w, "roll", "battle_apply")
+    else:
+        _battle_apply(w)
+
+
+def _battle_apply(w: Work) -> None:
+    """B7: a target is destroyed iff attack total > defence total; removals to the wrecks."""
+    battle = w.get("battle")
+    assert isinstance(battle, Battle)
+    key = (battle.col, battle.row)
+    label = Hex(*key).label
+    rolls: tuple[RollRec, ...] = w.get("rolls")  # type: ignore[assignment]
+    w.f["rolls"] = ()
+    destroyed: set[int] = set()
+    for i in range(0, len(rolls), 2):
+        a_roll, d_roll = rolls[i], rolls[i + 1]
+        target = a_roll.ref[0]
+        killed = sum(a_roll.dice) > sum(d_roll.dice)
         if killed:
             destroyed.add(target)
+        die = a_roll.sides
         w.say(
-            f"{label}: {len(a_dice)}d{die} attack {sum(a_dice)} vs {len(d_dice)}d{die} defence "
-            f"{sum(d_dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}"
+            f"{label}: {len(a_roll.dice)}d{die} attack {sum(a_roll.dice)} vs {len(d_roll.dice)}d{die} "
+            f"defence {sum(d_roll.dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}"
         )
-    for cid in sorted(destroyed | sacrifices):
+    for cid in sorted(destroyed | set(battle.sacrifices)):
         w.wreck(cid)  # SG-6.9 wrecks; SG-11 sacrifices die whatever the outcome
     for (owner, marker), f in sorted(w.fleets.items()):
         if (f.col, f.row) == key:
             _snapshot(w, owner, marker)  # C-4.3: the survivors as last seen
     w.peek()
     w.f["fought"] = (*w.get("fought"), key)  # type: ignore[misc]
+    _expire(w, ("decoy", "skirmish"))  # they last for this battle round only
     if _scavenge(w, key, battle.fleets):
         return  # the Scavenger chooses a ship first
     _next_battle(w)
+
+
+def _expire(w: Work, kinds: tuple[str, ...]) -> None:
+    effects: tuple[tuple[str, int, int], ...] = w.get("effects")  # type: ignore[assignment]
+    if any(k in kinds for k, _, _ in effects):
+        w.f["effects"] = tuple(e for e in effects if e[0] not in kinds)
 
 
 # ---- space burst (SG-7)
@@ -1631,60 +1967,95 @@ def _do_burst(w: Work, a: ActionBase) -> None:
         if declarers:
             step = replace(step, declarers=declarers, queue=_burst_queue(w.s, declarers[0]))
         else:
-            w.f["burst"] = None
-            _resolve_bursts(w, step.declarations)
+            w.f["burst"] = replace(step, declarers=())
+            _reveal_bursts(w)
             return
     w.f["burst"] = step
 
 
-def _resolve_bursts(w: Work, declarations: tuple[tuple[int, int], ...]) -> None:
-    """SG-7.3..7.6: B1 in every hex with a burst, then per burst (by ship cid), per PB, one d6
-    per enemy ship present at the start of the step (by cid): a 6 destroys it. All bursts are
-    simultaneous: removal (to the wrecks) only after the last one; every PB is spent."""
-    bursts = sorted((c, n) for c, n in declarations if n > 0)
-    if declarations:
-        w.revealed = True  # the PENDING declarations are now public (C-4.1)
+def _bursts(w: Work) -> list[tuple[int, int]]:
+    step = w.get("burst")
+    assert isinstance(step, BurstStep)
+    return sorted((c, n) for c, n in step.declarations if n > 0)
+
+
+def _reveal_bursts(w: Work) -> None:
+    """SG-7.3: the declarations become public; B1 in every hex with a burst; then the burst
+    window (Decoy, It's a Dud!, SG-13.3)."""
+    bursts = _bursts(w)
+    w.revealed = True  # the PENDING declarations are now public (C-4.1)
     if not bursts:
+        w.f["burst"] = None
         w.say("No space bursts")
         _next_battle(w)
         return
+    for cid, n in bursts:
+        w.say(f"{w.label(cid)} ({w.name(_owner(w.ships, cid))}) declares a burst of {n} PB")
     hexes = sorted({w.ship_hex(c) for c, _ in bursts})
-    targets: dict[HexKey, list[tuple[int, int]]] = {}
-    present: dict[HexKey, tuple[tuple[int, int], ...]] = {}
-    for key in hexes:  # B1: reveal every ship in each burst hex (SG-7.3)
-        label = Hex(*key).label
-        fleets = tuple(k for k, f in sorted(w.fleets.items()) if (f.col, f.row) == key)
-        present[key] = fleets
-        for owner, marker in fleets:
-            _snapshot(w, owner, marker)
-            names = ", ".join(w.label(c) for c in w.fleet_ships(owner, marker))
-            w.say(f"Space burst at {label}: {w.name(owner)} fleet {marker} = {names}")
-        targets[key] = sorted(
-            (c, s.owner)
-            for c, s in enumerate(w.ships)
-            if s is not None and (s.owner, s.fleet) in set(fleets)
+    for key in hexes:
+        present = _reveal(w, key, "Space burst")
+        w.f["burst_fleets"] = (
+            *w.get("burst_fleets"),  # type: ignore[misc]
+            *((key[0], key[1], o, m) for o, m in present),
         )
-    w.f["burst_fleets"] = (
-        *w.get("burst_fleets"),  # type: ignore[misc]
-        *((k[0], k[1], o, m) for k in hexes for o, m in present[k]),
-    )
-    destroyed: set[int] = set()
+    checkpoint(w, "burst", "burst_roll")
+
+
+def _burst_roll(w: Work) -> None:
+    """SG-7.4/7.5: per burst (by ship cid), per PB, one d6 per enemy ship present (by cid);
+    every declared PB is spent. A Dud burst rolls nothing, a Decoyed ship is not rolled for."""
+    bursts = _bursts(w)
+    effects: tuple[tuple[str, int, int], ...] = w.get("effects")  # type: ignore[assignment]
+    decoyed = {a for k, a, _ in effects if k == "decoy"}
+    duds = {a for k, a, _ in effects if k == "dud"}
+    rolls = []
     for cid, n in bursts:
         ship = w.ships[cid]
         assert ship is not None
         key = w.ship_hex(cid)
         w.ships[cid] = replace(ship, pb=ship.pb - n)  # SG-7.5
-        enemies = [t for t, owner in targets[key] if owner != ship.owner]
-        hits: list[int] = []
+        if cid in duds:
+            w.say(f"{w.label(cid)}'s burst is a dud (SG-13.3 #22)")
+            continue
+        enemies = [
+            t for t in sorted(_fleet_members(w, key)) if _owner(w.ships, t) != ship.owner and t not in decoyed
+        ]
         for k in range(n):
-            dice = [w.roller.d(6, f"SG.burst ship#{cid} PB {k + 1}") for _ in enemies]
-            hits.extend(t for t, d in zip(enemies, dice, strict=True) if d == 6)
+            purpose = f"SG.burst ship#{cid} PB {k + 1}"
+            for t in enemies:
+                rolls.append(RollRec(purpose, 6, (w.roller.d(6, purpose),), (cid, t)))
+    w.f["rolls"] = tuple(rolls)
+    if rolls:
+        checkpoint(w, "roll", "burst_apply")
+    else:
+        _burst_apply(w)
+
+
+def _fleet_members(w: Work, key: HexKey) -> list[int]:
+    fleets = {k for k, f in w.fleets.items() if (f.col, f.row) == key}
+    return [c for c, s in enumerate(w.ships) if s is not None and (s.owner, s.fleet) in fleets]
+
+
+def _burst_apply(w: Work) -> None:
+    """SG-7.4: a 6 destroys; all bursts are simultaneous, so removal (to the wrecks) comes
+    after the last one and burst victims skip the battle round; SG-7.6; Scavengers."""
+    bursts = _bursts(w)
+    rolls: tuple[RollRec, ...] = w.get("rolls")  # type: ignore[assignment]
+    w.f["rolls"] = ()
+    w.f["burst"] = None
+    destroyed: set[int] = set()
+    for cid, n in bursts:
+        hits = sorted({r.ref[1] for r in rolls if r.ref[0] == cid and r.dice[0] == 6})
         destroyed.update(hits)
-        result = ", ".join(w.label(t) for t in sorted(set(hits))) or "no hits"
+        if not any(r.ref[0] == cid for r in rolls):
+            continue
+        targets = len({r.ref[1] for r in rolls if r.ref[0] == cid})
+        result = ", ".join(w.label(t) for t in hits) or "no hits"
         w.say(
-            f"{w.label(cid)} ({w.name(ship.owner)}) bursts {n} PB at {Hex(*key).label} "
-            f"against {len(enemies)} ship(s): {result}"
+            f"{w.label(cid)} ({w.name(_owner(w.ships, cid))}) bursts {n} PB at "
+            f"{Hex(*w.ship_hex(cid)).label} against {targets} ship(s): {result}"
         )
+    hexes = sorted({w.ship_hex(c) for c, _ in bursts})
     for cid in sorted(destroyed):
         w.wreck(cid)  # SG-7.4: burst victims skip the battle round
     for key in hexes:
@@ -1692,11 +2063,14 @@ def _resolve_bursts(w: Work, declarations: tuple[tuple[int, int], ...]) -> None:
             if (f.col, f.row) == key:
                 _snapshot(w, owner, marker)
     w.peek()
+    _expire(w, ("decoy", "dud"))
     owners = w.hex_owners()
+    fleets_b1: tuple[tuple[int, int, int, int], ...] = w.get("burst_fleets")  # type: ignore[assignment]
     queue: tuple[tuple[int, ...], ...] = ()
     for key in hexes:  # SG-7.6: no battle follows here; SG-11 Scavengers capture now
         if len(owners.get(key, ())) < 2:
-            queue += _capture_candidates(w, key, present[key])
+            present = tuple((o, m) for c, r, o, m in fleets_b1 if (c, r) == key)
+            queue += _capture_candidates(w, key, present)
     if _run_captures(w, queue):
         return
     _next_battle(w)
@@ -1800,6 +2174,8 @@ def _end_engagement(w: Work) -> None:
         w.f["burst_fleets"] = ()
     w.f["battle"] = None
     w.f["fought"] = ()
+    if w.get("fought_ships"):
+        w.f["fought_ships"] = ()
     _begin_md(w)
 
 
@@ -1835,11 +2211,72 @@ def _do_launch(w: Work, a: ActionBase) -> None:
     w.f["md_queue"] = queue
     w.f["launches"] = launches
     if not queue:
+        if w.s.has("cards") and launches:
+            w.say(
+                "Launch orders: "
+                + ", ".join(f"{w.label(c)} {n} PB at {Hex(*w.ship_hex(c)).label}" for c, n in sorted(launches))
+            )
+            checkpoint(w, "M-decl", "md_roll")  # SG-8.4: It's a Dud!
+            return
         _resolve_md(w, launches)
 
 
+def _md_roll(w: Work) -> None:
+    """Cards on (SG-8.4..8.6): every order not negated rolls its n d6 (by ship cid) and every
+    declared PB is spent; the dice count only after the Luck window (SG-A59)."""
+    launches = sorted(w.s.launches)
+    duds = {a for k, a, _ in w.effects() if k == "dud"}
+    rolls = []
+    for cid, n in launches:
+        ship = w.ships[cid]
+        assert ship is not None
+        w.ships[cid] = replace(ship, pb=ship.pb - n)
+        label = Hex(*w.ship_hex(cid)).label
+        if cid in duds:
+            w.say(f"{w.label(cid)}'s launch at {label} is a dud (SG-13.3 #22)")
+            continue
+        purpose = f"SG.pb planet={label} ship#{cid}"
+        rolls.append(RollRec(purpose, 6, tuple(w.roller.dice(n, 6, purpose)), (cid, n)))
+    w.f["rolls"] = tuple(rolls)
+    _expire(w, ("dud",))
+    if rolls:
+        checkpoint(w, "roll", "md_apply")
+    else:
+        _md_apply(w)
+
+
+def _md_apply(w: Work) -> None:
+    """SG-8.5/8.7: a planet falls if any die of an order against it is <= 3 (Amoeboids 4)."""
+    rolls: tuple[RollRec, ...] = w.get("rolls")  # type: ignore[assignment]
+    w.f["rolls"] = ()
+    w.f["md_queue"] = ()
+    w.f["launches"] = ()
+    planet_at = {(p.col, p.row): pid for pid, p in enumerate(w.planets) if p.alive}
+    for roll in rolls:
+        cid, n = roll.ref
+        key = w.ship_hex(cid)
+        pid = planet_at.get(key, -1)
+        label = Hex(*key).label
+        if pid < 0 or not w.planets[pid].alive:
+            w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
+            continue
+        hit = any(d <= pb_hit(w.s, w.active) for d in roll.dice)
+        w.say(
+            f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, roll.dice))}: "
+            f"{'planet destroyed' if hit else 'no effect'}"
+        )
+        if hit:
+            _destroy_planet(w, pid)
+            if w.phase == "over":
+                return
+    _begin_production(w)
+
+
 def _resolve_md(w: Work, launches: tuple[tuple[int, int], ...]) -> None:
-    """SG-8.5/8.6: orders by ship cid, n d6 each; a die <= 3 destroys; every PB is spent."""
+    """SG-8.5/8.6: orders by ship cid, n d6 each; a die <= 3 destroys; every PB is spent.
+
+    Without cards each order is applied at once (no Luck can change it), so an order against
+    a planet already destroyed this phase rolls no dice."""
     w.f["md_queue"] = ()
     w.f["launches"] = ()
     planet_at = {(p.col, p.row): pid for pid, p in enumerate(w.planets) if p.alive}
@@ -1926,6 +2363,11 @@ def _game_over(w: Work, winners: tuple[int, ...], reason: str) -> None:
 
 
 def _begin_production(w: Work) -> None:
+    """SG-9: the production window (Increased Production, free cards), then SG-9.2."""
+    checkpoint(w, "P", "production")
+
+
+def _production(w: Work) -> None:
     if w.data.planet_types and w.s.discard_rule:
         w.phase = "discard"
         return
@@ -1947,7 +2389,8 @@ def _begin_gain(w: Work) -> None:
     """SG-9.3 draw4: 4 + extras, capped; SG-9.4 resources: income, then the extras as free
     random ships (Robots SG-A52), then buying."""
     a = w.active
-    extra = race_of(w.s, a).production
+    extra = race_of(w.s, a).production  # Robots (SG-A52)
+    extra += sum(1 for k, _, _ in w.effects() if k == "prod")
     draw4 = w.s.production == "draw4"
     n = 4 + extra if draw4 else extra
     cap = ship_cap(w.s, a)
@@ -1994,7 +2437,7 @@ def _after_draws(w: Work) -> None:
 
 def _do_place(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Place)
-    owner = w.active
+    owner = placer(w.s)
     cid = w.s.drawn
     marker = a.fleet or w.new_fleet(owner, (a.col, a.row))
     w.ships[cid] = Ship(owner, marker, pb_max(w.s, cid))  # SG-9.5: full PB
@@ -2002,10 +2445,11 @@ def _do_place(w: Work, a: ActionBase) -> None:
     if w.data.fighter[cid]:
         _autoload(w, owner, marker)
     w.f["drawn"] = -1
-    if w.s.resume == "transport":  # an Alien Ruins ship (SG-12.1): the move goes on
+    if w.s.resume:  # an Alien Ruins ship (SG-12.1): the move (or card) goes on
         w.f["resume"] = ""
-        w.phase = "transport"
-        _advance_cursor(w, keep=w.s.cursor)
+        w.f["placer"] = -1
+        w.phase = "closed"  # the continuation sets the next phase
+        THEN[w.s.resume](w)
         return
     _draw_next(w)  # the next free draw, or (resources, a bought ship) back to buying
 
@@ -2102,8 +2546,20 @@ def _stranded(w: Work) -> None:
 
 
 def _end_turn(w: Work) -> None:
+    """SG-4.1 step 5: stranded fighters (5.1), the hand limit (5.2), effects expire (5.3)."""
     _stranded(w)
     w.peek()
+    if w.s.has("cards"):
+        from . import cardplay
+
+        if cardplay.over_hand_limit(w):
+            return  # the active player discards down to 7 first
+    _next_turn(w)
+
+
+def _next_turn(w: Work) -> None:
+    if w.get("effects"):
+        w.f["effects"] = ()
     s = w.s
     turn, rnd = w.turn, w.round
     while True:
@@ -2139,6 +2595,55 @@ def _adjudicate(w: Work) -> None:
         _game_over(w, (), "round limit: a draw (SG-10.4)")
 
 
+def _card_action(w: Work, a: ActionBase) -> None:
+    from . import cardplay
+
+    cardplay.handle(w, a)
+
+
+def _transport_on(w: Work) -> None:
+    """After a card played in the Transport Phase: the fleet being ordered goes on."""
+    _advance_cursor(w, keep=int(w.get("cursor")))  # type: ignore[call-overload]
+
+
+def _window_on(w: Work) -> None:
+    from . import cardplay
+
+    cardplay.continue_window(w)
+
+
+def _card_move_on(w: Work) -> None:
+    from . import cardplay
+
+    cardplay.continue_card_move(w)
+
+
+# Continuations: what follows a card window (SG-13.2) or a decision taken in the middle of
+# a procedure (an Alien Ruins ship, a card move), by name, since the state stores the name.
+THEN = {
+    "black_holes": _apply_black_holes,
+    "transport": _begin_transport,
+    "transport_on": _transport_on,
+    "advance": _advance,
+    "after_step": _after_step,
+    "end_transport": _end_transport,
+    "neutral": _neutral_after_luck,
+    "engage": _engage,
+    "next_battle": _next_battle,
+    "battle_declare": _battle_declare,
+    "battle_roll": _battle_roll,
+    "battle_apply": _battle_apply,
+    "burst_roll": _burst_roll,
+    "burst_apply": _burst_apply,
+    "end_engagement": _end_engagement,
+    "md_roll": _md_roll,
+    "md_apply": _md_apply,
+    "production": _production,
+    "next_turn": _next_turn,
+    "window": _window_on,
+    "card_move": _card_move_on,
+}
+
 _HANDLERS = {
     A.SetType: _do_set_type,
     A.SetupPlace: _do_setup_place,
@@ -2162,4 +2667,8 @@ _HANDLERS = {
     A.Capture: _do_capture,
     A.Burst: _do_burst,
     A.Gate: _do_gate,
+    A.PlayCard: _card_action,
+    A.Choose: _card_action,
+    A.Pass: _card_action,
+    A.DiscardCard: _card_action,
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from pygame_core.deck import Deck
 from pygame_core.games.genocide import GAME
 from pygame_core.games.genocide.data import VARIANTS
 from pygame_core.games.genocide.rules import move
@@ -112,6 +113,7 @@ def position(
         log=(),
         known=(),
         sightings=(),
+        transports=1,  # the Transport Phase under way is the turn's first (SG-A61)
     )
     assert not GAME.invariant_violations(state), GAME.invariant_violations(state)
     return state
@@ -119,3 +121,22 @@ def position(
 
 def with_dice(state: State, dice: Sequence[int]) -> State:
     return replace(state, rng=ScriptedRng(tuple(dice)))
+
+
+def with_cards(
+    state: State,
+    hands: Sequence[Sequence[int]],
+    deck: Sequence[int] = (),
+    discard: Sequence[int] = (),
+) -> State:
+    """Cards on (SG-13) with the given hands (card numbers), deck (top first) and discards;
+    every other card goes to the bottom of the deck, so the 42 are all accounted for."""
+    used = {c for h in hands for c in h} | set(deck) | set(discard)
+    rest = [c for c in range(1, 43) if c not in used]
+    modules = tuple(sorted({*state.modules, "cards"}))
+    return replace(
+        state,
+        modules=modules,
+        deck=Deck(tuple(deck) + tuple(rest), tuple(discard)),
+        cards=tuple(tuple(sorted(h)) for h in hands),
+    )
