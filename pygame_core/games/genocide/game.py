@@ -11,6 +11,7 @@ from ...game import (
     OptionError,
     Options,
     OptionSpec,
+    OptionValue,
     Outcome,
     View,
     Wire,
@@ -42,12 +43,13 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
         maximum=20,
         label="Combat die sides, 0 = the variant's (d10 Classic, d6 Advanced)",
     ),
-    OptionSpec("module_races", False, (False, True), label="Races, Advanced module (SG-11)"),
+    # SG-1.2: the default preset is Advanced Full, every module on (Appendix A).
+    OptionSpec("module_races", True, (False, True), label="Races, Advanced module (SG-11)"),
     OptionSpec(
-        "module_space_burst", False, (False, True), label="Space burst, Advanced module (SG-7)"
+        "module_space_burst", True, (False, True), label="Space burst, Advanced module (SG-7)"
     ),
-    OptionSpec("module_terrain", False, (False, True), label="Terrain, Advanced module (SG-12)"),
-    OptionSpec("module_cards", False, (False, True), label="Action cards, Advanced module (SG-13)"),
+    OptionSpec("module_terrain", True, (False, True), label="Terrain, Advanced module (SG-12)"),
+    OptionSpec("module_cards", True, (False, True), label="Action cards, Advanced module (SG-13)"),
 )
 
 # SG-1.1: option key -> module name in State.modules (n/a in Classic).
@@ -57,6 +59,18 @@ MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
     ("module_terrain", "terrain"),
     ("module_cards", "cards"),
 )
+
+_MODULES_OFF = {key: False for key, _ in MODULE_OPTIONS}
+_MODULES_ON = {key: True for key, _ in MODULE_OPTIONS}
+
+# SG-1.2 presets: the options each one stands for (pass them to new_game, or merge a
+# player's own changes over them). Advanced Full is the default of every option.
+PRESETS: dict[str, dict[str, OptionValue]] = {
+    "classic": {"variant": "classic", "production": "variant", **_MODULES_OFF},
+    "advanced_basic": {"variant": "advanced", "production": "variant", "discard_rule": True, **_MODULES_OFF},
+    "advanced_full": {"variant": "advanced", "production": "variant", "discard_rule": True, **_MODULES_ON},
+}
+PRESET_NAMES = {"classic": "Classic", "advanced_basic": "Advanced Basic", "advanced_full": "Advanced Full"}
 
 
 class Genocide:

@@ -13,6 +13,7 @@ from pygame_core.games.genocide.state import Fleet, Planet, Ship, State
 from pygame_core.rng import ScriptedRng
 
 ShipSpec = tuple[str, int] | tuple[str, int, str, int]  # (type key, copy[, "in", host index])
+BASIC = {"module_races": False, "module_space_burst": False, "module_terrain": False, "module_cards": False}
 
 
 def cid(variant: str, key: str, copy: int = 0) -> int:
@@ -55,6 +56,7 @@ def position(
             "production": production,
             "discard_rule": discard_rule,
             "players": players,
+            **BASIC,
             **(options or {}),
         },
         1,

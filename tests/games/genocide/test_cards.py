@@ -772,7 +772,8 @@ def test_sg_12_temporal_nexus_draws_two_cards() -> None:
     assert len(state.cards[W]) == 2
     counts = [k for _, _, k in GAME.new_game({"module_terrain": True, "module_cards": True}, 1).terrain]
     assert counts.count("temporal_nexus") == 1
-    assert "temporal_nexus" not in [k for _, _, k in GAME.new_game({"module_terrain": True}, 1).terrain]
+    no_cards = GAME.new_game({"module_terrain": True, "module_cards": False}, 1).terrain
+    assert "temporal_nexus" not in [k for _, _, k in no_cards]
 
 
 def test_cards_21_22_decoy_and_dud_at_the_burst_step() -> None:

@@ -23,11 +23,11 @@ from pygame_core.games.genocide.state import State
 from pygame_core.games.genocide.terrain import TERRAIN
 from pygame_core.hexgrid import Hex
 
-from .helpers import cid, position, with_dice
+from .helpers import BASIC, cid, position, with_dice
 
 W, E = 0, 1
 V = "advanced"
-TERRAIN_ON = {"module_terrain": True}
+TERRAIN_ON = {**BASIC, "module_terrain": True}
 N, NE, SE, S = 0, 1, 2, 3
 
 
@@ -121,7 +121,7 @@ def test_sg_12_terrain_is_public() -> None:
     state = GAME.new_game(TERRAIN_ON, 8)
     views = [GAME.view(state, v)["terrain"] for v in (None, 0, 1)]
     assert views[0] == views[1] == views[2] and len(views[0]) == 29
-    assert GAME.view(GAME.new_game({}, 8), None)["terrain"] == []
+    assert GAME.view(GAME.new_game(BASIC, 8), None)["terrain"] == []
 
 
 # --------------------------------------------------------------------------------------

@@ -12,14 +12,14 @@ from pygame_core.games.genocide import GAME
 from pygame_core.games.genocide.state import State
 
 OPTION_SETS = [
-    {"variant": "advanced"},
+    {"variant": "advanced"},  # Advanced Full, the default (SG-1.2)
+    {"variant": "advanced", "module_races": False, "module_space_burst": False, "module_terrain": False,
+     "module_cards": False},
     {"variant": "advanced", "production": "resources", "players": 3},
     {"variant": "classic"},
     {"variant": "classic", "production": "draw4"},
-    {"variant": "advanced", "module_races": True, "module_space_burst": True, "module_terrain": True},
-    {"variant": "advanced", "module_cards": True},
-    {"variant": "advanced", "module_cards": True, "module_races": True, "module_space_burst": True,
-     "module_terrain": True, "players": 3},
+    {"variant": "advanced", "module_cards": False},
+    {"variant": "advanced", "players": 3},
 ]
 
 
@@ -133,7 +133,7 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
             "analysis": tuple(x if x[0] == viewer else (x[0], junk) for x in state.analysis),
             "scans": tuple(x for x in state.scans if x[0] == viewer),
             "effects": tuple(
-                (k, pos.get(a, a), b) if k in ("atk", "def", "move", "jam", "decoy", "dud") else (k, a, b)
+                (k, pos.get(a, a), b) if k in ("atk", "def", "move", "jam") else (k, a, b)
                 for k, a, b in state.effects
             ),
         }
