@@ -154,9 +154,15 @@ def _members(state: State, owner: int, marker: int) -> list[int]:
     return _MEMBERS[0][1].get((owner, marker), [])
 
 
+_HEXES: list[tuple[tuple[object, ...], dict[tuple[int, int], HexKey]]] = []
+
+
 def _fleet_hex(state: State, owner: int, marker: int) -> HexKey:
-    f = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
-    return f.col, f.row
+    """The fleet's hex (the table is kept for the last fleets tuple seen)."""
+    fleets = state.fleets
+    if not _HEXES or _HEXES[0][0] is not fleets:
+        _HEXES[:] = [(fleets, {(f.owner, f.marker): (f.col, f.row) for f in fleets})]
+    return _HEXES[0][1][(owner, marker)]
 
 
 def _ship_hex(state: State, cid: int) -> HexKey:
@@ -210,8 +216,22 @@ def _eligible(state: State, seat: int, kind: str, card: Card) -> bool:
     return card.num in _eligible_set(kind, seat == state.active)
 
 
+_PLAYABLE: list[tuple[State, dict[tuple[int, str], list[int]]]] = []
+
+
 def playable(state: State, seat: int, kind: str) -> list[int]:
-    """Cards in ``seat``'s hand it may play in a window of ``kind`` with a legal target."""
+    """Cards in ``seat``'s hand it may play in a window of ``kind`` with a legal target
+    (remembered for the last state asked about: windows ask several times per decision)."""
+    if not _PLAYABLE or _PLAYABLE[0][0] is not state:
+        _PLAYABLE[:] = [(state, {})]
+    memo = _PLAYABLE[0][1]
+    key = (seat, kind)
+    if key not in memo:
+        memo[key] = _playable(state, seat, kind)
+    return memo[key]
+
+
+def _playable(state: State, seat: int, kind: str) -> list[int]:
     out = []
     for num in hand(state, seat):
         card = CARD_BY_NUM[num]
@@ -261,7 +281,7 @@ def _asked(state: State, win: Window, device: int | None) -> bool:
         return False
     probe = evolve(state, window=win)
     if seat == device:  # is_asked: the device holder is asked only if it really can play
-        can = bool(playable(probe, seat, kind))
+        can = bool(playable(state, seat, kind))  # targets never depend on the window itself
         return is_asked(seat, device_holder=device, can_play=can, could_play=False, stop_on=True)
     could = _could_play(probe, seat, kind)
     return is_asked(seat, device_holder=device, can_play=False, could_play=could, stop_on=True)
@@ -465,8 +485,23 @@ def _options(state: State, seat: int, card: Card, args: tuple[int, ...]) -> list
         hexes |= set(state.fought)
         return sorted(c * 100 + r for c, r in hexes if (c, r) not in pressed)
     if step == K.INTERCEPTOR:
-        target = (state.moved[2], state.moved[3])
-        return [_fkey(seat, f.marker) for f in own if _path(state, seat, f.marker, target) is not None]
+        goal = (state.moved[2], state.moved[3])
+        speeds = {
+            f.marker: _speed(state, seat, f.marker)
+            for f in own
+            if (f.col, f.row) != goal and _movable(state, seat, f.marker)
+        }
+        if not state.terrain:  # without 0-cost steps the hex distance is a lower bound
+            goal_hex = Hex(*goal)
+            speeds = {
+                m: v for m, v in speeds.items() if Hex(*_fleet_hex(state, seat, m)).distance(goal_hex) <= v
+            }
+        if not any(speeds.values()):
+            return []
+        costs = _costs_to(state, seat, goal)
+        return [
+            _fkey(seat, m) for m, v in sorted(speeds.items()) if costs.get(_fleet_hex(state, seat, m), 99) <= v
+        ]
     if step == K.RETREATER:
         target = (state.moved[2], state.moved[3])
         return [
@@ -530,6 +565,39 @@ def _planet_fleets(state: State, seat: int, key: HexKey, fighter: int) -> list[i
     if alone or _free_marker(state, seat):
         out.append(0)
     return out
+
+
+def _costs_to(state: State, seat: int, goal: HexKey) -> dict[HexKey, int]:
+    """The least MP from each hex to ``goal`` under the movement rules (a reverse Dijkstra:
+    a hex that forces a stop may start a path but not be passed through), so Intercept's
+    candidates cost one search, not one per fleet. Capped at the fastest own fleet's MOVE*."""
+    table = neighbour_table(state.players)
+    enemy = {(f.col, f.row) for f in state.fleets if f.owner != seat}
+    gates = [(c, r) for c, r, k in state.terrain if TERRAIN_BY_KEY[k].gate]
+    cap = max((_speed(state, seat, f.marker) for f in state.fleets if f.owner == seat), default=0)
+    dist: dict[HexKey, int] = {goal: 0}
+    frontier: list[tuple[int, HexKey]] = [(0, goal)]
+    while frontier:
+        cost, here = heapq.heappop(frontier)
+        if cost > dist.get(here, 99):
+            continue
+        if here != goal:
+            t = terrain_at(state, here)
+            if (t is not None and t.stop) or (here in enemy and not (t is not None and t.no_enemy_stop)):
+                continue  # reachable from here, but no path passes through
+        step = _enter_cost(state, here)
+        if step > cap:
+            continue
+        before = [(n, step) for n in table[here] if n is not None]
+        t_here = terrain_at(state, here)
+        if t_here is not None and t_here.gate:
+            before.extend((g, 0) for g in gates if g != here)
+        for n, c in before:
+            total = cost + c
+            if total <= cap and total < dist.get(n, 99):
+                dist[n] = total
+                heapq.heappush(frontier, (total, n))
+    return dist
 
 
 def _path(state: State, seat: int, marker: int, goal: HexKey) -> tuple[HexKey, ...] | None:

@@ -158,10 +158,29 @@ _CARRIER = attrgetter("carrier")
 _KEY = attrgetter("owner", "marker")
 
 
-def invariant_violations(state: State) -> list[str]:
-    """Counter conservation, pb ranges, fleets and markers, fleet limit, ship cap, loading.
+_CHECKED: list[tuple[tuple[object, ...], list[str]]] = []
 
-    The playouts call this after every action, so it leans on C-level ``map``/``zip``."""
+
+def invariant_violations(state: State) -> list[str]:
+    """Counter conservation, pb ranges, fleets and markers, fleet limit, ship cap, loading,
+    and the cards (SG-13.1).
+
+    The playouts call this after every action, so it leans on C-level ``map``/``zip``, and
+    the ship checks are reused while none of their inputs changed (card windows and passes
+    leave ships, fleets and piles untouched: every state shares those very tuples)."""
+    inputs = (state.ships, state.pile, state.limbo, state.fleets, state.races, state.resources, state.hands,
+              state.drawn, state.phase in ("race", "types", "fleets"))
+    if _CHECKED and all(a is b for a, b in zip(_CHECKED[0][0], inputs, strict=True)):  # small ints, bools
+        out = list(_CHECKED[0][1])
+    else:
+        out = _ship_violations(state)
+        _CHECKED[:] = [(inputs, list(out))]
+    if state.deck is not None:
+        _check_cards(state, out)
+    return out
+
+
+def _ship_violations(state: State) -> list[str]:
     data = state.data
     out: list[str] = []
     ships = state.ships
@@ -205,8 +224,6 @@ def invariant_violations(state: State) -> list[str]:
         out.append(f"a fleet marker outside 1..{limit}")
     if min(state.resources) < 0:
         out.append("negative resources")
-    if state.deck is not None:
-        _check_cards(state, out)
     return out
 
 

@@ -734,6 +734,8 @@ def _transport_actions(state: State) -> list[ActionBase]:
 
 def _enter_cost(state: State, key: HexKey) -> int:
     """SG-5.7: 1 MP per step; 0 into a Gravitic Anomaly; 99 (never) into a Super Nova."""
+    if not state.terrain:
+        return 1
     t = terrain_at(state, key)
     if t is None:
         return 1
