@@ -18,11 +18,14 @@ from common import ROOT  # noqa: F401  (puts this checkout first on sys.path)
 
 from pygame_core import GAMES, Match, encode_link
 
+BASIC = {"module_races": False, "module_space_burst": False, "module_terrain": False, "module_cards": False}
 PRESETS: list[tuple[str, dict[str, object]]] = [
     ("Classic 2p", {"variant": "classic"}),
-    ("Advanced Basic 2p", {"variant": "advanced"}),
+    ("Advanced Basic 2p", {"variant": "advanced", **BASIC}),
+    ("Advanced Full 2p", {"variant": "advanced"}),
     ("Classic draw4 3p", {"variant": "classic", "production": "draw4", "players": 3}),
-    ("Advanced resources 4p", {"variant": "advanced", "production": "resources", "players": 4}),
+    ("Advanced resources 4p", {"variant": "advanced", "production": "resources", "players": 4, **BASIC}),
+    ("Advanced Full 4p", {"variant": "advanced", "players": 4}),
 ]
 
 
@@ -58,7 +61,7 @@ def main() -> None:
         f"legal_actions size over random states: median {statistics.median(sizes):.0f}, "
         f"max {max(sizes)} (n={len(sizes)})"
     )
-    for name, options in PRESETS[:2]:
+    for name, options in PRESETS[:3]:
         lengths = [
             len(encode_link(random_game({**options, "round_limit": 40}, seed)))
             for seed in range(max(3, games // 2))

@@ -62,8 +62,14 @@ def finished_playout(game_id: str, options: dict[str, OptionValue], seed: int) -
     return last
 
 
-def playout_plan(game_id: str, count: int = PLAYOUTS_PER_GAME) -> list[tuple[dict[str, OptionValue], int]]:
-    """``count`` (options, seed) pairs cycling through every option combination."""
+def playout_plan(
+    game_id: str, count: int = PLAYOUTS_PER_GAME, *, spread: bool = False
+) -> list[tuple[dict[str, OptionValue], int]]:
+    """``count`` (options, seed) pairs cycling through every option combination. With
+    ``spread``, when there are more combinations than playouts, they are spread evenly over
+    all of them (so the first option axes, such as ``players``, are not cut off)."""
     combos = option_combinations(GAMES[game_id])
     assert combos, f"{game_id}: no option combination is accepted by new_game"
+    if spread and len(combos) > count:
+        return [(combos[i * len(combos) // count], i) for i in range(count)]
     return [(combos[i % len(combos)], i) for i in range(count)]

@@ -245,6 +245,76 @@ class Capture(ActionBase):
         return f"capture #{self.ship}"
 
 
+@dataclass(frozen=True)
+class Burst(ActionBase):
+    """SG-7.2: one ship's secret space-burst declaration of ``count`` PBs (0: none)."""
+
+    TAG: ClassVar[int] = 21
+    ship: int
+    count: int
+
+    def __str__(self) -> str:
+        if self.count == 0:
+            return f"#{self.ship} holds its PBs"
+        return f"#{self.ship} bursts {self.count} PB"
+
+
+@dataclass(frozen=True)
+class Gate(ActionBase):
+    """SG-5.11: the fleet being ordered transits from its Star Gate to the gate at (col, row)."""
+
+    TAG: ClassVar[int] = 22
+    col: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"star gate to {_hex(self.col, self.row)}"
+
+
+@dataclass(frozen=True)
+class PlayCard(ActionBase):
+    """SG-13.2: play a card from your hand (its targets are chosen next, one at a time)."""
+
+    TAG: ClassVar[int] = 23
+    card: int
+
+    def __str__(self) -> str:
+        return f"play card {self.card}"
+
+
+@dataclass(frozen=True)
+class Choose(ActionBase):
+    """SG-13.3: the next target of the card being played (a fleet as owner*100+marker, a
+    planet id, a ship id, a hex as col*100+row, a seat or a roll index; -1: done)."""
+
+    TAG: ClassVar[int] = 24
+    value: int
+
+    def __str__(self) -> str:
+        return "done choosing" if self.value < 0 else f"choose {self.value}"
+
+
+@dataclass(frozen=True)
+class Pass(ActionBase):
+    """C-5.1: pass priority (or a response opportunity) in a card window."""
+
+    TAG: ClassVar[int] = 25
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class DiscardCard(ActionBase):
+    """SG-13.1 / SG-A65: discard a card at the end of your turn, down to 7 (public)."""
+
+    TAG: ClassVar[int] = 26
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard card {self.card}"
+
+
 Action = (
     SetType
     | SetupPlace
@@ -266,6 +336,12 @@ Action = (
     | ChooseRace
     | SelfDestruct
     | Capture
+    | Burst
+    | Gate
+    | PlayCard
+    | Choose
+    | Pass
+    | DiscardCard
 )
 
 CODEC: ActionCodec[ActionBase] = ActionCodec(
@@ -289,4 +365,10 @@ CODEC: ActionCodec[ActionBase] = ActionCodec(
     ChooseRace,
     SelfDestruct,
     Capture,
+    Burst,
+    Gate,
+    PlayCard,
+    Choose,
+    Pass,
+    DiscardCard,
 )

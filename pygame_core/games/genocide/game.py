@@ -11,6 +11,7 @@ from ...game import (
     OptionError,
     Options,
     OptionSpec,
+    OptionValue,
     Outcome,
     View,
     Wire,
@@ -42,11 +43,34 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
         maximum=20,
         label="Combat die sides, 0 = the variant's (d10 Classic, d6 Advanced)",
     ),
-    OptionSpec("module_races", False, (False, True), label="Races, Advanced module (SG-11)"),
+    # SG-1.2: the default preset is Advanced Full, every module on (Appendix A).
+    OptionSpec("module_races", True, (False, True), label="Races, Advanced module (SG-11)"),
+    OptionSpec(
+        "module_space_burst", True, (False, True), label="Space burst, Advanced module (SG-7)"
+    ),
+    OptionSpec("module_terrain", True, (False, True), label="Terrain, Advanced module (SG-12)"),
+    OptionSpec("module_cards", True, (False, True), label="Action cards, Advanced module (SG-13)"),
 )
 
 # SG-1.1: option key -> module name in State.modules (n/a in Classic).
-MODULE_OPTIONS: tuple[tuple[str, str], ...] = (("module_races", "races"),)
+MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("module_races", "races"),
+    ("module_space_burst", "burst"),
+    ("module_terrain", "terrain"),
+    ("module_cards", "cards"),
+)
+
+_MODULES_OFF = {key: False for key, _ in MODULE_OPTIONS}
+_MODULES_ON = {key: True for key, _ in MODULE_OPTIONS}
+
+# SG-1.2 presets: the options each one stands for (pass them to new_game, or merge a
+# player's own changes over them). Advanced Full is the default of every option.
+PRESETS: dict[str, dict[str, OptionValue]] = {
+    "classic": {"variant": "classic", "production": "variant", **_MODULES_OFF},
+    "advanced_basic": {"variant": "advanced", "production": "variant", "discard_rule": True, **_MODULES_OFF},
+    "advanced_full": {"variant": "advanced", "production": "variant", "discard_rule": True, **_MODULES_ON},
+}
+PRESET_NAMES = {"classic": "Classic", "advanced_basic": "Advanced Basic", "advanced_full": "Advanced Full"}
 
 
 class Genocide:
@@ -115,9 +139,12 @@ class Genocide:
         return state.epoch
 
     def pending_secret(self, state: State) -> bool:
-        """C-4.1: setup choices (SG-3.6, SG-3.8) and B3 declarations are PENDING until all are in."""
+        """C-4.1: setup choices (SG-3.6, SG-3.8), B3 and burst declarations are PENDING until
+        all are in."""
         if state.phase in ("types", "fleets"):
             return bool(state.placements) or any(p.ptype for p in state.planets)
+        if state.phase == "burst":  # SG-7.2: burst declarations are PENDING too
+            return state.burst is not None and bool(state.burst.declarations)
         return state.phase == "declare" and state.battle is not None and bool(state.battle.declarations)
 
     def invariant_violations(self, state: State) -> list[str]:
@@ -131,10 +158,29 @@ _CARRIER = attrgetter("carrier")
 _KEY = attrgetter("owner", "marker")
 
 
-def invariant_violations(state: State) -> list[str]:
-    """Counter conservation, pb ranges, fleets and markers, fleet limit, ship cap, loading.
+_CHECKED: list[tuple[tuple[object, ...], list[str]]] = []
 
-    The playouts call this after every action, so it leans on C-level ``map``/``zip``."""
+
+def invariant_violations(state: State) -> list[str]:
+    """Counter conservation, pb ranges, fleets and markers, fleet limit, ship cap, loading,
+    and the cards (SG-13.1).
+
+    The playouts call this after every action, so it leans on C-level ``map``/``zip``, and
+    the ship checks are reused while none of their inputs changed (card windows and passes
+    leave ships, fleets and piles untouched: every state shares those very tuples)."""
+    inputs = (state.ships, state.pile, state.limbo, state.fleets, state.races, state.resources, state.hands,
+              state.drawn, state.phase in ("race", "types", "fleets"))
+    if _CHECKED and all(a is b for a, b in zip(_CHECKED[0][0], inputs, strict=True)):  # small ints, bools
+        out = list(_CHECKED[0][1])
+    else:
+        out = _ship_violations(state)
+        _CHECKED[:] = [(inputs, list(out))]
+    if state.deck is not None:
+        _check_cards(state, out)
+    return out
+
+
+def _ship_violations(state: State) -> list[str]:
     data = state.data
     out: list[str] = []
     ships = state.ships
@@ -179,6 +225,19 @@ def invariant_violations(state: State) -> list[str]:
     if min(state.resources) < 0:
         out.append("negative resources")
     return out
+
+
+def _check_cards(state: State, out: list[str]) -> None:
+    """SG-13.1: the 42 cards are each in the deck, the discard pile, a hand or being played."""
+    deck = state.deck
+    assert deck is not None
+    where = [*deck.draw_pile, *deck.discard_pile, *(c for h in state.cards for c in h)]
+    if state.window is not None:
+        where.extend(p.card for p in state.window.chain)
+    if sorted(where) != list(range(1, 43)):
+        out.append(f"cards not conserved: {len(where)} accounted for")
+    if any(list(h) != sorted(h) for h in state.cards):
+        out.append("a hand is not sorted")
 
 
 def _check_loading(state: State, live_ids: list[int], carriers: list[int], out: list[str]) -> None:

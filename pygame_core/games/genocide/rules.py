@@ -16,6 +16,7 @@ from ...game import ActionBase, IllegalActionError
 from ...hexgrid import Hex, HexMap
 from ...rng import Roll, Roller
 from . import actions as A
+from .cards import CARD_BY_NUM
 from .data import (
     INITIAL_SHIPS,
     MAP_ROWS,
@@ -29,11 +30,24 @@ from .data import (
     ShipType,
 )
 from .races import NO_RACE, RACE_BY_KEY, RACES, SELF_DESTRUCT_ATK, Race
-from .state import Battle, Fleet, Planet, Ship, Sighting, State, Wreck, log_entry
+from .state import (
+    Battle,
+    BurstStep,
+    Fleet,
+    Planet,
+    RollRec,
+    Ship,
+    Sighting,
+    State,
+    Wreck,
+    log_entry,
+)
 from .state import evolve as replace
+from .terrain import BLACK_HOLE_LOSS, NEUTRAL_TYPE, NEXUS_CARDS, TERRAIN, TERRAIN_BY_KEY, Terrain
 
 HexKey = tuple[int, int]
 PUBLIC = -1
+SEALED = 99  # a log audience no seat has (C-4.1 SEALED)
 
 
 def roll_log(rolls: Sequence[Roll]) -> list[str]:
@@ -53,6 +67,8 @@ def roll_log(rolls: Sequence[Roll]) -> list[str]:
         audience = PUBLIC
         if " seat=" in first.purpose:
             audience = int(first.purpose.rsplit("=", 1)[1])
+        elif first.purpose.endswith(" sealed"):
+            audience = SEALED  # a deck shuffle: its picks would give the deck order away
         out.append(log_entry(audience, f"{first.purpose}: {kind} = {values}"))
         i = j
     return out
@@ -101,23 +117,52 @@ def race_of(state: State, seat: int) -> Race:
     return RACE_BY_KEY[races[seat]] if races else NO_RACE
 
 
+_TERRAIN_MAP: list[tuple[tuple[tuple[int, int, str], ...], dict[HexKey, Terrain]]] = []
+
+
+def terrain_at(state: State, key: HexKey) -> Terrain | None:
+    """SG-12: the terrain in a hex, if any. The layout never changes during a game and every
+    state of a game shares the same tuple, so the last lookup table is kept by identity."""
+    terrain = state.terrain
+    if not terrain:
+        return None
+    if not _TERRAIN_MAP or _TERRAIN_MAP[0][0] is not terrain:
+        _TERRAIN_MAP[:] = [(terrain, {(c, r): TERRAIN_BY_KEY[k] for c, r, k in terrain})]
+    return _TERRAIN_MAP[0][1].get(key)
+
+
 def atk(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -> int:
-    """ATK*: base + 1 at an own planet in Advanced (SG-A29) + race (SG-11)."""
+    """ATK*: base + 1 at an own planet in Advanced (SG-A29) + race (SG-11) + terrain (SG-12)."""
     value = state.data.type_of(cid).atk
     if own_planet and state.data.home_bonus:
         value += 1
     if state.races:
         value += race_of(state, owner).atk
+    if state.terrain:
+        t = terrain_at(state, key)
+        if t is not None:
+            value += t.atk
+    if state.effects:  # SG-13.3 card bonuses this turn
+        value += sum(v for k, c, v in state.effects if k == "atk" and c == cid)
     return value
 
 
 def defense(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -> int:
-    """DEF*: base + 2 at an own planet in Advanced (SG-A29) + race (SG-11)."""
+    """DEF*: base + 2 at an own planet in Advanced (SG-A29) + race (SG-11) + terrain (SG-12)."""
     value = state.data.type_of(cid).defense
     if own_planet and state.data.home_bonus:
         value += 2
     if state.races:
         value += race_of(state, owner).defense
+    if state.terrain:
+        t = terrain_at(state, key)
+        if t is not None:
+            value += t.defense
+    if state.effects:  # SG-13.3 card bonuses; Skirmish covers the whole battle hex
+        hexkey = key[0] * 100 + key[1]
+        value += sum(
+            v for k, c, v in state.effects if (k == "def" and c == cid) or (k == "skirmish" and c == hexkey)
+        )
     return value
 
 
@@ -126,7 +171,19 @@ def move(state: State, cid: int, owner: int) -> int:
     value = state.data.base_move[cid]
     if value and state.races:
         value += race_of(state, owner).move
+    if value and state.effects:  # SG-13.3 card bonuses (never for stationary ships, SG-A51)
+        value += sum(v for k, c, v in state.effects if k == "move" and c == cid)
     return value
+
+
+def jammed(state: State, cid: int) -> bool:
+    """Jam Communications (SG-13.3 #19): this ship may not move this turn."""
+    return bool(state.effects) and ("jam", cid, 0) in state.effects
+
+
+def placer(state: State) -> int:
+    """Who places the ship in ``drawn``: the active player, or an Alien Ruins finder."""
+    return state.placer if state.placer >= 0 else state.active
 
 
 def bays(state: State, cid: int, owner: int) -> int:
@@ -192,6 +249,11 @@ def new_state(
     order = tuple((first + i) % players for i in range(players))  # SG-16.3: clockwise
     log.append(log_entry(PUBLIC, f"{seat_name(first, players)} plays first"))
     planets = _place_planets(players, roller)
+    terrain: tuple[tuple[int, int, str], ...] = ()
+    if "terrain" in modules:  # SG-3.4 / SG-15 item 3
+        terrain, neutral = _place_terrain(players, planets, roller, "cards" in modules)
+        planets = (*planets, *neutral)
+        log.append(log_entry(PUBLIC, f"Terrain placed: {len(terrain)} hexes"))
     pile = list(range(data.total))
     hands: list[tuple[int, ...]] = [() for _ in range(players)]
     for seat in order:  # SG-3.7, in turn order, one at a time
@@ -202,6 +264,16 @@ def new_state(
             drawn.append(cid)
         hands[seat] = tuple(sorted(drawn))
         log.append(log_entry(PUBLIC, f"{seat_name(seat, players)} draws {INITIAL_SHIPS} ships"))
+    deck = None
+    card_hands: tuple[tuple[int, ...], ...] = ()
+    if "cards" in modules:  # SG-3.9 / SG-15 item 5
+        from .cardplay import deal
+
+        deck, card_hands = deal(roller, order, players)
+        log.append(log_entry(PUBLIC, "The card deck is shuffled; 3 cards are dealt to each player"))
+        for seat in order:
+            names = ", ".join(CARD_BY_NUM[c].name for c in card_hands[seat])
+            log.append(log_entry(seat, f"Your cards: {names}"))
     log.extend(roll_log(roller.rolls))
     return State(
         variant=variant,
@@ -223,6 +295,9 @@ def new_state(
         log=tuple(log),
         modules=modules,
         races=("",) * players if "races" in modules else (),
+        terrain=terrain,
+        deck=deck,
+        cards=card_hands,
     )
 
 
@@ -266,6 +341,104 @@ def _place_planets(players: int, roller: Roller) -> tuple[Planet, ...]:
             planets.append(Planet(seat, cell.col, cell.row))
             prev = cube
     return tuple(planets)
+
+
+def _place_terrain(
+    players: int, planets: tuple[Planet, ...], roller: Roller, cards: bool
+) -> tuple[tuple[tuple[int, int, str], ...], tuple[Planet, ...]]:
+    """SG-12.2 / SG-12.3: mirrored pairs in the West half (2 players), singletons in the
+    middle band, redone (same RNG stream) until no Super Nova cuts planets apart."""
+    gmap = game_map(players)
+    width, height = gmap.width, gmap.height
+    zones = {(h.col, h.row) for seat in range(players) for h in planet_zone(players, seat)}
+    cells = [(c, r) for c in range(width) for r in range(height)]
+    types = [t for t in TERRAIN if cards or not t.needs_cards]
+    for _attempt in range(100):
+        layout = _Layout(players, [(p.col, p.row) for p in planets])
+        if players == 2:
+            west = [k for k in cells if k[0] < width // 2]
+            for t in [t for t in types if t.paired]:
+                for _ in range(t.count // 2):
+                    cands = [
+                        k for k in west if layout.fits(k, t) and layout.fits(_mirror(k, width, height), t)
+                    ]
+                    key = cands[roller.randbelow(len(cands), f"SG.setup.terrain {t.key}")]
+                    layout.put(key, t)
+                    layout.put(_mirror(key, width, height), t)
+            for t in [t for t in types if not t.paired]:
+                cands = [k for k in cells if k not in zones and layout.fits(k, t)]
+                layout.put(cands[roller.randbelow(len(cands), f"SG.setup.terrain {t.key}")], t)
+        else:
+            for t in types:
+                for _ in range((t.count * players + 1) // 2):
+                    cands = [k for k in cells if layout.fits(k, t) and (t.paired or k not in zones)]
+                    layout.put(cands[roller.randbelow(len(cands), f"SG.setup.terrain {t.key}")], t)
+        if _connected(players, [(p.col, p.row) for p in planets], layout.placed):
+            terrain = tuple(sorted((c, r, k) for (c, r), k in layout.placed.items()))
+            neutral = tuple(Planet(-1, c, r) for c, r, k in terrain if TERRAIN_BY_KEY[k].neutral)
+            return terrain, neutral
+    raise AssertionError("no terrain layout keeps the planets connected")  # pragma: no cover
+
+
+class _Layout:
+    """One placement attempt (SG-12.2): terrain so far, and each hex's distance to the nearest
+    planet (neutral planets included once placed), counted up to 3 (all the rules need)."""
+
+    def __init__(self, players: int, worlds: list[HexKey]) -> None:
+        self.table = neighbour_table(players)
+        self.taken = set(worlds)
+        self.placed: dict[HexKey, str] = {}
+        self.near = dict.fromkeys(self.table, 3)
+        for w in worlds:
+            self._note(w)
+
+    def _note(self, world: HexKey) -> None:
+        near, table = self.near, self.table
+        near[world] = 0
+        frontier, seen = [world], {world}
+        for d in (1, 2):
+            ring = []
+            for k in frontier:
+                for n in table[k]:
+                    if n is not None and n not in seen:
+                        seen.add(n)
+                        ring.append(n)
+                        near[n] = min(near[n], d)
+            frontier = ring
+
+    def fits(self, key: HexKey, t: Terrain) -> bool:
+        """Free (no planet, no terrain), not next to a planet for Super Nova and Black Hole,
+        at least 3 from every planet for a Neutral Planet."""
+        if key in self.taken:
+            return False
+        if t.keep_off_planets and self.near[key] <= 1:
+            return False
+        return self.near[key] >= t.planet_distance
+
+    def put(self, key: HexKey, t: Terrain) -> None:
+        self.placed[key] = t.key
+        self.taken.add(key)
+        if t.neutral:
+            self._note(key)
+
+
+def _mirror(key: HexKey, width: int, height: int) -> HexKey:
+    """C-1.6: the 180-degree rotation of the map."""
+    return (width - 1 - key[0], height - 1 - key[1])
+
+
+def _connected(players: int, worlds: list[HexKey], placed: dict[HexKey, str]) -> bool:
+    """SG-12.2 step 3: every planet reaches every other through non-Super-Nova hexes."""
+    table = neighbour_table(players)
+    blocked = {k for k, t in placed.items() if TERRAIN_BY_KEY[t].impassable}
+    seen = {worlds[0]}
+    todo = [worlds[0]]
+    while todo:
+        for n in table[todo.pop()]:
+            if n is not None and n not in seen and n not in blocked:
+                seen.add(n)
+                todo.append(n)
+    return all(w in seen for w in worlds)
 
 
 def setup_seat(state: State) -> int:
@@ -366,6 +539,15 @@ def current_player(state: State) -> int | None:
     if phase == "declare":
         assert state.battle is not None
         return state.battle.declarers[0]
+    if phase == "burst":
+        assert state.burst is not None
+        return state.burst.declarers[0]
+    if phase == "place":
+        return placer(state)
+    if phase in ("window", "target", "card_move"):
+        from . import cardplay
+
+        return cardplay.decider(state)
     return state.active
 
 
@@ -410,11 +592,31 @@ def _compute_legal(state: State) -> list[ActionBase]:
             if p.owner == seat and counts[pid] < room
         ]
     if phase == "transport":
-        return _transport_actions(state)
+        out: list[ActionBase] = _transport_actions(state) if state.cursor else [A.EndTransport()]
+        if state.has("cards"):
+            from . import cardplay
+
+            out.extend(cardplay.inline_plays(state, "T"))
+        return out
     if phase == "choose_battle":
-        return [A.Fight(c, r) for c, r in _battle_hexes(state, Index(state))]
+        fights: list[ActionBase] = [A.Fight(c, r) for c, r in _battle_hexes(state, Index(state))]
+        if state.has("cards"):
+            from . import cardplay
+
+            fights.extend(cardplay.inline_plays(state, "between"))
+        return fights
+    if phase in ("window", "target", "card_move", "hand_limit"):
+        from . import cardplay
+
+        return cardplay.legal(state)
     if phase == "declare":
         return _target_actions(state)
+    if phase == "burst":
+        assert state.burst is not None
+        cid = state.burst.queue[0]
+        ship = state.ships[cid]
+        assert ship is not None
+        return [A.Burst(cid, n) for n in range(ship.pb + 1)]
     if phase == "md":
         cid = state.md_queue[0]
         ship = state.ships[cid]
@@ -477,18 +679,30 @@ def _transport_actions(state: State) -> list[ActionBase]:
     stationary, fighter = data.stationary, data.fighter
     cids: list[int] = []
     can_step = True
+    least = 99  # the lowest remaining MP of a mobile ship
     for c, s in enumerate(state.ships):
         if s is not None and s.fleet == marker and s.owner == owner:
             cids.append(c)
-            # SG-5.7 (b) no unloaded stationary ship, (c) every mobile ship has MP >= 1
-            if (s.carrier < 0) if stationary[c] else (s.mp < 1):
-                can_step = False
+            if stationary[c]:
+                if s.carrier < 0:  # SG-5.7 (b) no unloaded stationary ship
+                    can_step = False
+            elif s.mp < least:
+                least = s.mp
+    if state.effects and any(jammed(state, c) for c in cids):
+        can_step = False  # SG-5.7 (d) Jam Communications
     fleet = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
     out: list[ActionBase] = []
     if can_step:
         for d, n in enumerate(neighbour_table(state.players)[(fleet.col, fleet.row)]):
-            if n is not None:
+            if n is not None and least >= _enter_cost(state, n):  # SG-5.7 (a), (c)
                 out.append(A.Step(d))
+        here = terrain_at(state, (fleet.col, fleet.row))
+        if here is not None and here.gate:  # SG-5.11: a 0-MP transit to any other gate
+            out.extend(
+                A.Gate(c, r)
+                for c, r, k in state.terrain
+                if TERRAIN_BY_KEY[k].gate and (c, r) != (fleet.col, fleet.row)
+            )
     out.append(A.Hold())
     out.append(A.EndTransport())
     if len(cids) > 1 and _free_marker(state, owner):
@@ -516,6 +730,16 @@ def _transport_actions(state: State) -> list[ActionBase]:
     else:
         out.extend(A.Unload(c) for c in cids if fighter[c] and state.ships[c].carrier >= 0)  # type: ignore[union-attr]
     return out
+
+
+def _enter_cost(state: State, key: HexKey) -> int:
+    """SG-5.7: 1 MP per step; 0 into a Gravitic Anomaly; 99 (never) into a Super Nova."""
+    if not state.terrain:
+        return 1
+    t = terrain_at(state, key)
+    if t is None:
+        return 1
+    return 99 if t.impassable else t.enter_cost
 
 
 def _battle_hexes(state: State, idx: Index) -> list[HexKey]:
@@ -658,12 +882,18 @@ _RULE_OF: dict[type, str] = {
     A.ChooseRace: "SG-3.5",
     A.SelfDestruct: "SG-11",
     A.Capture: "SG-11",
+    A.Burst: "SG-7.2",
+    A.Gate: "SG-5.11",
+    A.PlayCard: "SG-13.2",
+    A.Choose: "SG-13.3",
+    A.Pass: "C-5.1",
+    A.DiscardCard: "SG-13.1",
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.SetType: ("types",),
     A.SetupPlace: ("fleets",),
-    A.Step: ("transport",),
-    A.Hold: ("transport",),
+    A.Step: ("transport", "card_move"),
+    A.Hold: ("transport", "card_move"),
     A.EndTransport: ("transport",),
     A.Split: ("transport",),
     A.Merge: ("transport",),
@@ -680,10 +910,21 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.ChooseRace: ("race",),
     A.SelfDestruct: ("declare",),
     A.Capture: ("capture",),
+    A.Burst: ("burst",),
+    A.Gate: ("transport",),
+    A.PlayCard: ("window", "transport", "choose_battle"),
+    A.Choose: ("target",),
+    A.Pass: ("window",),
+    A.DiscardCard: ("hand_limit",),
 }
 _PHASE_NAMES = {
     "race": "race choice",
     "capture": "Scavenger capture",
+    "burst": "space-burst declaration",
+    "window": "card window",
+    "target": "card targeting",
+    "card_move": "card move",
+    "hand_limit": "end-of-turn discard",
     "types": "planet-type setup",
     "fleets": "fleet setup",
     "transport": "Transport Phase",
@@ -710,12 +951,22 @@ def reject(state: State, action: object) -> IllegalActionError:
     if isinstance(action, A.Step):
         why = (
             "the fleet cannot make that step: it holds an unloaded stationary ship, "
-            "lacks MP, or would leave the map"
+            "lacks MP, or would leave the map or enter a Super Nova"
         )
     elif isinstance(action, A.ChooseRace):
         why = "that race is taken, unknown, or (Terrans) needs the cards module (SG-1.3)"
     elif isinstance(action, A.SelfDestruct):
         why = "only an Amoeboid ship may self-destruct, attacking a legal target"
+    elif isinstance(action, A.PlayCard):
+        why = "that card is not in your hand, not playable in this window, or has no legal target"
+    elif isinstance(action, A.Choose):
+        why = "that is not a legal target for the card being played"
+    elif isinstance(action, A.DiscardCard):
+        why = "discard a card from your own hand"
+    elif isinstance(action, A.Gate):
+        why = "a fleet in a Star Gate hex may transit to another gate, if it may move at all"
+    elif isinstance(action, A.Burst):
+        why = "a burst needs 0..pb PBs of the ship declaring now (one declaration per ship)"
     elif isinstance(action, A.Capture):
         why = "capture one of the destroyed fleet's ships just destroyed"
     elif isinstance(action, A.Target):
@@ -784,6 +1035,8 @@ class Work:
         self.log: list[str] = []
         self.roller = Roller(state.rng)
         self.revealed = False
+        self.device: int | None = None
+        self.took_over = False  # a continuation already carried the step on (neutral roll)
         self.f: dict[str, object] = {}  # replaced scalar fields
         self.round = state.round
         self.turn = state.turn
@@ -837,6 +1090,11 @@ class Work:
         changes["turn"] = self.turn
         changes["phase"] = self.phase
         return replace(s, **changes)
+
+    def effects(self) -> tuple[tuple[str, int, int], ...]:
+        """This turn's card effects (SG-13.3) as they stand in this apply."""
+        value: tuple[tuple[str, int, int], ...] = self.get("effects")  # type: ignore[assignment]
+        return value
 
     def get(self, name: str) -> object:
         return self.f[name] if name in self.f else getattr(self.s, name)
@@ -952,8 +1210,8 @@ class Work:
                     owners.setdefault(key, set()).add(f.owner)
         for pid, p in planets:
             here = owners.get((p.col, p.row))
-            if not here or p.owner in here:
-                continue
+            if not here or p.owner in here or p.owner < 0 or p.public:
+                continue  # neutral or captured neutral planets: nothing to learn (SG-12.1)
             for seat in sorted(here):
                 if (seat, pid) not in self.known:
                     self.known.add((seat, pid))
@@ -973,6 +1231,7 @@ def apply(state: State, action: ActionBase) -> State:
         raise reject(state, action)
     before = current_player(state)
     w = Work(state)
+    w.device = before  # who holds the device in hot-seat play (C-5.4)
     _HANDLERS[type(action)](w, action)
     if w.roller.rolls or w.revealed:
         w.f["epoch"] = state.epoch + 1
@@ -1067,17 +1326,85 @@ def _autoload(w: Work, owner: int, marker: int) -> None:
 # ---- turn start and transport
 
 
+def checkpoint(w: Work, kind: str, then: str) -> None:
+    """A card window (SG-13.2, C-5) followed by the continuation ``then``. Without the cards
+    module nothing opens and play goes straight on, exactly as before the module existed."""
+    if w.s.has("cards"):
+        from . import cardplay
+
+        cardplay.open_window(w, kind, then)
+    else:
+        THEN[then](w)
+
+
 def _begin_turn(w: Work) -> None:
-    """SG-4.1 step 0 and SG-5.6: mobile ships of the active player get MP = MOVE*."""
+    """SG-4.1 step 0: Black Holes (0.1), the card draw (0.2), the O-start window (0.3)."""
     a = w.active
     w.say(f"Round {w.round}: {w.name(a)}'s turn")
+    w.f["transports"] = 0
+    if w.s.terrain and _black_holes(w, a):
+        checkpoint(w, "roll", "black_holes")
+        return
+    _turn_draw(w)
+
+
+def _black_holes(w: Work, seat: int) -> bool:
+    """SG-4.1 step 0.1 / SG-A45: each of the seat's ships in a Black Hole rolls 1d6 (cid
+    order); the dice are applied after the Luck window (``_apply_black_holes``)."""
+    holes = {(c, r) for c, r, k in w.s.terrain if TERRAIN_BY_KEY[k].black_hole}
+    inside: dict[HexKey, list[int]] = {}
+    for cid, ship in enumerate(w.ships):
+        if ship is not None and ship.owner == seat:
+            key = w.ship_hex(cid)
+            if key in holes:
+                inside.setdefault(key, []).append(cid)
+    rolls = []
+    for key in sorted(inside):
+        purpose = f"SG.blackhole {Hex(*key).label}"
+        for cid in inside[key]:
+            rolls.append(RollRec(purpose, 6, (w.roller.d(6, purpose),), (cid,)))
+    w.f["rolls"] = tuple(rolls)
+    return bool(rolls)
+
+
+def _apply_black_holes(w: Work) -> None:
+    """A 1 destroys the ship, straight to the pile. The rolls per hex are PUBLIC, the ships
+    lost are named to their owner only (fleet contents stay hidden, SG-14.1)."""
+    seat = w.active
+    lost: dict[str, list[int]] = {}
+    for r in w.get("rolls"):  # type: ignore[attr-defined]
+        if r.dice[0] == BLACK_HOLE_LOSS and w.ships[r.ref[0]] is not None:
+            lost.setdefault(r.purpose.rsplit(" ", 1)[1], []).append(r.ref[0])
+    w.f["rolls"] = ()
+    for label, cids in sorted(lost.items()):
+        for cid in cids:
+            w.remove_ship(cid, "pile")
+        w.revealed = True
+        w.say(f"{w.name(seat)} loses {len(cids)} ship(s) in the Black Hole at {label}")
+        w.say("Lost in the Black Hole: " + ", ".join(map(w.label, cids)), seat)
+    _turn_draw(w)
+
+
+def _turn_draw(w: Work) -> None:
+    """SG-4.1 steps 0.2-0.3: draw 1 card (Terrans 2), then the start-of-turn window."""
+    if w.s.has("cards"):
+        from . import cardplay
+
+        cardplay.draw_cards(w, w.active, 1 + race_of(w.s, w.active).card_draw)
+    checkpoint(w, "start", "transport")
+
+
+def _begin_transport(w: Work) -> None:
+    """SG-5.6: mobile ships of the active player get MP = MOVE*; the fleets are ordered."""
+    a = w.active
+    w.f["transports"] = int(w.get("transports")) + 1  # type: ignore[call-overload]
     ships = w.ships
     for cid, ship in enumerate(ships):
         if ship is not None and ship.owner == a:
             mp = move(w.s, cid, a)
             if ship.mp != mp:
                 ships[cid] = Ship(a, ship.fleet, ship.pb, mp, ship.carrier)
-    if any(f.done for f in w.s.fleets):
+    if any(f.done for f in w.fleets.values()):
         for key, f in list(w.fleets.items()):
             if f.done:
                 w.fleets[key] = replace(f, done=False)
@@ -1085,8 +1412,8 @@ def _begin_turn(w: Work) -> None:
     _advance_cursor(w)
 
 
-def _advance_cursor(w: Work, keep: int = 0) -> None:
-    """The fleet being ordered: ``keep`` if it may still move, else the lowest queued marker."""
+def _queued(w: Work) -> list[int]:
+    """SG-5.10: the active player's fleets with a mobile ship that has MP, not marked done."""
     a = w.active
     stationary = w.data.stationary
     movers = {
@@ -1094,7 +1421,13 @@ def _advance_cursor(w: Work, keep: int = 0) -> None:
         for c, s in enumerate(w.ships)
         if s is not None and s.mp > 0 and s.owner == a and not stationary[c]
     }
-    queued = [m for m in movers if not w.fleets[(a, m)].done]
+    return [m for m in movers if not w.fleets[(a, m)].done]
+
+
+def _advance_cursor(w: Work, keep: int = 0) -> None:
+    """The fleet being ordered: ``keep`` if it may still move, else the lowest queued marker."""
+    w.phase = "transport"
+    queued = _queued(w)
     if keep and keep in queued:
         w.f["cursor"] = keep
         return
@@ -1102,56 +1435,230 @@ def _advance_cursor(w: Work, keep: int = 0) -> None:
         w.f["cursor"] = min(queued)
         return
     w.f["cursor"] = 0
+    if w.s.has("cards"):
+        from . import cardplay
+
+        if cardplay.has_inline_play(w.freeze(), w.active, "T"):
+            return  # no fleet can move, but a Transport card may still be played
     _end_transport(w)
 
 
 def _do_step(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Step)
+    if w.s.phase == "card_move":
+        from . import cardplay
+
+        cardplay.card_step(w, a.direction)
+        return
     owner, marker = w.active, w.s.cursor
     f = w.fleets[(owner, marker)]
-    origin = (f.col, f.row)
-    dest = neighbour_table(w.s.players)[origin][a.direction]
+    dest = neighbour_table(w.s.players)[(f.col, f.row)][a.direction]
     assert dest is not None
-    w.fleets[(owner, marker)] = Fleet(owner, marker, dest[0], dest[1], f.done)
-    enemy = False
-    for g in w.fleets.values():
-        if g.owner != owner and g.col == dest[0] and g.row == dest[1]:
-            enemy = True
-            break
-    stationary = w.data.stationary
-    ships = w.ships
-    moving = False
-    for cid, ship in enumerate(ships):
-        if ship is None or ship.fleet != marker or ship.owner != owner:
-            continue
-        if enemy:  # SG-5.8(a) / SG-A16: entering an enemy-occupied hex ends the move
-            ships[cid] = Ship(owner, marker, ship.pb, 0, ship.carrier)
-        elif not stationary[cid]:
-            ships[cid] = Ship(owner, marker, ship.pb, ship.mp - 1, ship.carrier)
-            moving = moving or ship.mp > 1
-    w.peek((origin, dest))
-    if not moving:
-        _advance_cursor(w)
+    _move_fleet(w, owner, marker, dest, _enter_cost(w.s, dest))
+    if not w.took_over:
+        _after_step(w)
 
 
-def _do_hold(w: Work, a: ActionBase) -> None:
-    key = (w.active, w.s.cursor)
-    w.fleets[key] = replace(w.fleets[key], done=True)
+def _do_gate(w: Work, a: ActionBase) -> None:
+    """SG-5.11 / SG-A40: a 0-MP transit; the exit hex counts as entered."""
+    assert isinstance(a, A.Gate)
+    _move_fleet(w, w.active, w.s.cursor, (a.col, a.row), 0)
+    if not w.took_over:
+        _after_step(w)
+
+
+def _after_step(w: Work) -> None:
+    """After a step: an Alien Ruins ship is placed first (SG-12.1); then, if the fleet cannot
+    go on, its move is complete (the O-move window, SG-13.2) and the next fleet is ordered."""
+    if w.phase == "place":
+        return
+    if int(w.get("cursor")) in _queued(w):  # type: ignore[call-overload]
+        w.phase = "transport"
+        return
+    _complete_move(w, "advance")
+
+
+def _complete_move(w: Work, then: str) -> None:
+    """SG-13.2 O-move: once a fleet's move is complete the opponents may react to it."""
+    moving: tuple[int, ...] = w.get("moving")  # type: ignore[assignment]
+    w.f["moving"] = ()
+    if moving:
+        marker, empty = moving
+        f = w.fleets.get((w.active, marker))
+        if f is not None:
+            w.f["moved"] = (w.active, marker, f.col, f.row, empty)
+            checkpoint(w, "O-move", then)
+            return
+    THEN[then](w)
+
+
+def _advance(w: Work) -> None:
+    w.f["moved"] = ()
     _advance_cursor(w)
 
 
+def _move_fleet(
+    w: Work,
+    owner: int,
+    marker: int,
+    dest: HexKey,
+    cost: int,
+    resume: str = "after_step",
+    card: bool = False,
+) -> bool:
+    """Put a fleet into ``dest`` paying ``cost`` MP per mobile ship, apply the stop rules
+    (SG-5.8) and what entering does (SG-12.1); ``resume`` is where play goes on if entering
+    needs a decision (an Alien Ruins ship). A ``card`` move (Lure, Intercept, Retreat) keeps
+    its MP on the card instead of the ships. Returns whether the move was forced to stop."""
+    f = w.fleets[(owner, marker)]
+    origin = (f.col, f.row)
+    empty = not any(
+        (g.col, g.row) == dest for g in w.fleets.values()
+    ) and not any((p.col, p.row) == dest and p.alive for p in w.planets)
+    w.fleets[(owner, marker)] = Fleet(owner, marker, dest[0], dest[1], f.done)
+    if not card and owner == w.active and marker == w.get("cursor"):
+        w.f["moving"] = (marker, int(empty))  # for the O-move window (Space Mines, SG-A63)
+    t = terrain_at(w.s, dest)
+    stop = t is not None and t.stop  # SG-5.8(b) Nebula
+    if not stop and (t is None or not t.no_enemy_stop):  # SG-5.8(a), waived by Dark Matter
+        for g in w.fleets.values():
+            if g.owner != owner and g.col == dest[0] and g.row == dest[1]:
+                stop = not _bypassed(w.s, owner, marker, dest, w)  # SG-A16; Bypass (#12)
+                break
+    stationary = w.data.stationary
+    ships = w.ships
+    if not card:
+        for cid, ship in enumerate(ships):
+            if ship is None or ship.fleet != marker or ship.owner != owner:
+                continue
+            if stop:
+                ships[cid] = Ship(owner, marker, ship.pb, 0, ship.carrier)
+            elif not stationary[cid]:
+                ships[cid] = Ship(owner, marker, ship.pb, ship.mp - cost, ship.carrier)
+    w.peek((origin, dest))
+    if t is not None:
+        _arrive(w, owner, dest, t, resume)
+    return bool(stop)
+
+
+def _bypassed(state: State, owner: int, marker: int, key: HexKey, w: Work) -> bool:
+    """Bypass (SG-13.3 #12): no stop where every enemy ship belongs to the target fleet."""
+    passes = [(b // 100, b % 100) for k, a, b in state.effects if k == "bypass" and a == owner * 100 + marker]
+    if not passes:
+        return False
+    here = {(g.owner, g.marker) for g in w.fleets.values() if (g.col, g.row) == key and g.owner != owner}
+    return any(here == {p} for p in passes)
+
+
+def _arrive(w: Work, owner: int, key: HexKey, t: Terrain, resume: str) -> None:
+    """SG-12.1: what entering a hex does, once per game, for the first player to enter."""
+    label = Hex(*key).label
+    if t.neutral:
+        pid = next(i for i, p in enumerate(w.planets) if (p.col, p.row) == key)
+        planet = w.planets[pid]
+        if planet.owner < 0 and planet.alive:
+            purpose = f"SG.neutral planet={label}"
+            roll = RollRec(purpose, 6, (w.roller.d(6, purpose),), (pid, owner))
+            w.f["rolls"] = (roll,)
+            w.revealed = True
+            if resume == "after_step" and w.s.has("cards"):
+                w.took_over = True  # "neutral" continues the step after the Luck window
+                checkpoint(w, "roll", "neutral")  # Luck may reroll it (SG-A59)
+            else:
+                _capture_neutral(w)
+        return
+    if not t.reward or key in w.get("terrain_used") or w.phase == "place":  # type: ignore[operator]
+        return
+    w.f["terrain_used"] = tuple(sorted((*w.get("terrain_used"), key)))  # type: ignore[misc]
+    w.revealed = True
+    w.say(f"{w.name(owner)} reaches the {t.name} at {label} first")
+    if t.reward == "ship":  # SG-A42: one random ship, placed as in production, cap applies
+        cap = ship_cap(w.s, owner)
+        if cap and sum(1 for s in w.ships if s is not None and s.owner == owner) >= cap:
+            w.say(f"{w.name(owner)} are at their ship cap: no ship from the ruins (SG-A30)")
+            return
+        if not w.pile:
+            return
+        cid, rest = w.roller.draw_from_pool(w.pile, f"SG.ruins.draw seat={owner}")
+        w.pile = list(rest)
+        if not w.can_place(owner):
+            w.to_pile(cid)
+            w.say(f"{w.name(owner)} cannot place the ruins' ship: it returns to the pile")
+            return
+        w.say(f"{w.name(owner)} finds {w.label(cid)} in the ruins", owner)
+        w.f["drawn"] = cid
+        w.f["placer"] = owner
+        w.f["resume"] = resume
+        w.phase = "place"
+    elif t.reward == "cards" and w.s.has("cards"):  # Temporal Nexus (SG-A47): draw 2 at once
+        from . import cardplay
+
+        cardplay.draw_cards(w, owner, NEXUS_CARDS)
+
+
+def _capture_neutral(w: Work) -> None:
+    """SG-12.1 / SG-A44: the roll sets the type; the planet is the captor's from now on."""
+    rolls: tuple[RollRec, ...] = w.get("rolls")  # type: ignore[assignment]
+    (roll,) = rolls
+    w.f["rolls"] = ()
+    pid, owner = roll.ref
+    planet = w.planets[pid]
+    ptype = NEUTRAL_TYPE[roll.dice[0]]
+    w.planets[pid] = replace(planet, owner=owner, ptype=ptype, public=True)
+    w.say(
+        f"{w.name(owner)} gains the neutral planet at {Hex(planet.col, planet.row).label}: "
+        f"a {PLANET_TYPE_NAMES[ptype]} world (SG-12.1)"
+    )
+
+
+def _neutral_after_luck(w: Work) -> None:
+    _capture_neutral(w)
+    _after_step(w)
+
+
+def _do_hold(w: Work, a: ActionBase) -> None:
+    if w.s.phase == "card_move":
+        from . import cardplay
+
+        cardplay.card_stop(w)
+        return
+    key = (w.active, w.s.cursor)
+    w.fleets[key] = replace(w.fleets[key], done=True)
+    _complete_move(w, "advance")
+
+
 def _do_end_transport(w: Work, a: ActionBase) -> None:
-    _end_transport(w)
+    _complete_move(w, "end_transport")
 
 
 def _end_transport(w: Work) -> None:
-    """SG-5.12: remaining MP is lost; the Engagement Phase begins."""
+    """SG-5.12: remaining MP is lost; Strategic Push adds one more Transport Phase (SG-A61);
+    then the Engagement Phase begins."""
     a = w.active
+    w.f["moved"] = ()
     for cid, ship in enumerate(w.ships):
         if ship is not None and ship.owner == a and ship.mp:
             w.ships[cid] = replace(ship, mp=0)
     w.f["cursor"] = 0
+    pushes = sum(1 for k, _, _ in w.effects() if k == "push")
+    if pushes and max(1, int(w.get("transports"))) <= pushes:  # type: ignore[call-overload]
+        w.say(f"{w.name(a)} gets an extra Transport Phase (Strategic Push)")
+        _begin_transport(w)
+        return
     w.f["fought"] = ()
+    w.f["fought_ships"] = ()
+    checkpoint(w, "E0", "engage")
+
+
+def _engage(w: Work) -> None:
+    """SG-4.2: Diplomacy skips Engagement (bursts included) and Mass Destruction; else the
+    burst step (SG-7.1), then the battles (SG-6)."""
+    if any(k == "diplomacy" for k, _, _ in w.effects()):
+        w.say("Diplomacy: no Engagement or Mass Destruction this turn (SG-4.2)")
+        _begin_production(w)
+        return
+    if w.s.has("burst") and _begin_burst(w):
+        return  # SG-7.1: the burst step comes first
     _next_battle(w)
 
 
@@ -1200,11 +1707,23 @@ def _do_unload(w: Work, a: ActionBase) -> None:
 
 
 def _next_battle(w: Work) -> None:
+    """SG-6.2: the next battle hex (the active player's choice if several); then the Press
+    Offensive rounds (SG-A69); then the E-end window and the end of the phase."""
     w.f["battle"] = None
     fought = w.get("fought")
     hexes = sorted(k for k, owners in w.hex_owners().items() if len(owners) > 1 and k not in fought)  # type: ignore[operator]
     if not hexes:
-        _end_engagement(w)
+        owners = w.hex_owners()
+        press = list(w.get("press"))  # type: ignore[call-overload]
+        while press:
+            key = press.pop(0)
+            if len(owners.get(key, ())) > 1:
+                w.f["press"] = tuple(press)
+                w.say(f"Press Offensive: one more battle round at {Hex(*key).label}")
+                _start_battle(w, key)
+                return
+        w.f["press"] = ()
+        checkpoint(w, "E-end", "end_engagement")
     elif len(hexes) == 1:
         _start_battle(w, hexes[0])
     else:
@@ -1222,32 +1741,59 @@ def _snapshot(w: Work, owner: int, marker: int) -> None:
     w.sightings[(owner, marker)] = Sighting(owner, marker, w.round, ships)
 
 
-def _start_battle(w: Work, key: HexKey) -> None:
-    """B1: reveal every ship in the hex (public), lock loading, note protected bay-ships."""
-    w.phase = "declare"
+def _reveal(w: Work, key: HexKey, what: str) -> tuple[tuple[int, int], ...]:
+    """B1: every ship in the hex becomes public "last seen" knowledge (SG-6.3, SG-14.1);
+    returns the fleets present. Their ships count as having fought (SG-A68)."""
     label = Hex(*key).label
     w.revealed = True
+    present = []
+    seen = []
     for (owner, marker), f in sorted(w.fleets.items()):
         if (f.col, f.row) == key:
+            present.append((owner, marker))
             _snapshot(w, owner, marker)
-            names = ", ".join(w.label(c) for c in w.fleet_ships(owner, marker))
-            w.say(f"Battle at {label}: {w.name(owner)} fleet {marker} = {names}")
+            cids = w.fleet_ships(owner, marker)
+            seen.extend(cids)
+            names = ", ".join(w.label(c) for c in cids)
+            w.say(f"{what} at {label}: {w.name(owner)} fleet {marker} = {names}")
+    if w.s.has("cards"):
+        w.f["fought_ships"] = tuple(sorted({*w.get("fought_ships"), *seen}))  # type: ignore[misc]
+    return tuple(present)
+
+
+def _start_battle(w: Work, key: HexKey) -> None:
+    """B1: reveal every ship in the hex (public), lock loading, note protected bay-ships;
+    then the B2 window (SG-13: B-pre)."""
+    present = _reveal(w, key, "Battle")
     state = w.freeze()
     idx = Index(state)
     here = idx.ships_at(key)
     hosts = {_carrier(state.ships, x) for x in here}
     protected = tuple(c for c in here if c in hosts)
+    burst_b1 = [(o, m) for c, r, o, m in w.get("burst_fleets") if (c, r) == key]  # type: ignore[attr-defined]
+    present = tuple(sorted({*present, *burst_b1}))  # SG-11: fleets burst away count too
+    w.f["battle"] = Battle(key[0], key[1], protected, (), (), fleets=present)
+    checkpoint(w, "B-pre", "battle_declare")
+
+
+def _battle_declare(w: Work) -> None:
+    """B3: the seats with eligible attackers declare in turn order (PENDING)."""
+    state = w.freeze()
+    battle = state.battle
+    assert battle is not None
+    key = (battle.col, battle.row)
+    idx = Index(state)
     owners = idx.owners_at(key)
     order = [state.order[(w.turn + i) % state.players] for i in range(state.players)]
-    declarers = tuple(p for p in order if p in owners and _eligible(state, idx, key, p, protected))
-    present = tuple(k for k, f in sorted(w.fleets.items()) if (f.col, f.row) == key)
-    battle = Battle(key[0], key[1], protected, declarers, (), fleets=present)
+    declarers = tuple(
+        p for p in order if p in owners and _eligible(state, idx, key, p, battle.protected)
+    )
     if not declarers:
-        w.f["battle"] = battle
-        _resolve_battle(w, battle)
+        _declarations_done(w, battle)
         return
-    first = declarers[0]
-    w.f["battle"] = replace(battle, queue=tuple(_eligible(state, idx, key, first, protected)))
+    w.phase = "declare"
+    queue = tuple(_eligible(state, idx, key, declarers[0], battle.protected))
+    w.f["battle"] = replace(battle, declarers=declarers, queue=queue)
 
 
 def _do_target(w: Work, a: ActionBase) -> None:
@@ -1274,58 +1820,261 @@ def _do_target(w: Work, a: ActionBase) -> None:
         )
         w.f["battle"] = replace(battle, declarers=declarers, queue=queue)
         return
-    _resolve_battle(w, replace(battle, declarers=()))
+    _declarations_done(w, replace(battle, declarers=()))
 
 
-def _resolve_battle(w: Work, battle: Battle) -> None:
-    """B4 reveal, B5 roll (by target cid, attack then defence dice), B7 remove to wrecks."""
-    key = (battle.col, battle.row)
-    label = Hex(*key).label
+def _declarations_done(w: Work, battle: Battle) -> None:
+    """B4: the declarations become public; the B-decl window (Decoy) follows."""
+    w.f["battle"] = battle
+    w.phase = "declare"
+    for attacker, target in battle.declarations:
+        if target >= 0:
+            owner = _owner(w.ships, attacker)
+            w.say(f"{w.label(attacker)} ({w.name(owner)}) targets {w.label(target)}")
+    if battle.declarations:
+        w.revealed = True
+    for c in battle.sacrifices:
+        w.say(f"{w.label(c)} ({w.name(_owner(w.ships, c))}) self-destructs (SG-11)")
+    if any(t >= 0 for _, t in battle.declarations):
+        checkpoint(w, "B-decl", "battle_roll")
+    else:
+        _battle_roll(w)
+
+
+def _battle_roll(w: Work) -> None:
+    """B5: by target cid, the combined attack dice then the defence dice; a Decoyed target's
+    attacks are cancelled (SG-13.3 #21). The B6 window (Luck) comes before they count."""
     state = w.freeze()
+    battle = state.battle
+    assert battle is not None
+    key = (battle.col, battle.row)
     idx = Index(state)
     die = state.combat_die
+    decoyed = {a for k, a, _ in state.effects if k == "decoy"}
     attacks: dict[tuple[int, int], list[int]] = {}
     rank = {p: i for i, p in enumerate(state.order[w.turn :] + state.order[: w.turn])}
     for attacker, target in battle.declarations:
         if target < 0:
             continue
-        owner = state.ships[attacker].owner  # type: ignore[union-attr]
+        if target in decoyed:
+            w.say(f"{w.label(attacker)}'s attack on {w.label(target)} hits a decoy (SG-13.3 #21)")
+            continue
+        owner = _owner(state.ships, attacker)
         attacks.setdefault((target, rank[owner]), []).append(attacker)
-        w.say(f"{w.label(attacker)} ({w.name(owner)}) targets {w.label(target)}")
-    if battle.declarations:
-        w.revealed = True
     sacrifices = set(battle.sacrifices)
-    for c in battle.sacrifices:
-        w.say(f"{w.label(c)} ({w.name(_owner(state.ships, c))}) self-destructs (SG-11)")
-    destroyed: set[int] = set()
+    rolls = []
     for (target, _), attackers in sorted(attacks.items()):
-        tship = state.ships[target]
-        assert tship is not None
+        towner = _owner(state.ships, target)
         total_atk = 0
         for c in attackers:
             owner = _owner(state.ships, c)
             total_atk += atk(state, c, owner, idx.own_planet(owner, key), key)
             if c in sacrifices:
                 total_atk += SELF_DESTRUCT_ATK
-        n_def = defense(state, target, tship.owner, idx.own_planet(tship.owner, key), key)
-        a_dice = w.roller.dice(total_atk, die, f"SG.combat.attack target=ship#{target}")
-        d_dice = w.roller.dice(n_def, die, f"SG.combat.defence target=ship#{target}")
-        killed = sum(a_dice) > sum(d_dice)
+        n_def = defense(state, target, towner, idx.own_planet(towner, key), key)
+        purpose = f"SG.combat.attack target=ship#{target}"
+        rolls.append(RollRec(purpose, die, tuple(w.roller.dice(total_atk, die, purpose)), (target, 0)))
+        purpose = f"SG.combat.defence target=ship#{target}"
+        rolls.append(RollRec(purpose, die, tuple(w.roller.dice(n_def, die, purpose)), (target, 1)))
+    w.f["rolls"] = tuple(rolls)
+    if rolls:
+        checkpoint(w, "roll", "battle_apply")
+    else:
+        _battle_apply(w)
+
+
+def _battle_apply(w: Work) -> None:
+    """B7: a target is destroyed iff attack total > defence total; removals to the wrecks."""
+    battle = w.get("battle")
+    assert isinstance(battle, Battle)
+    key = (battle.col, battle.row)
+    label = Hex(*key).label
+    rolls: tuple[RollRec, ...] = w.get("rolls")  # type: ignore[assignment]
+    w.f["rolls"] = ()
+    destroyed: set[int] = set()
+    for i in range(0, len(rolls), 2):
+        a_roll, d_roll = rolls[i], rolls[i + 1]
+        target = a_roll.ref[0]
+        killed = sum(a_roll.dice) > sum(d_roll.dice)
         if killed:
             destroyed.add(target)
+        die = a_roll.sides
         w.say(
-            f"{label}: {len(a_dice)}d{die} attack {sum(a_dice)} vs {len(d_dice)}d{die} defence "
-            f"{sum(d_dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}"
+            f"{label}: {len(a_roll.dice)}d{die} attack {sum(a_roll.dice)} vs {len(d_roll.dice)}d{die} "
+            f"defence {sum(d_roll.dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}"
         )
-    for cid in sorted(destroyed | sacrifices):
+    for cid in sorted(destroyed | set(battle.sacrifices)):
         w.wreck(cid)  # SG-6.9 wrecks; SG-11 sacrifices die whatever the outcome
     for (owner, marker), f in sorted(w.fleets.items()):
         if (f.col, f.row) == key:
             _snapshot(w, owner, marker)  # C-4.3: the survivors as last seen
     w.peek()
     w.f["fought"] = (*w.get("fought"), key)  # type: ignore[misc]
+    _expire(w, ("decoy", "skirmish"))  # they last for this battle round only
     if _scavenge(w, key, battle.fleets):
         return  # the Scavenger chooses a ship first
+    _next_battle(w)
+
+
+def _expire(w: Work, kinds: tuple[str, ...]) -> None:
+    effects: tuple[tuple[str, int, int], ...] = w.get("effects")  # type: ignore[assignment]
+    if any(k in kinds for k, _, _ in effects):
+        w.f["effects"] = tuple(e for e in effects if e[0] not in kinds)
+
+
+# ---- space burst (SG-7)
+
+
+def _begin_burst(w: Work) -> bool:
+    """SG-7.2: every seat with a ship of pb >= 1 in a battle hex declares, in turn order,
+    secretly (PENDING). False when nobody can burst."""
+    owners = w.hex_owners()
+    hexes = {k for k, o in owners.items() if len(o) > 1}
+    if not hexes:
+        return False
+    eligible: dict[int, list[int]] = {}
+    for cid, ship in enumerate(w.ships):
+        if ship is not None and ship.pb >= 1:
+            f = w.fleets[(ship.owner, ship.fleet)]
+            if (f.col, f.row) in hexes:
+                eligible.setdefault(ship.owner, []).append(cid)
+    order = [w.s.order[(w.turn + i) % w.s.players] for i in range(w.s.players)]
+    declarers = tuple(p for p in order if p in eligible)
+    if not declarers:
+        return False
+    w.phase = "burst"
+    w.f["burst"] = BurstStep(declarers, tuple(eligible[declarers[0]]))
+    return True
+
+
+def _burst_queue(state: State, seat: int) -> tuple[int, ...]:
+    idx = Index(state)
+    hexes = {k for k, fl in idx.hex_fleets.items() if len({f.owner for f in fl}) > 1}
+    return tuple(
+        c
+        for c, s in enumerate(state.ships)
+        if s is not None and s.owner == seat and s.pb >= 1 and _ship_hex(idx, s) in hexes
+    )
+
+
+def _do_burst(w: Work, a: ActionBase) -> None:
+    assert isinstance(a, A.Burst)
+    step = w.s.burst
+    assert step is not None
+    step = replace(
+        step, queue=step.queue[1:], declarations=(*step.declarations, (a.ship, a.count))
+    )
+    if not step.queue:
+        declarers = step.declarers[1:]
+        if declarers:
+            step = replace(step, declarers=declarers, queue=_burst_queue(w.s, declarers[0]))
+        else:
+            w.f["burst"] = replace(step, declarers=())
+            _reveal_bursts(w)
+            return
+    w.f["burst"] = step
+
+
+def _bursts(w: Work) -> list[tuple[int, int]]:
+    step = w.get("burst")
+    assert isinstance(step, BurstStep)
+    return sorted((c, n) for c, n in step.declarations if n > 0)
+
+
+def _reveal_bursts(w: Work) -> None:
+    """SG-7.3: the declarations become public; B1 in every hex with a burst; then the burst
+    window (Decoy, It's a Dud!, SG-13.3)."""
+    bursts = _bursts(w)
+    w.revealed = True  # the PENDING declarations are now public (C-4.1)
+    if not bursts:
+        w.f["burst"] = None
+        w.say("No space bursts")
+        _next_battle(w)
+        return
+    for cid, n in bursts:
+        w.say(f"{w.label(cid)} ({w.name(_owner(w.ships, cid))}) declares a burst of {n} PB")
+    hexes = sorted({w.ship_hex(c) for c, _ in bursts})
+    for key in hexes:
+        present = _reveal(w, key, "Space burst")
+        w.f["burst_fleets"] = (
+            *w.get("burst_fleets"),  # type: ignore[misc]
+            *((key[0], key[1], o, m) for o, m in present),
+        )
+    checkpoint(w, "burst", "burst_roll")
+
+
+def _burst_roll(w: Work) -> None:
+    """SG-7.4/7.5: per burst (by ship cid), per PB, one d6 per enemy ship present (by cid);
+    every declared PB is spent. A Dud burst rolls nothing, a Decoyed ship is not rolled for."""
+    bursts = _bursts(w)
+    effects: tuple[tuple[str, int, int], ...] = w.get("effects")  # type: ignore[assignment]
+    decoyed = {a for k, a, _ in effects if k == "decoy"}
+    duds = {a for k, a, _ in effects if k == "dud"}
+    rolls = []
+    for cid, n in bursts:
+        ship = w.ships[cid]
+        assert ship is not None
+        key = w.ship_hex(cid)
+        w.ships[cid] = replace(ship, pb=ship.pb - n)  # SG-7.5
+        if cid in duds:
+            w.say(f"{w.label(cid)}'s burst is a dud (SG-13.3 #22)")
+            continue
+        enemies = [
+            t for t in sorted(_fleet_members(w, key)) if _owner(w.ships, t) != ship.owner and t not in decoyed
+        ]
+        for k in range(n):
+            purpose = f"SG.burst ship#{cid} PB {k + 1}"
+            for t in enemies:
+                rolls.append(RollRec(purpose, 6, (w.roller.d(6, purpose),), (cid, t)))
+    w.f["rolls"] = tuple(rolls)
+    if rolls:
+        checkpoint(w, "roll", "burst_apply")
+    else:
+        _burst_apply(w)
+
+
+def _fleet_members(w: Work, key: HexKey) -> list[int]:
+    fleets = {k for k, f in w.fleets.items() if (f.col, f.row) == key}
+    return [c for c, s in enumerate(w.ships) if s is not None and (s.owner, s.fleet) in fleets]
+
+
+def _burst_apply(w: Work) -> None:
+    """SG-7.4: a 6 destroys; all bursts are simultaneous, so removal (to the wrecks) comes
+    after the last one and burst victims skip the battle round; SG-7.6; Scavengers."""
+    bursts = _bursts(w)
+    rolls: tuple[RollRec, ...] = w.get("rolls")  # type: ignore[assignment]
+    w.f["rolls"] = ()
+    w.f["burst"] = None
+    destroyed: set[int] = set()
+    for cid, n in bursts:
+        hits = sorted({r.ref[1] for r in rolls if r.ref[0] == cid and r.dice[0] == 6})
+        destroyed.update(hits)
+        if not any(r.ref[0] == cid for r in rolls):
+            continue
+        targets = len({r.ref[1] for r in rolls if r.ref[0] == cid})
+        result = ", ".join(w.label(t) for t in hits) or "no hits"
+        w.say(
+            f"{w.label(cid)} ({w.name(_owner(w.ships, cid))}) bursts {n} PB at "
+            f"{Hex(*w.ship_hex(cid)).label} against {targets} ship(s): {result}"
+        )
+    hexes = sorted({w.ship_hex(c) for c, _ in bursts})
+    for cid in sorted(destroyed):
+        w.wreck(cid)  # SG-7.4: burst victims skip the battle round
+    for key in hexes:
+        for (owner, marker), f in sorted(w.fleets.items()):
+            if (f.col, f.row) == key:
+                _snapshot(w, owner, marker)
+    w.peek()
+    _expire(w, ("decoy", "dud"))
+    owners = w.hex_owners()
+    fleets_b1: tuple[tuple[int, int, int, int], ...] = w.get("burst_fleets")  # type: ignore[assignment]
+    queue: tuple[tuple[int, ...], ...] = ()
+    for key in hexes:  # SG-7.6: no battle follows here; SG-11 Scavengers capture now
+        if len(owners.get(key, ())) < 2:
+            present = tuple((o, m) for c, r, o, m in fleets_b1 if (c, r) == key)
+            queue += _capture_candidates(w, key, present)
+    if _run_captures(w, queue):
+        return
     _next_battle(w)
 
 
@@ -1335,8 +2084,15 @@ def _resolve_battle(w: Work, battle: Battle) -> None:
 def _scavenge(w: Work, key: HexKey, present: tuple[tuple[int, int], ...]) -> bool:
     """SG-11: for each enemy fleet present at B1 in ``key`` and now gone, the Scavenger (if it
     had ships there) takes one of that fleet's wrecks. True while a choice is pending."""
+    return _run_captures(w, _capture_candidates(w, key, present))
+
+
+def _capture_candidates(
+    w: Work, key: HexKey, present: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Per destroyed enemy fleet (in (owner, marker) order), its wrecks from this hex."""
     if not w.s.races or not any(race_of(w.s, o).scavenge for o, _ in present):
-        return False
+        return ()
     seat = scavenger(w.s)
     wrecks: tuple[Wreck, ...] = w.get("wrecks")  # type: ignore[assignment]
     queue = []
@@ -1348,11 +2104,16 @@ def _scavenge(w: Work, key: HexKey, present: tuple[tuple[int, int], ...]) -> boo
         )
         if cands:
             queue.append(cands)
-    return _run_captures(w, tuple(queue))
+    return tuple(queue)
 
 
 def _run_captures(w: Work, queue: tuple[tuple[int, ...], ...]) -> bool:
     """Take single candidates at once; stop at the first real choice (phase "capture")."""
+    if not queue:
+        if w.get("capture"):
+            w.f["capture"] = ()
+            w.f["capture_queue"] = ()
+        return False
     seat = scavenger(w.s)
     cap = ship_cap(w.s, seat)
     while queue:
@@ -1411,8 +2172,12 @@ def _end_engagement(w: Work) -> None:
     w.limbo = []
     if w.get("wrecks"):
         w.f["wrecks"] = ()
+    if w.get("burst_fleets"):
+        w.f["burst_fleets"] = ()
     w.f["battle"] = None
     w.f["fought"] = ()
+    if w.get("fought_ships"):
+        w.f["fought_ships"] = ()
     _begin_md(w)
 
 
@@ -1421,7 +2186,7 @@ def _end_engagement(w: Work) -> None:
 
 def _begin_md(w: Work) -> None:
     a = w.active
-    enemy_planets = {(p.col, p.row) for p in w.planets if p.alive and p.owner != a}
+    enemy_planets = {(p.col, p.row) for p in w.planets if p.alive and p.owner not in (a, -1)}
     queue = []
     if enemy_planets:
         there = {
@@ -1448,11 +2213,72 @@ def _do_launch(w: Work, a: ActionBase) -> None:
     w.f["md_queue"] = queue
     w.f["launches"] = launches
     if not queue:
+        if w.s.has("cards") and launches:
+            w.say(
+                "Launch orders: "
+                + ", ".join(f"{w.label(c)} {n} PB at {Hex(*w.ship_hex(c)).label}" for c, n in sorted(launches))
+            )
+            checkpoint(w, "M-decl", "md_roll")  # SG-8.4: It's a Dud!
+            return
         _resolve_md(w, launches)
 
 
+def _md_roll(w: Work) -> None:
+    """Cards on (SG-8.4..8.6): every order not negated rolls its n d6 (by ship cid) and every
+    declared PB is spent; the dice count only after the Luck window (SG-A59)."""
+    launches = sorted(w.s.launches)
+    duds = {a for k, a, _ in w.effects() if k == "dud"}
+    rolls = []
+    for cid, n in launches:
+        ship = w.ships[cid]
+        assert ship is not None
+        w.ships[cid] = replace(ship, pb=ship.pb - n)
+        label = Hex(*w.ship_hex(cid)).label
+        if cid in duds:
+            w.say(f"{w.label(cid)}'s launch at {label} is a dud (SG-13.3 #22)")
+            continue
+        purpose = f"SG.pb planet={label} ship#{cid}"
+        rolls.append(RollRec(purpose, 6, tuple(w.roller.dice(n, 6, purpose)), (cid, n)))
+    w.f["rolls"] = tuple(rolls)
+    _expire(w, ("dud",))
+    if rolls:
+        checkpoint(w, "roll", "md_apply")
+    else:
+        _md_apply(w)
+
+
+def _md_apply(w: Work) -> None:
+    """SG-8.5/8.7: a planet falls if any die of an order against it is <= 3 (Amoeboids 4)."""
+    rolls: tuple[RollRec, ...] = w.get("rolls")  # type: ignore[assignment]
+    w.f["rolls"] = ()
+    w.f["md_queue"] = ()
+    w.f["launches"] = ()
+    planet_at = {(p.col, p.row): pid for pid, p in enumerate(w.planets) if p.alive}
+    for roll in rolls:
+        cid, n = roll.ref
+        key = w.ship_hex(cid)
+        pid = planet_at.get(key, -1)
+        label = Hex(*key).label
+        if pid < 0 or not w.planets[pid].alive:
+            w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
+            continue
+        hit = any(d <= pb_hit(w.s, w.active) for d in roll.dice)
+        w.say(
+            f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, roll.dice))}: "
+            f"{'planet destroyed' if hit else 'no effect'}"
+        )
+        if hit:
+            _destroy_planet(w, pid)
+            if w.phase == "over":
+                return
+    _begin_production(w)
+
+
 def _resolve_md(w: Work, launches: tuple[tuple[int, int], ...]) -> None:
-    """SG-8.5/8.6: orders by ship cid, n d6 each; a die <= 3 destroys; every PB is spent."""
+    """SG-8.5/8.6: orders by ship cid, n d6 each; a die <= 3 destroys; every PB is spent.
+
+    Without cards each order is applied at once (no Luck can change it), so an order against
+    a planet already destroyed this phase rolls no dice."""
     w.f["md_queue"] = ()
     w.f["launches"] = ()
     planet_at = {(p.col, p.row): pid for pid, p in enumerate(w.planets) if p.alive}
@@ -1539,6 +2365,11 @@ def _game_over(w: Work, winners: tuple[int, ...], reason: str) -> None:
 
 
 def _begin_production(w: Work) -> None:
+    """SG-9: the production window (Increased Production, free cards), then SG-9.2."""
+    checkpoint(w, "P", "production")
+
+
+def _production(w: Work) -> None:
     if w.data.planet_types and w.s.discard_rule:
         w.phase = "discard"
         return
@@ -1560,7 +2391,8 @@ def _begin_gain(w: Work) -> None:
     """SG-9.3 draw4: 4 + extras, capped; SG-9.4 resources: income, then the extras as free
     random ships (Robots SG-A52), then buying."""
     a = w.active
-    extra = race_of(w.s, a).production
+    extra = race_of(w.s, a).production  # Robots (SG-A52)
+    extra += sum(1 for k, _, _ in w.effects() if k == "prod")
     draw4 = w.s.production == "draw4"
     n = 4 + extra if draw4 else extra
     cap = ship_cap(w.s, a)
@@ -1607,7 +2439,7 @@ def _after_draws(w: Work) -> None:
 
 def _do_place(w: Work, a: ActionBase) -> None:
     assert isinstance(a, A.Place)
-    owner = w.active
+    owner = placer(w.s)
     cid = w.s.drawn
     marker = a.fleet or w.new_fleet(owner, (a.col, a.row))
     w.ships[cid] = Ship(owner, marker, pb_max(w.s, cid))  # SG-9.5: full PB
@@ -1615,6 +2447,12 @@ def _do_place(w: Work, a: ActionBase) -> None:
     if w.data.fighter[cid]:
         _autoload(w, owner, marker)
     w.f["drawn"] = -1
+    if w.s.resume:  # an Alien Ruins ship (SG-12.1): the move (or card) goes on
+        w.f["resume"] = ""
+        w.f["placer"] = -1
+        w.phase = "closed"  # the continuation sets the next phase
+        THEN[w.s.resume](w)
+        return
     _draw_next(w)  # the next free draw, or (resources, a bought ship) back to buying
 
 
@@ -1710,8 +2548,20 @@ def _stranded(w: Work) -> None:
 
 
 def _end_turn(w: Work) -> None:
+    """SG-4.1 step 5: stranded fighters (5.1), the hand limit (5.2), effects expire (5.3)."""
     _stranded(w)
     w.peek()
+    if w.s.has("cards"):
+        from . import cardplay
+
+        if cardplay.over_hand_limit(w):
+            return  # the active player discards down to 7 first
+    _next_turn(w)
+
+
+def _next_turn(w: Work) -> None:
+    if w.get("effects"):
+        w.f["effects"] = ()
     s = w.s
     turn, rnd = w.turn, w.round
     while True:
@@ -1747,6 +2597,55 @@ def _adjudicate(w: Work) -> None:
         _game_over(w, (), "round limit: a draw (SG-10.4)")
 
 
+def _card_action(w: Work, a: ActionBase) -> None:
+    from . import cardplay
+
+    cardplay.handle(w, a)
+
+
+def _transport_on(w: Work) -> None:
+    """After a card played in the Transport Phase: the fleet being ordered goes on."""
+    _advance_cursor(w, keep=int(w.get("cursor")))  # type: ignore[call-overload]
+
+
+def _window_on(w: Work) -> None:
+    from . import cardplay
+
+    cardplay.continue_window(w)
+
+
+def _card_move_on(w: Work) -> None:
+    from . import cardplay
+
+    cardplay.continue_card_move(w)
+
+
+# Continuations: what follows a card window (SG-13.2) or a decision taken in the middle of
+# a procedure (an Alien Ruins ship, a card move), by name, since the state stores the name.
+THEN = {
+    "black_holes": _apply_black_holes,
+    "transport": _begin_transport,
+    "transport_on": _transport_on,
+    "advance": _advance,
+    "after_step": _after_step,
+    "end_transport": _end_transport,
+    "neutral": _neutral_after_luck,
+    "engage": _engage,
+    "next_battle": _next_battle,
+    "battle_declare": _battle_declare,
+    "battle_roll": _battle_roll,
+    "battle_apply": _battle_apply,
+    "burst_roll": _burst_roll,
+    "burst_apply": _burst_apply,
+    "end_engagement": _end_engagement,
+    "md_roll": _md_roll,
+    "md_apply": _md_apply,
+    "production": _production,
+    "next_turn": _next_turn,
+    "window": _window_on,
+    "card_move": _card_move_on,
+}
+
 _HANDLERS = {
     A.SetType: _do_set_type,
     A.SetupPlace: _do_setup_place,
@@ -1768,4 +2667,10 @@ _HANDLERS = {
     A.ChooseRace: _do_choose_race,
     A.SelfDestruct: _do_target,
     A.Capture: _do_capture,
+    A.Burst: _do_burst,
+    A.Gate: _do_gate,
+    A.PlayCard: _card_action,
+    A.Choose: _card_action,
+    A.Pass: _card_action,
+    A.DiscardCard: _card_action,
 }

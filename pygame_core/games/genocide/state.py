@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ...deck import Deck
 from ...rng import RngValue
+from ...windows import Window
 from .data import VARIANTS, VariantData
 
 T = TypeVar("T")
@@ -30,13 +32,16 @@ def evolve(obj: T, **changes: Any) -> T:
 
 @dataclass(frozen=True)
 class Planet:
-    """One planet hex (SG-2.4). ``ptype`` is "" in Classic or until assigned (SG-3.6)."""
+    """One planet hex (SG-2.4). ``ptype`` is "" in Classic or until assigned (SG-3.6).
+
+    Neutral planets (SG-12.1) follow the players' planets with ``owner`` -1 until captured."""
 
     owner: int
     col: int
     row: int
     ptype: str = ""
     alive: bool = True
+    public: bool = False  # type known to all: a captured neutral planet (SG-12.1)
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,49 @@ class Battle:
 
 
 @dataclass(frozen=True)
+class BurstStep:
+    """The space-burst declarations in progress (SG-7.2): PENDING until every seat is in."""
+
+    declarers: tuple[int, ...]  # seats still to declare, in turn order
+    queue: tuple[int, ...]  # the current declarer's ships with pb >= 1 in a battle hex
+    declarations: tuple[tuple[int, int], ...] = ()  # (ship cid, PBs; 0 = no burst)
+
+
+@dataclass(frozen=True)
+class RollRec:
+    """One "roll" (SG-A59) held until its Luck window has closed: the dice are applied only
+    then, so a reroll can replace them. ``ref`` says what it is for (a ship, planet, ...)."""
+
+    purpose: str
+    sides: int
+    dice: tuple[int, ...]
+    ref: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PendingPlay:
+    """A card whose targets its player is choosing, one step at a time (SG-13.2)."""
+
+    player: int
+    card: int
+    args: tuple[int, ...] = ()
+    kind: str = ""  # the window kind when played outside a window ("T", "between")
+
+
+@dataclass(frozen=True)
+class CardMove:
+    """A fleet moved step by step by a card (Lure, Retreat, SG-13.3 #31/#34): who decides,
+    which fleet, its MP, and for Retreat the hex every step must get farther from."""
+
+    player: int
+    owner: int
+    marker: int
+    mp: int
+    away: tuple[int, int] | None = None
+    path: tuple[tuple[int, int], ...] = ()  # steps still to take on their own (Intercept)
+
+
+@dataclass(frozen=True)
 class Wreck:
     """A ship destroyed this Engagement Phase (SG-6.9): where, whose, and its pb at the time."""
 
@@ -131,6 +179,8 @@ class State:
     wrecks: tuple[Wreck, ...] = ()  # this Engagement Phase's wrecks, for the modules (SG-6.9)
     modules: tuple[str, ...] = ()  # Advanced modules switched on: "races", ... (SG-1.1)
     races: tuple[str, ...] = ()  # per seat, "" until chosen (SG-3.5, SG-11)
+    terrain: tuple[tuple[int, int, str], ...] = ()  # (col, row, key) by (col, row) (SG-12)
+    terrain_used: tuple[tuple[int, int], ...] = ()  # once-per-game features already claimed
     fleets: tuple[Fleet, ...] = ()  # sorted by (owner, marker)
     next_marker: tuple[int, ...] = ()  # Classic: sequential markers per seat (SG-2.4)
     resources: tuple[int, ...] = ()
@@ -147,15 +197,43 @@ class State:
     # Engagement (SG-6): hexes already fought this phase, and the battle in progress.
     fought: tuple[tuple[int, int], ...] = ()
     battle: Battle | None = None
+    # Space burst (SG-7): the declarations in progress, and the fleets revealed by the burst
+    # step's B1 this phase as (col, row, owner, marker), for the Scavengers (SG-11).
+    burst: BurstStep | None = None
+    burst_fleets: tuple[tuple[int, int, int, int], ...] = ()
     # Mass Destruction (SG-8): ships still to declare, and the orders (cid, n).
     md_queue: tuple[int, ...] = ()
     launches: tuple[tuple[int, int], ...] = ()
     # Production (SG-9): ships still to draw, and the drawn/bought ship awaiting placement.
     to_draw: int = 0
     drawn: int = -1
+    resume: str = ""  # where play continues after placing ``drawn`` ("" = production)
+    placer: int = -1  # who places ``drawn`` (-1: the active player)
     # Scavengers (SG-11): the wrecks to choose one from now, then the further choices queued.
     capture: tuple[int, ...] = ()
     capture_queue: tuple[tuple[int, ...], ...] = ()
+    # Cards (SG-13, C-5): the deck, each seat's hand (card numbers, sorted), this turn's
+    # effects as (kind, a, b), the open window and the continuation run when it closes, a
+    # card being targeted, a card-driven move, and the rolls awaiting their Luck window.
+    deck: Deck | None = None
+    cards: tuple[tuple[int, ...], ...] = ()
+    effects: tuple[tuple[str, int, int], ...] = ()
+    window: Window | None = None
+    window_then: str = ""
+    play: PendingPlay | None = None
+    card_move: CardMove | None = None
+    rolls: tuple[RollRec, ...] = ()
+    # Transport bookkeeping for the O-move window: the cursor fleet once it has stepped
+    # (marker, entered-empty flag), and the fleet whose move just completed.
+    moving: tuple[int, ...] = ()  # (marker, entered empty) or ()
+    moved: tuple[int, ...] = ()  # (owner, marker, col, row, entered empty) or ()
+    transports: int = 0  # Transport Phases begun this turn (Strategic Push adds one)
+    fought_ships: tuple[int, ...] = ()  # ships present at any B1 this Engagement Phase
+    press: tuple[tuple[int, int], ...] = ()  # Press Offensive hexes still to fight
+    # Card knowledge (C-4.3): Scanners snapshots, Spies snapshots, Data Analysis tops.
+    scans: tuple[tuple[int, Sighting], ...] = ()
+    spied: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()  # (seat, of, round, hand)
+    analysis: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (seat, top cards in order)
     # Knowledge (C-4.3, SG-5.14): (seat, pid) planet types learned by peeking.
     known: tuple[tuple[int, int], ...] = ()
     sightings: tuple[Sighting, ...] = ()

@@ -7,9 +7,10 @@ from typing import Any
 from ...game import ActionBase, View
 from ...hexgrid import DIRECTION_NAMES, Hex
 from . import actions as A
+from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_NAMES
 from .races import RACE_BY_KEY
-from .rules import current_player, game_map, seat_name
+from .rules import current_player, game_map, jammed, seat_name
 from .state import State, log_audience
 
 
@@ -21,11 +22,13 @@ def view(state: State, player: int | None) -> View:
     known = {pid for seat, pid in state.known if seat == me}
     counts = [0] * players
     fleet_counts: dict[tuple[int, int], int] = {}
-    for ship in state.ships:
+    fleet_members: dict[tuple[int, int], list[int]] = {}
+    for cid, ship in enumerate(state.ships):
         if ship is not None:
             counts[ship.owner] += 1
             key = (ship.owner, ship.fleet)
             fleet_counts[key] = fleet_counts.get(key, 0) + 1
+            fleet_members.setdefault(key, []).append(cid)
     seats = []
     for seat in range(players):
         seats.append(
@@ -41,11 +44,11 @@ def view(state: State, player: int | None) -> View:
         )
     planets = []
     for pid, p in enumerate(state.planets):
-        visible = bool(p.ptype) and (p.owner == me or not p.alive or pid in known)
+        visible = bool(p.ptype) and (p.owner == me or not p.alive or p.public or pid in known)
         planets.append(
             {
                 "id": pid,
-                "owner": p.owner,
+                "owner": p.owner,  # -1: a neutral planet not yet captured (SG-12.1)
                 "col": p.col,
                 "row": p.row,
                 "hex": Hex(p.col, p.row).label,
@@ -68,6 +71,9 @@ def view(state: State, player: int | None) -> View:
                 "ordering": state.phase == "transport"
                 and f.owner == state.active
                 and f.marker == state.cursor,
+                # SG-13.3 #19: the marker shows "jammed" (the card and its target are public)
+                "jammed": bool(state.effects)
+                and any(jammed(state, c) for c in fleet_members.get((f.owner, f.marker), ())),
             }
         )
     my_ships = []
@@ -117,14 +123,27 @@ def view(state: State, player: int | None) -> View:
         "seats": seats,
         "planets": planets,
         "fleets": fleets,
+        "terrain": [  # SG-14.1: terrain is PUBLIC; "used": a once-per-game reward is claimed
+            {
+                "col": c,
+                "row": r,
+                "hex": Hex(c, r).label,
+                "type": k,
+                "used": (c, r) in state.terrain_used,
+            }
+            for c, r, k in state.terrain
+        ],
         "my_ships": my_ships,
         "sightings": sightings,
         "pile": _pile(state),
         "log": _log(state, me),
         "epoch": state.epoch,
     }
+    if state.deck is not None:
+        out["cards"] = _cards(state, me)
     out["setup"] = _setup(state, me)
     out["battle"] = _battle(state, me)
+    out["burst"] = _burst(state, me)
     if state.phase == "md" and state.active == me:
         out["launch_queue"] = list(state.md_queue)
         out["launches"] = [list(x) for x in state.launches]
@@ -200,6 +219,100 @@ def _battle(state: State, me: int | None) -> dict[str, Any] | None:
     return out
 
 
+def _card(num: int) -> dict[str, Any]:
+    card = CARD_BY_NUM[num]
+    return {"num": num, "key": card.key, "name": card.name, "text": card.text, "reaction": card.reaction}
+
+
+def _cards(state: State, me: int | None) -> dict[str, Any]:
+    """SG-14.1: hands are PRIVATE (counts public), the deck SEALED (count public), the
+    discard pile, card plays, targets and windows PUBLIC; Spies, Data Analysis and Scanners
+    are KNOWLEDGE of the card player only (C-4.3)."""
+    deck = state.deck
+    assert deck is not None
+    out: dict[str, Any] = {
+        "deck": len(deck.draw_pile),
+        "discard": [_card(c) for c in deck.discard_pile],
+        "hand_counts": [len(h) for h in state.cards],
+        "hand": [_card(c) for c in state.cards[me]] if me is not None else [],
+        "effects": _public_effects(state, me),
+        "rolls": [{"purpose": r.purpose, "dice": list(r.dice)} for r in state.rolls],
+    }
+    win = state.window
+    if win is not None:
+        out["window"] = {
+            "kind": win.kind,
+            "holder": win.holder,
+            "responding": win.responding,
+            "chain": [{"player": p.player, "card": _card(p.card), "targets": list(p.args)} for p in win.chain],
+        }
+    if state.play is not None and state.play.player == me:
+        out["playing"] = {"card": _card(state.play.card), "targets": list(state.play.args)}
+    cm = state.card_move
+    if cm is not None:
+        out["card_move"] = {"player": cm.player, "owner": cm.owner, "marker": cm.marker}
+        if cm.player == me:
+            out["card_move"]["mp"] = cm.mp
+    if me is not None:
+        out["spied"] = [
+            {"seat": of, "round": rnd, "hand": [_card(c) for c in cards]}
+            for seat, of, rnd, cards in state.spied
+            if seat == me
+        ]
+        out["analysis"] = [[_card(c) for c in top] for seat, top in state.analysis if seat == me]
+        out["scans"] = [
+            {
+                "owner": g.owner,
+                "marker": g.marker,
+                "round": g.round,
+                "ships": [
+                    {"id": c, "type": state.data.type_of(c).key, "pb": pb, "carrier": car} for c, pb, car in g.ships
+                ],
+            }
+            for seat, g in state.scans
+            if seat == me
+        ]
+    return out
+
+
+def _public_effects(state: State, me: int | None) -> list[dict[str, Any]]:
+    """This turn's effects. Per-ship bonuses name ships, so only the owner sees those of its
+    own ships; the others follow from the public card plays."""
+    out = []
+    for kind, a, b in state.effects:
+        if kind in ("atk", "def", "move", "jam"):
+            ship = state.ships[a]
+            if ship is None or ship.owner != me:
+                continue
+            out.append({"kind": kind, "ship": a, "value": b})
+        elif kind in ("bypass",):
+            out.append({"kind": kind, "fleet": a, "through": b})
+        elif kind in ("skirmish",):
+            out.append({"kind": kind, "hex": Hex(a // 100, a % 100).label, "value": b})
+        else:
+            out.append({"kind": kind, "ship": a})
+    return out
+
+
+def _burst(state: State, me: int | None) -> dict[str, Any] | None:
+    """SG-7.2: burst declarations are PENDING: each seat sees only its own until all are in."""
+    step = state.burst
+    if step is None:
+        return None
+    out: dict[str, Any] = {"waiting_for": list(step.declarers)}
+    if me is not None:
+        out["my_declarations"] = [
+            [c, n]
+            for c, n in step.declarations
+            if state.ships[c] is not None and state.ships[c].owner == me  # type: ignore[union-attr]
+        ]
+        if step.declarers and step.declarers[0] == me:
+            out["to_declare"] = list(step.queue)
+    if not step.declarers:  # revealed (SG-7.3): every burst is public now
+        out["bursts"] = [[c, n] for c, n in step.declarations if n > 0]
+    return out
+
+
 def describe(state: State, action: ActionBase) -> str:
     """A button label for one of the current player's legal actions, with ship and hex names.
 
@@ -250,6 +363,26 @@ def describe(state: State, action: ActionBase) -> str:
         if action.count:
             return f"{ship(action.ship)} launches {action.count} PB"
         return f"{ship(action.ship)} holds its PBs"
+    if isinstance(action, A.PlayCard):
+        card = CARD_BY_NUM[action.card]
+        return f"play {card.name}: {card.text}"
+    if isinstance(action, A.Choose):
+        from .cardplay import _step, describe_target
+
+        play = state.play
+        assert play is not None
+        step = _step(CARD_BY_NUM[play.card], play.args)
+        return f"{CARD_BY_NUM[play.card].name}: {describe_target(state, step, action.value)}"
+    if isinstance(action, A.Pass):
+        return "pass (play no card)"
+    if isinstance(action, A.DiscardCard):
+        return f"discard {CARD_BY_NUM[action.card].name}"
+    if isinstance(action, A.Gate):
+        return f"fleet {state.cursor}: star gate to {Hex(action.col, action.row).label}"
+    if isinstance(action, A.Burst):
+        if action.count:
+            return f"{ship(action.ship)} bursts {action.count} PB against the enemy ships in its hex"
+        return f"{ship(action.ship)} makes no space burst"
     if isinstance(action, A.Discard):
         return f"discard {ship(action.ship)}" if action.ship >= 0 else "keep every ship"
     if isinstance(action, A.Buy):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from pygame_core.deck import Deck
 from pygame_core.games.genocide import GAME
 from pygame_core.games.genocide.data import VARIANTS
 from pygame_core.games.genocide.rules import move
@@ -12,6 +13,7 @@ from pygame_core.games.genocide.state import Fleet, Planet, Ship, State
 from pygame_core.rng import ScriptedRng
 
 ShipSpec = tuple[str, int] | tuple[str, int, str, int]  # (type key, copy[, "in", host index])
+BASIC = {"module_races": False, "module_space_burst": False, "module_terrain": False, "module_cards": False}
 
 
 def cid(variant: str, key: str, copy: int = 0) -> int:
@@ -35,6 +37,7 @@ def position(
     players: int = 2,
     options: dict[str, object] | None = None,
     races: Sequence[str] = (),
+    terrain: Sequence[tuple[int, int, str]] = (),
 ) -> State:
     """A state (two players unless told) at the start of ``active``'s Transport Phase.
 
@@ -43,7 +46,9 @@ def position(
     ``fleets``: (owner, marker, col, row, ships), each ship ``(key, copy)`` or
     ``(key, copy, "in", i)`` meaning loaded into the i-th ship of the same list.
     Every ship has full PB, and the active player's mobile ships have MP = MOVE*.
-    ``options`` adds module toggles (SG-1.1); ``races`` sets each seat's race (SG-11).
+    ``options`` adds module toggles (SG-1.1); ``races`` sets each seat's race (SG-11);
+    ``terrain`` lists (col, row, key) hexes (SG-12), replacing any random terrain; each
+    neutral_planet hex gets an uncaptured neutral planet.
     """
     base = GAME.new_game(
         {
@@ -51,12 +56,14 @@ def position(
             "production": production,
             "discard_rule": discard_rule,
             "players": players,
+            **BASIC,
             **(options or {}),
         },
         1,
     )
     if races:
         base = replace(base, races=tuple(races))
+    base = replace(base, terrain=tuple(sorted(terrain)), terrain_used=())
     data = VARIANTS[variant]
     all_planets: list[Planet] = []
     for seat in range(players):
@@ -72,6 +79,7 @@ def position(
         for k in range(10 - len(mine)):
             col = 12 * seat + (0 if seat == 0 else 11)
             all_planets.append(Planet(seat, col, 2 * k + 2, types[k] if data.planet_types else ""))
+    all_planets.extend(Planet(-1, c, r) for c, r, k in sorted(terrain) if k == "neutral_planet")
     ships: list[Ship | None] = [None] * data.total
     fleet_list = []
     for owner, marker, col, row, specs in fleets:
@@ -107,6 +115,7 @@ def position(
         log=(),
         known=(),
         sightings=(),
+        transports=1,  # the Transport Phase under way is the turn's first (SG-A61)
     )
     assert not GAME.invariant_violations(state), GAME.invariant_violations(state)
     return state
@@ -114,3 +123,22 @@ def position(
 
 def with_dice(state: State, dice: Sequence[int]) -> State:
     return replace(state, rng=ScriptedRng(tuple(dice)))
+
+
+def with_cards(
+    state: State,
+    hands: Sequence[Sequence[int]],
+    deck: Sequence[int] = (),
+    discard: Sequence[int] = (),
+) -> State:
+    """Cards on (SG-13) with the given hands (card numbers), deck (top first) and discards;
+    every other card goes to the bottom of the deck, so the 42 are all accounted for."""
+    used = {c for h in hands for c in h} | set(deck) | set(discard)
+    rest = [c for c in range(1, 43) if c not in used]
+    modules = tuple(sorted({*state.modules, "cards"}))
+    return replace(
+        state,
+        modules=modules,
+        deck=Deck(tuple(deck) + tuple(rest), tuple(discard)),
+        cards=tuple(tuple(sorted(h)) for h in hands),
+    )

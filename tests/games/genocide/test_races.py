@@ -24,12 +24,12 @@ from pygame_core.games.genocide.actions import (
 from pygame_core.games.genocide.races import RACES
 from pygame_core.games.genocide.state import State
 
-from .helpers import cid, position, with_dice
+from .helpers import BASIC, cid, position, with_dice
 
 W, E = 0, 1
 X = (12, 12)  # open middle-band hex
 V = "advanced"
-RACES_ON = {"module_races": True}
+RACES_ON = {**BASIC, "module_races": True}
 
 
 def ships_of(state: State, seat: int) -> int:
@@ -76,7 +76,7 @@ def test_sg_3_5_races_are_chosen_in_turn_order_without_duplicates() -> None:
 
 def test_sg_11_races_off_means_no_choice_and_no_modifiers() -> None:
     """SG-1.1: without module_races there is no race phase; Classic ignores the module."""
-    assert GAME.new_game({}, 4).phase == "types"
+    assert GAME.new_game(BASIC, 4).phase == "types"
     classic = GAME.new_game({"variant": "classic", "module_races": True}, 4)
     assert classic.phase == "fleets" and classic.modules == ()
 

@@ -14,18 +14,22 @@ from pygame_core.games.genocide.rules import planet_zone
 from pygame_core.games.genocide.state import State
 from pygame_core.hexgrid import Hex
 
+from .helpers import BASIC
+
 
 def finish_setup(state: State, seed: int = 0) -> State:
     chooser = random.Random(seed)
-    while state.phase in ("types", "fleets"):
+    while state.phase in ("race", "types", "fleets"):
         state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
     return state
 
 
 def test_sg_1_option_defaults() -> None:
-    """SG-1.1 / Appendix A: Advanced, draw4 (the variant's own), discard on, 2 players, 80 rounds."""
+    """SG-1.1 / SG-1.2 / Appendix A: Advanced Full (every module on), draw4 (the variant's
+    own), discard on, 2 players, 80 rounds; Classic ignores the modules."""
     state = GAME.new_game(None, 1)
     assert (state.variant, state.production, state.discard_rule) == ("advanced", "draw4", True)
+    assert sorted(state.modules) == ["burst", "cards", "races", "terrain"]
     assert (state.players, state.round_limit, state.combat_die) == (2, 80, 6)
     classic = GAME.new_game({"variant": "classic"}, 1)
     assert (classic.production, classic.combat_die) == ("resources", 10)
@@ -39,7 +43,7 @@ def test_sg_1_option_defaults() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_sg_3_planets_are_placed_in_each_zone_apart(players: int) -> None:
     """SG-3.1 / SG-3.3: 10 planets per seat inside its zone, 1 per hex, at least 2 apart."""
-    state = GAME.new_game({"players": players}, 7)
+    state = GAME.new_game({"players": players, **BASIC}, 7)
     assert len(state.planets) == 10 * players
     cells = [Hex(p.col, p.row) for p in state.planets]
     assert len(set(cells)) == len(cells)
@@ -65,7 +69,7 @@ def test_sg_3_8_classic_two_ships_per_planet_advanced_up_to_five() -> None:
         assert len(fleets) == 10
         for f in fleets:
             assert sum(1 for s in classic.ships if s and (s.owner, s.fleet) == (seat, f.marker)) == 2
-    state = GAME.new_game({"variant": "advanced"}, 3)
+    state = GAME.new_game({"variant": "advanced", **BASIC}, 3)
     seat = GAME.current_player(state)
     # The planet-type counters: exactly 1 H, 3 P, 3 M, 3 R (SG-2.4).
     while state.phase == "types":
@@ -85,7 +89,7 @@ def test_sg_3_8_classic_two_ships_per_planet_advanced_up_to_five() -> None:
 
 def test_sg_3_6_planet_type_counters_run_out() -> None:
     """SG-3.6: once the Homeworld counter is used, it is no longer offered."""
-    state = GAME.new_game({"variant": "advanced"}, 5)
+    state = GAME.new_game({"variant": "advanced", **BASIC}, 5)
     state = GAME.apply(state, GAME.legal_actions(state)[0])  # the Homeworld first
     assert all(a.ptype != "H" for a in GAME.legal_actions(state) if isinstance(a, SetType))
 
@@ -105,9 +109,23 @@ def test_sg_5_5_fighters_auto_load_into_bay_ships() -> None:
 
 def test_sg_16_three_players_turn_order_and_map() -> None:
     """SG-16.1 / SG-16.3: a 36-column map, turn order clockwise from the roll-off winner."""
-    state = GAME.new_game({"players": 3}, 2)
+    state = GAME.new_game({"players": 3, **BASIC}, 2)
     assert GAME.view(state, None)["map"] == {"cols": 36, "rows": 24}
     first = state.order[0]
     assert state.order == (first, (first + 1) % 3, (first + 2) % 3)
     state = finish_setup(state)
     assert GAME.current_player(state) == first and state.phase == "transport"
+
+
+def test_sg_1_2_presets() -> None:
+    """SG-1.2: Classic (fixed parameters only), Advanced Basic (no modules, discard rule on),
+    Advanced Full (every module; the default options)."""
+    from pygame_core.games.genocide.game import PRESETS
+
+    full = GAME.new_game(PRESETS["advanced_full"], 9)
+    assert full == GAME.new_game(None, 9)
+    basic = GAME.new_game(PRESETS["advanced_basic"], 9)
+    assert basic.modules == () and basic.discard_rule and basic.variant == "advanced"
+    classic = GAME.new_game(PRESETS["classic"], 9)
+    assert classic.modules == () and classic.variant == "classic" and classic.production == "resources"
+    assert GAME.new_game({"variant": "classic"}, 9).modules == ()  # SG-1.1: n/a in Classic

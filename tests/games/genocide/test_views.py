@@ -12,11 +12,14 @@ from pygame_core.games.genocide import GAME
 from pygame_core.games.genocide.state import State
 
 OPTION_SETS = [
-    {"variant": "advanced"},
+    {"variant": "advanced"},  # Advanced Full, the default (SG-1.2)
+    {"variant": "advanced", "module_races": False, "module_space_burst": False, "module_terrain": False,
+     "module_cards": False},
     {"variant": "advanced", "production": "resources", "players": 3},
     {"variant": "classic"},
     {"variant": "classic", "production": "draw4"},
-    {"variant": "advanced", "module_races": True},
+    {"variant": "advanced", "module_cards": False},
+    {"variant": "advanced", "players": 3},
 ]
 
 
@@ -29,8 +32,8 @@ def sample_states(options: dict[str, object], seed: int, every: int = 37) -> lis
     while GAME.current_player(state) is not None and step < 3000:
         if (
             step % every == 0
-            or state.phase in ("declare", "md")
-            or (state.phase == "fleets" and step % 7 == 0)
+            or state.phase in ("declare", "md", "burst", "capture", "race", "card_move")
+            or (state.phase in ("fleets", "window", "target") and step % 7 == 0)
         ):
             out.append(state)
         state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
@@ -45,6 +48,7 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
     others = [s for s in range(state.players) if s != viewer]
     ships = list(state.ships)
     pile = list(state.pile)
+    pos = {c: c for c in range(len(ships))}  # where each counter went (for cid-keyed effects)
     sealed_pile = state.production == "draw4"  # SG-14.1: an open pile's make-up is public
     for seat in others:
         mine = [c for c, s in enumerate(ships) if s is not None and s.owner == seat]
@@ -53,6 +57,8 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
             other = rng.choice(targets)
             if other == c:
                 continue
+            at = {v: k for k, v in pos.items()}
+            pos[at[c]], pos[at[other]] = other, c
             if ships[other] is None:  # swap a hidden ship with a pile counter
                 ships[other], ships[c] = ships[c], None
                 pile.remove(other)
@@ -69,7 +75,7 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
         hidden = [
             i
             for i, p in enumerate(planets)
-            if p.owner == seat and p.alive and i not in known and p.ptype
+            if p.owner == seat and p.alive and i not in known and p.ptype and not p.public
         ]
         types = [planets[i].ptype for i in hidden]
         rng.shuffle(types)
@@ -96,19 +102,52 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
             declarations=tuple((a, t) if a in mine else (a, -1) for a, t in battle.declarations),
             sacrifices=tuple(a for a in battle.sacrifices if a in mine),  # SG-11: PENDING too
         )
+    burst = state.burst
+    if burst is not None and burst.declarers:  # SG-7.2: PENDING until all are in
+        burst = replace(
+            burst,
+            declarations=tuple(
+                (c, n) if state.ships[c] is not None and state.ships[c].owner == viewer else (c, rng.randint(0, 1))  # type: ignore[union-attr]
+                for c, n in burst.declarations
+            ),
+        )
     drawn = state.drawn
     if drawn >= 0 and state.active != viewer and sealed_pile and pile:
         new = rng.choice(pile)
         pile.remove(new)
         pile.append(drawn)
         drawn = new
+    cards = {}
+    if state.deck is not None:  # SG-14.1: other hands and the deck order are hidden
+        pool = list(state.deck.draw_pile) + [c for seat in others for c in state.cards[seat]]
+        rng.shuffle(pool)
+        hands = list(state.cards)
+        for seat in others:
+            n = len(state.cards[seat])
+            hands[seat], pool = tuple(sorted(pool[:n])), pool[n:]
+        junk = (rng.randrange(1, 43),)
+        cards = {
+            "deck": replace(state.deck, draw_pile=tuple(pool)),
+            "cards": tuple(hands),
+            "spied": tuple(x if x[0] == viewer else (x[0], x[1], x[2], junk) for x in state.spied),
+            "analysis": tuple(x if x[0] == viewer else (x[0], junk) for x in state.analysis),
+            "scans": tuple(x for x in state.scans if x[0] == viewer),
+            "effects": tuple(
+                (k, pos.get(a, a), b) if k in ("atk", "def", "move", "jam") else (k, a, b)
+                for k, a, b in state.effects
+            ),
+        }
+        if state.play is not None and state.play.player != viewer:
+            cards["play"] = replace(state.play, card=junk[0])
     return replace(
         state,
+        **cards,  # type: ignore[arg-type]
         ships=tuple(ships),
         pile=tuple(sorted(pile)),
         planets=tuple(planets),
         placements=placements,
         battle=battle,
+        burst=burst,
         drawn=drawn,
     )
 
