@@ -131,17 +131,24 @@ def terrain_at(state: State, key: HexKey) -> Terrain | None:
     return _TERRAIN_MAP[0][1].get(key)
 
 
+def _module_bonus(state: State, stat: str, owner: int, key: HexKey) -> int:
+    """The owner's race (SG-11) and the hex's terrain (SG-12) modifier to ``stat``."""
+    bonus = 0
+    if state.races:
+        bonus += int(getattr(race_of(state, owner), stat))
+    if state.terrain:
+        t = terrain_at(state, key)
+        if t is not None:
+            bonus += int(getattr(t, stat))
+    return bonus
+
+
 def atk(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -> int:
     """ATK*: base + 1 at an own planet in Advanced (SG-A29) + race (SG-11) + terrain (SG-12)."""
     value = state.data.type_of(cid).atk
     if own_planet and state.data.home_bonus:
         value += 1
-    if state.races:
-        value += race_of(state, owner).atk
-    if state.terrain:
-        t = terrain_at(state, key)
-        if t is not None:
-            value += t.atk
+    value += _module_bonus(state, "atk", owner, key)
     if state.effects:  # SG-13.3 card bonuses this turn
         value += sum(v for k, c, v in state.effects if k == "atk" and c == cid)
     return value
@@ -152,12 +159,7 @@ def defense(state: State, cid: int, owner: int, own_planet: bool, key: HexKey) -
     value = state.data.type_of(cid).defense
     if own_planet and state.data.home_bonus:
         value += 2
-    if state.races:
-        value += race_of(state, owner).defense
-    if state.terrain:
-        t = terrain_at(state, key)
-        if t is not None:
-            value += t.defense
+    value += _module_bonus(state, "defense", owner, key)
     if state.effects:  # SG-13.3 card bonuses; Skirmish covers the whole battle hex
         hexkey = key[0] * 100 + key[1]
         value += sum(
