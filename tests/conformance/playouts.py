@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pygame_core import GAMES, Match
-from pygame_core.game import Game, OptionError, OptionValue
+from pygame_core.game import ActionBase, Game, OptionError, OptionValue
 
 PLAYOUTS_PER_GAME = 200
 MAX_STEPS = 50_000  # a playout longer than this is a termination failure
@@ -43,8 +43,21 @@ class Playout:
     match: Match
 
 
+def random_action(chooser: random.Random, legal: Sequence[ActionBase]) -> ActionBase:
+    """A random legal action: a kind of action (its class) uniformly, then one of that kind.
+
+    Uniform over the raw list would let a kind with many instances (one "order fleet N" per
+    fleet, one step per direction) crowd out the rest, so rare decisions (ending a phase,
+    playing a card) would hardly be tried and random games would drag on; every legal action
+    still has a positive chance."""
+    kinds: dict[type, list[ActionBase]] = {}
+    for action in legal:
+        kinds.setdefault(type(action), []).append(action)
+    return chooser.choice(chooser.choice(list(kinds.values())))
+
+
 def random_playout(game_id: str, options: dict[str, OptionValue], seed: int) -> Iterator[Match]:
-    """Yield the match after each step of a game played by uniformly random legal choices."""
+    """Yield the match after each step of a game played by random legal choices."""
     chooser = random.Random(seed * 7919 + 17)  # the tests' own RNG, never the game's
     match = Match.start(game_id, options, seed)
     yield match
@@ -52,7 +65,7 @@ def random_playout(game_id: str, options: dict[str, OptionValue], seed: int) -> 
         legal = match.legal_actions()
         if not legal:
             return
-        match = match.play(chooser.choice(legal))
+        match = match.play(random_action(chooser, legal))
         yield match
     raise AssertionError(f"{game_id} {options} seed {seed}: no end after {MAX_STEPS} steps")
 

@@ -11,7 +11,7 @@ import pytest
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError, decode_match, encode_link
 from pygame_core.canonical import digest, is_plain
 
-from .playouts import PLAYOUTS_PER_GAME, finished_playout, playout_plan, random_playout
+from .playouts import PLAYOUTS_PER_GAME, finished_playout, playout_plan, random_action, random_playout
 
 GAME_IDS = sorted(GAMES)
 
@@ -77,7 +77,7 @@ def test_apply_is_pure_and_deterministic(game_id: str) -> None:
         match = Match.start(game_id, options, seed)
         while not match.is_over:
             before = digest(match.state)
-            action = chooser.choice(match.legal_actions())
+            action = random_action(chooser, match.legal_actions())
             first = game.apply(match.state, action)
             assert digest(match.state) == before, f"apply mutated its input on {action}"
             assert digest(game.apply(match.state, action)) == digest(first)

@@ -115,6 +115,17 @@ class Unload(ActionBase):
 
 
 @dataclass(frozen=True)
+class Select(ActionBase):
+    """SG-5.10: order another of your fleets; the current fleet's move so far is complete."""
+
+    TAG: ClassVar[int] = 27
+    fleet: int
+
+    def __str__(self) -> str:
+        return f"order fleet {self.fleet}"
+
+
+@dataclass(frozen=True)
 class Fight(ActionBase):
     """SG-6.2: the active player picks the next battle hex."""
 
@@ -342,6 +353,7 @@ Action = (
     | Choose
     | Pass
     | DiscardCard
+    | Select
 )
 
 CODEC: ActionCodec[ActionBase] = ActionCodec(
@@ -371,4 +383,5 @@ CODEC: ActionCodec[ActionBase] = ActionCodec(
     Choose,
     Pass,
     DiscardCard,
+    Select,
 )

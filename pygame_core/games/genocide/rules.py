@@ -595,6 +595,7 @@ def _compute_legal(state: State) -> list[ActionBase]:
         ]
     if phase == "transport":
         out: list[ActionBase] = _transport_actions(state) if state.cursor else [A.EndTransport()]
+        out.extend(A.Select(m) for m in orderable(state.ships, state.fleets, state) if m != state.cursor)
         if state.has("cards"):
             from . import cardplay
 
@@ -675,6 +676,29 @@ def _free_marker(state: State, owner: int) -> int:
     return 0
 
 
+def orderable(ships: Sequence[Ship | None], fleets: Iterable[Fleet], state: State) -> list[int]:
+    """SG-5.10: the active player's fleets that can still be ordered this Transport Phase:
+    a mobile ship with MP left, or something to reorganise: two ships to split or load, or
+    another own fleet in the hex to merge with (SG-5.3, SG-5.5; MP is not needed for that)."""
+    owner, stationary = state.active, state.data.stationary
+    size: dict[int, int] = {}
+    movers: set[int] = set()
+    for cid, ship in enumerate(ships):
+        if ship is not None and ship.owner == owner:
+            size[ship.fleet] = size.get(ship.fleet, 0) + 1
+            if ship.mp > 0 and not stationary[cid]:
+                movers.add(ship.fleet)
+    own = [f for f in fleets if f.owner == owner]
+    per_hex: dict[HexKey, int] = {}
+    for f in own:
+        per_hex[(f.col, f.row)] = per_hex.get((f.col, f.row), 0) + 1
+    return sorted(
+        f.marker
+        for f in own
+        if f.marker in movers or size.get(f.marker, 0) > 1 or per_hex[(f.col, f.row)] > 1
+    )
+
+
 def _transport_actions(state: State) -> list[ActionBase]:
     owner, marker = state.active, state.cursor
     data = state.data
@@ -694,7 +718,9 @@ def _transport_actions(state: State) -> list[ActionBase]:
         can_step = False  # SG-5.7 (d) Jam Communications
     fleet = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
     out: list[ActionBase] = []
-    if can_step:
+    # A fleet with no MP left steps nowhere, not even at 0 cost into a Gravitic Anomaly or
+    # through a Star Gate: its move is complete (SG-5.8 stop, SG-13.2 O-move definition).
+    if can_step and least > 0:
         for d, n in enumerate(neighbour_table(state.players)[(fleet.col, fleet.row)]):
             if n is not None and least >= _enter_cost(state, n):  # SG-5.7 (a), (c)
                 out.append(A.Step(d))
@@ -890,6 +916,7 @@ _RULE_OF: dict[type, str] = {
     A.Choose: "SG-13.3",
     A.Pass: "C-5.1",
     A.DiscardCard: "SG-13.1",
+    A.Select: "SG-5.10",
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.SetType: ("types",),
@@ -918,6 +945,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.Choose: ("target",),
     A.Pass: ("window",),
     A.DiscardCard: ("hand_limit",),
+    A.Select: ("transport",),
 }
 _PHASE_NAMES = {
     "race": "race choice",
@@ -965,6 +993,8 @@ def reject(state: State, action: object) -> IllegalActionError:
         why = "that is not a legal target for the card being played"
     elif isinstance(action, A.DiscardCard):
         why = "discard a card from your own hand"
+    elif isinstance(action, A.Select):
+        why = "order one of your other fleets that can still move or reorganise"
     elif isinstance(action, A.Gate):
         why = "a fleet in a Star Gate hex may transit to another gate, if it may move at all"
     elif isinstance(action, A.Burst):
@@ -1427,16 +1457,20 @@ def _queued(w: Work) -> list[int]:
 
 
 def _advance_cursor(w: Work, keep: int = 0) -> None:
-    """The fleet being ordered: ``keep`` if it may still move, else the lowest queued marker."""
+    """The fleet being ordered: ``keep`` while it can still be ordered, else the lowest
+    queued marker; with none queued, no fleet (cursor 0) while a fleet can still be
+    reorganised or a Transport card played, so the player ends the phase (SG-5.10)."""
     w.phase = "transport"
-    queued = _queued(w)
-    if keep and keep in queued:
+    if keep and keep in orderable(w.ships, w.fleets.values(), w.s):
         w.f["cursor"] = keep
         return
+    queued = _queued(w)
     if queued:
         w.f["cursor"] = min(queued)
         return
     w.f["cursor"] = 0
+    if orderable(w.ships, w.fleets.values(), w.s):
+        return
     if w.s.has("cards"):
         from . import cardplay
 
@@ -1459,6 +1493,17 @@ def _do_step(w: Work, a: ActionBase) -> None:
     _move_fleet(w, owner, marker, dest, _enter_cost(w.s, dest))
     if not w.took_over:
         _after_step(w)
+
+
+def _do_select(w: Work, a: ActionBase) -> None:
+    """SG-5.10: switch to another fleet (a done one is taken up again); the move of the
+    fleet left behind is complete, which opens the O-move window (SG-13.2)."""
+    assert isinstance(a, A.Select)
+    key = (w.active, a.fleet)
+    if w.fleets[key].done:
+        w.fleets[key] = replace(w.fleets[key], done=False)
+    w.f["cursor"] = a.fleet
+    _complete_move(w, "transport_on")
 
 
 def _do_gate(w: Work, a: ActionBase) -> None:
@@ -2671,6 +2716,7 @@ _HANDLERS = {
     A.Capture: _do_capture,
     A.Burst: _do_burst,
     A.Gate: _do_gate,
+    A.Select: _do_select,
     A.PlayCard: _card_action,
     A.Choose: _card_action,
     A.Pass: _card_action,

@@ -338,6 +338,10 @@ def describe(state: State, action: ActionBase) -> str:
         if fleet is not None:
             dest = Hex(fleet.col, fleet.row).neighbour(action.direction)
             return f"fleet {fleet.marker}: step {DIRECTION_NAMES[action.direction]} to {dest.label}"
+    if isinstance(action, A.Select):
+        fleet = next((f for f in state.fleets if f.owner == state.active and f.marker == action.fleet), None)
+        where = f" at {Hex(fleet.col, fleet.row).label}" if fleet is not None else ""
+        return f"order fleet {action.fleet}{where}"
     if isinstance(action, A.Hold):
         return f"fleet {state.cursor} is done moving"
     if isinstance(action, A.Split):

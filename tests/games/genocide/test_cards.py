@@ -22,6 +22,7 @@ from pygame_core.games.genocide.actions import (
     Launch,
     Pass,
     PlayCard,
+    Select,
     Split,
     Step,
     Target,
@@ -399,6 +400,23 @@ def test_card_14_space_mines_after_a_move_into_an_empty_hex() -> None:
     state = passes(play(state, "space_mines"))
     assert state.ships[destroyer] is None and state.ships[cruiser] is not None
     assert f"Space Mines destroy Missile Boats #{destroyer}" in log(state)
+
+
+def test_card_14_space_mines_when_the_mover_starts_another_fleet() -> None:
+    """SG-13.2 O-move / SG-5.10: a fleet move is complete when the mover starts another
+    fleet, so switching away after one step opens East's window; West then goes on with the
+    fleet it chose."""
+    destroyer = cid(V, "missile_boat")
+    state = cards_pos(((), ("space_mines",)),
+                      fleets=[(W, 1, 5, 5, [("missile_boat", 0), ("cruiser", 0)]), (W, 2, 9, 9, [("scout", 0)])],
+                      dice=[0])
+    state = GAME.apply(state, Step(S))
+    assert state.phase == "transport" and state.cursor == 1  # MP left: no window yet
+    state = GAME.apply(state, Select(2))
+    assert state.window is not None and state.window.kind == "O-move" and GAME.current_player(state) == E
+    state = passes(play(state, "space_mines"))
+    assert state.ships[destroyer] is None
+    assert state.phase == "transport" and state.cursor == 2 and GAME.current_player(state) == W
 
 
 def test_card_15_sabotage_discards_two_random_cards() -> None:

@@ -13,13 +13,16 @@ from pygame_core.games.genocide.actions import (
     EndTransport,
     Hold,
     Launch,
+    Merge,
     Place,
+    Select,
     Split,
     Step,
     Target,
 )
 from pygame_core.games.genocide.data import VARIANTS
 from pygame_core.games.genocide.state import State
+from pygame_core.games.genocide.view import describe
 
 from .helpers import cid, position, with_dice
 
@@ -232,7 +235,12 @@ def test_sg_h04_unloaded_fighter_pins_the_fleet_until_split_off() -> None:
     transport = cid(v, "assault_transport")
     assert ship_at(state, transport) == (6, 5)
     assert ship_at(state, fa) == (6, 5) and ship_at(state, fb) == home
-    assert state.phase == "discard"  # both steps used the Transport's 2 MP: the phase ended
+    # Both steps used the Transport's 2 MP, so no fleet is being ordered; fleet 1 can still
+    # be reorganised (SG-5.10), so the phase waits for the player to end it.
+    assert state.phase == "transport" and state.cursor == 0
+    assert GAME.legal_actions(state) == [EndTransport(), Select(1)]
+    state = GAME.apply(state, EndTransport())
+    assert state.phase == "discard"
     state = with_dice(state, [0] * 4)
     state = GAME.apply(state, Discard(-1))
     while state.phase == "place":
@@ -277,8 +285,13 @@ def test_sg_5_7_slowest_ship_sets_the_pace() -> None:
     assert state.cursor == 1
     assert not any(isinstance(a, Step) for a in GAME.legal_actions(state))
     state = GAME.apply(state, Split(scout))
-    assert state.cursor == 2  # fleet 1 (the Monitor) is spent: fleet 2, then the Scout's fleet 3
+    # SG-5.10: fleet 1 stays selected (it may still merge the Scout back) until the player
+    # marks it done; then the lowest fleet that can move, and any other by choice.
+    assert state.cursor == 1
+    assert {Select(2), Select(3)} <= set(GAME.legal_actions(state))
     state = GAME.apply(state, Hold())
+    assert state.cursor == 2
+    state = GAME.apply(state, Select(3))
     assert state.cursor == 3
     assert any(isinstance(a, Step) for a in GAME.legal_actions(state))
 
@@ -294,6 +307,69 @@ def test_sg_5_3_split_and_merge_keep_each_ships_mp() -> None:
     state = GAME.apply(state, Step(0))  # fleet 1 (Cruiser) spent: cursor moves to fleet 2
     assert state.cursor == 2
     assert state.ships[cruiser].mp == 0 and state.ships[scout].mp == 6  # type: ignore[union-attr]
+
+
+def test_sg_5_10_interrupt_a_fleet_move_another_and_come_back() -> None:
+    """SG-5.10: the Cruiser (MOVE 2) steps once, the Scout's fleet moves, then the Cruiser
+    takes its second step; each ship keeps the MP it had left."""
+    v = "advanced"
+    state = position(v, fleets=[(W, 1, *X, [("cruiser", 0)]), (W, 2, 3, 3, [("scout", 0)])])
+    cruiser, scout = cid(v, "cruiser"), cid(v, "scout")
+    state = GAME.apply(state, Step(3))  # S
+    assert state.cursor == 1 and Select(2) in GAME.legal_actions(state)
+    assert describe(state, Select(2)) == "order fleet 2 at 0404"  # hex labels count from 01
+    state = GAME.apply(state, Select(2))
+    assert state.cursor == 2
+    state = GAME.apply(GAME.apply(state, Step(3)), Step(3))
+    assert ship_at(state, scout) == (3, 5) and state.ships[scout].mp == 4  # type: ignore[union-attr]
+    state = GAME.apply(state, Select(1))
+    assert state.cursor == 1 and state.ships[cruiser].mp == 1  # type: ignore[union-attr]
+    state = GAME.apply(state, Step(3))
+    assert ship_at(state, cruiser) == (X[0], X[1] + 2)
+    assert state.cursor == 2  # the Cruiser is spent: back to the only fleet that can move
+
+
+def test_sg_5_10_fleets_spent_in_one_hex_may_still_merge() -> None:
+    """SG-5.10 / SG-A13: joining is allowed between steps whatever the MP: two fleets that
+    used all their MP to meet merge before the phase ends; the player ends it."""
+    v = "advanced"
+    meet = (X[0], X[1] + 2)
+    state = position(
+        v, fleets=[(W, 1, *X, [("cruiser", 0)]), (W, 2, meet[0], meet[1] + 1, [("monitor", 0)])]
+    )
+    state = GAME.apply(GAME.apply(state, Step(3)), Step(3))  # the Cruiser's 2 MP
+    assert state.cursor == 2
+    state = GAME.apply(state, Step(0))  # the Monitor's 1 MP, into the same hex
+    assert ship_at(state, cid(v, "monitor")) == meet
+    assert state.phase == "transport" and state.cursor == 0  # nothing can move, nothing lost
+    assert GAME.legal_actions(state) == [EndTransport(), Select(1), Select(2)]
+    state = GAME.apply(state, Select(1))
+    assert not any(isinstance(a, Step) for a in GAME.legal_actions(state))
+    state = GAME.apply(state, Merge(2))
+    assert [f.marker for f in state.fleets if f.owner == W] == [1]
+    assert state.ships[cid(v, "monitor")].fleet == 1  # type: ignore[union-attr]
+    state = GAME.apply(state, Hold())  # done with it: no fleet is being ordered
+    assert state.cursor == 0 and GAME.legal_actions(state) == [EndTransport(), Select(1)]
+    state = GAME.apply(state, EndTransport())
+    assert state.phase != "transport"
+
+
+def test_sg_5_10_a_spent_fleet_does_not_step_at_zero_cost() -> None:
+    """SG-5.8 / SG-5.10: a fleet with no MP left takes no 0-MP step into a Gravitic Anomaly
+    (its move is complete), even when selected again to split."""
+    v = "advanced"
+    state = position(
+        v,
+        fleets=[(W, 1, *X, [("cruiser", 0), ("cruiser", 1)])],
+        options={"module_terrain": True},
+        terrain=[(X[0], X[1] + 3, "gravitic_anomaly")],
+    )
+    state = GAME.apply(GAME.apply(state, Step(3)), Step(3))
+    assert state.phase == "transport" and state.cursor == 0
+    state = GAME.apply(state, Select(1))
+    legal = GAME.legal_actions(state)
+    assert not any(isinstance(a, Step) for a in legal)
+    assert Split(cid(v, "cruiser", 1)) in legal
 
 
 def test_sg_5_4_fleet_limit_blocks_splits_in_advanced() -> None:
