@@ -31,6 +31,7 @@ from .rules import (
     THEN,
     HexKey,
     Work,
+    _arrive,
     _enter_cost,
     _move_fleet,
     _owner,
@@ -714,10 +715,14 @@ def _card_steps(state: State) -> list[int]:
 
 
 def open_window(w: Work, kind: str, then: str) -> None:
-    """Open a window of ``kind``; ``then`` runs once it closes (called by rules.checkpoint)."""
+    """Open a window of ``kind``; ``then`` runs once it closes (called by rules.checkpoint).
+    A window already open (a card move resolving in it) waits until this one closes."""
     order = w.s.order
     seats = tuple(order[(w.turn + i) % len(order)] for i in range(len(order)))
     seats = tuple(s for s in seats if w.get("alive")[s])  # type: ignore[index]
+    current = w.get("window")
+    if isinstance(current, Window):
+        w.f["outer"] = (*w.get("outer"), (current, str(w.get("window_then"))))  # type: ignore[misc]
     w.f["window_then"] = then
     _run(w, Window.open(kind, seats))
 
@@ -736,8 +741,7 @@ def _run(w: Work, win: Window) -> None:
         if step.resolved:
             assert step.window is not None
             w.f["window"] = step.window
-            _resolve_chain(w, step.resolved)
-            if w.phase in ("place", "card_move", "over"):
+            if not _resolve_chain(w, step.resolved):
                 return  # the effect needs a decision first; continue_window() follows
             win = step.window
             continue
@@ -751,9 +755,15 @@ def _run(w: Work, win: Window) -> None:
 
 
 def _close(w: Work) -> None:
+    """The window is over: the one it interrupted (if any) is current again; then ``then``."""
     then = str(w.get("window_then"))
-    w.f["window"] = None
-    w.f["window_then"] = ""
+    outer: tuple[tuple[Window, str], ...] = w.get("outer")  # type: ignore[assignment]
+    if outer:
+        (win, win_then), w.f["outer"] = outer[-1], outer[:-1]
+        w.f["window"], w.f["window_then"] = win, win_then
+    else:
+        w.f["window"] = None
+        w.f["window_then"] = ""
     w.phase = "closed"  # every continuation sets the next phase
     THEN[then](w)
 
@@ -767,9 +777,12 @@ def continue_window(w: Work) -> None:
     _run(w, win)
 
 
-def _resolve_chain(w: Work, chain: tuple[Play, ...]) -> None:
+def _resolve_chain(w: Work, chain: tuple[Play, ...]) -> bool:
     """C-5.2/C-5.3: newest first; an effective Intelligence negates the card below it, which
-    then has no effect at all. Every card goes to the discard pile."""
+    then has no effect at all. Every card goes to the discard pile. False when an effect
+    stopped for a decision or a window of its own (it goes on via continue_window); only
+    the oldest card can do that, since responses are negations (C-5.2)."""
+    handoffs = w.handoffs
     for res in resolve(chain, lambda p: CARD_BY_NUM[p.card].key == NEGATES):
         card = CARD_BY_NUM[res.play.card]
         deck = w.get("deck")
@@ -781,8 +794,9 @@ def _resolve_chain(w: Work, chain: tuple[Play, ...]) -> None:
         if card.key == NEGATES:
             continue
         EFFECTS[card.key](w, res.play.player, res.play.args)
-        if w.phase in ("place", "card_move", "over"):
-            return
+        if w.phase in ("place", "card_move", "over") or w.handoffs != handoffs:
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------------------
@@ -797,10 +811,8 @@ def handle(w: Work, a: ActionBase) -> None:
         if step.resolved:
             assert step.window is not None
             w.f["window"] = step.window
-            _resolve_chain(w, step.resolved)
-            if w.phase in ("place", "card_move", "over"):
-                return
-            _run(w, step.window)
+            if _resolve_chain(w, step.resolved):
+                _run(w, step.window)
         elif step.window is None:
             _close(w)
         else:
@@ -928,9 +940,10 @@ def _advance_card_move(w: Work) -> bool:
     while cm.path:
         dest, cm = cm.path[0], replace(cm, path=cm.path[1:])
         w.f["card_move"] = cm
+        handoffs = w.handoffs
         _card_enter(w, cm, dest)
-        if w.phase == "place":
-            return False
+        if w.phase == "place" or w.handoffs != handoffs:
+            return False  # a decision or a window first; continue_card_move() follows
         moved = w.get("card_move")
         assert isinstance(moved, CardMove)
         cm = moved
@@ -943,9 +956,14 @@ def _advance_card_move(w: Work) -> bool:
 
 
 def _card_enter(w: Work, cm: CardMove, dest: HexKey) -> None:
+    """One card-move step. The move's MP is updated before the hex's own effects (SG-12.1),
+    since these may hand over to a continuation that goes on with the move."""
     cost = _enter_cost(w.s, dest)
-    stop = _move_fleet(w, cm.owner, cm.marker, dest, cost, resume="card_move", card=True)
+    stop = _move_fleet(w, cm.owner, cm.marker, dest, cost, card=True, arrive=False)
     w.f["card_move"] = replace(cm, mp=0 if stop else cm.mp - cost)
+    t = terrain_at(w.s, dest)
+    if t is not None:
+        _arrive(w, cm.owner, dest, t, "card_move")
 
 
 def card_step(w: Work, direction: int) -> None:
@@ -954,8 +972,9 @@ def card_step(w: Work, direction: int) -> None:
     here = _fleet_hex(w.s, cm.owner, cm.marker)
     dest = neighbour_table(w.s.players)[here][direction]
     assert dest is not None
+    handoffs = w.handoffs
     _card_enter(w, cm, dest)
-    if w.phase == "place":
+    if w.phase == "place" or w.handoffs != handoffs:
         return
     continue_card_move(w)
 
@@ -1029,8 +1048,6 @@ def _teleport(w: Work, owner: int, marker: int, dest: HexKey, stop: bool = True)
     w.peek((origin, dest))
     t = terrain_at(w.s, dest)
     if t is not None:
-        from .rules import _arrive
-
         _arrive(w, owner, dest, t, "window")
 
 

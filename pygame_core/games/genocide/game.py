@@ -232,8 +232,9 @@ def _check_cards(state: State, out: list[str]) -> None:
     deck = state.deck
     assert deck is not None
     where = [*deck.draw_pile, *deck.discard_pile, *(c for h in state.cards for c in h)]
-    if state.window is not None:
-        where.extend(p.card for p in state.window.chain)
+    for win in (state.window, *(w for w, _ in state.outer)):
+        if win is not None:
+            where.extend(p.card for p in win.chain)
     if sorted(where) != list(range(1, 43)):
         out.append(f"cards not conserved: {len(where)} accounted for")
     if any(list(h) != sorted(h) for h in state.cards):

@@ -1068,7 +1068,10 @@ class Work:
         self.roller = Roller(state.rng)
         self.revealed = False
         self.device: int | None = None
-        self.took_over = False  # a continuation already carried the step on (neutral roll)
+        # Bumped when a continuation takes over the procedure under way (a window opened in
+        # the middle of a step or card move, SG-A59): the callers up the stack then stop,
+        # since the continuation already did, or will do, the rest.
+        self.handoffs = 0
         self.f: dict[str, object] = {}  # replaced scalar fields
         self.round = state.round
         self.turn = state.turn
@@ -1490,8 +1493,9 @@ def _do_step(w: Work, a: ActionBase) -> None:
     f = w.fleets[(owner, marker)]
     dest = neighbour_table(w.s.players)[(f.col, f.row)][a.direction]
     assert dest is not None
+    handoffs = w.handoffs
     _move_fleet(w, owner, marker, dest, _enter_cost(w.s, dest))
-    if not w.took_over:
+    if w.handoffs == handoffs:
         _after_step(w)
 
 
@@ -1509,8 +1513,9 @@ def _do_select(w: Work, a: ActionBase) -> None:
 def _do_gate(w: Work, a: ActionBase) -> None:
     """SG-5.11 / SG-A40: a 0-MP transit; the exit hex counts as entered."""
     assert isinstance(a, A.Gate)
+    handoffs = w.handoffs
     _move_fleet(w, w.active, w.s.cursor, (a.col, a.row), 0)
-    if not w.took_over:
+    if w.handoffs == handoffs:
         _after_step(w)
 
 
@@ -1552,6 +1557,7 @@ def _move_fleet(
     cost: int,
     resume: str = "after_step",
     card: bool = False,
+    arrive: bool = True,
 ) -> bool:
     """Put a fleet into ``dest`` paying ``cost`` MP per mobile ship, apply the stop rules
     (SG-5.8) and what entering does (SG-12.1); ``resume`` is where play goes on if entering
@@ -1583,7 +1589,7 @@ def _move_fleet(
             elif not stationary[cid]:
                 ships[cid] = Ship(owner, marker, ship.pb, ship.mp - cost, ship.carrier)
     w.peek((origin, dest))
-    if t is not None:
+    if t is not None and arrive:
         _arrive(w, owner, dest, t, resume)
     return bool(stop)
 
@@ -1608,10 +1614,13 @@ def _arrive(w: Work, owner: int, key: HexKey, t: Terrain, resume: str) -> None:
             roll = RollRec(purpose, 6, (w.roller.d(6, purpose),), (pid, owner))
             w.f["rolls"] = (roll,)
             w.revealed = True
-            if resume == "after_step" and w.s.has("cards"):
-                w.took_over = True  # "neutral" continues the step after the Luck window
-                checkpoint(w, "roll", "neutral")  # Luck may reroll it (SG-A59)
+            then = _NEUTRAL_THEN.get(resume)
+            if then is not None and w.s.has("cards"):
+                w.handoffs += 1  # ``then`` goes on with the step or card move after Luck
+                checkpoint(w, "roll", then)  # Luck may reroll it (SG-A59)
             else:
+                # Teleports never get here: they end at own planets or where fleets stand,
+                # and a neutral planet that any fleet has entered is captured already.
                 _capture_neutral(w)
         return
     if not t.reward or key in w.get("terrain_used") or w.phase == "place":  # type: ignore[operator]
@@ -1661,6 +1670,17 @@ def _capture_neutral(w: Work) -> None:
 def _neutral_after_luck(w: Work) -> None:
     _capture_neutral(w)
     _after_step(w)
+
+
+def _neutral_after_luck_card(w: Work) -> None:
+    from . import cardplay
+
+    _capture_neutral(w)
+    cardplay.continue_card_move(w)
+
+
+# Where a move goes on once a neutral planet's die has had its Luck window (by ``resume``).
+_NEUTRAL_THEN = {"after_step": "neutral", "card_move": "neutral_card"}
 
 
 def _do_hold(w: Work, a: ActionBase) -> None:
@@ -2677,6 +2697,7 @@ THEN = {
     "after_step": _after_step,
     "end_transport": _end_transport,
     "neutral": _neutral_after_luck,
+    "neutral_card": _neutral_after_luck_card,
     "engage": _engage,
     "next_battle": _next_battle,
     "battle_declare": _battle_declare,

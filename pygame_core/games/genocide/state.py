@@ -220,6 +220,9 @@ class State:
     effects: tuple[tuple[str, int, int], ...] = ()
     window: Window | None = None
     window_then: str = ""
+    # Windows suspended while a window opened inside them runs: a Luck window for the die of
+    # a neutral planet entered by a card move (SG-A59), as (window, its continuation).
+    outer: tuple[tuple[Window, str], ...] = ()
     play: PendingPlay | None = None
     card_move: CardMove | None = None
     rolls: tuple[RollRec, ...] = ()

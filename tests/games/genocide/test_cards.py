@@ -611,6 +611,45 @@ def test_card_31_lure_and_sg_h37() -> None:
     assert hex_of(state, E, 1) == (20, 18) and state.phase == "transport"
 
 
+def test_card_31_lure_into_a_neutral_planet_gives_its_die_a_luck_window() -> None:
+    """SG-A59 / SG-A44 / SG-12.1: a neutral planet entered by a card move rolls its public d6
+    in a window of its own, inside the card's; East's Luck turns the 1 (Population) into a 5
+    (Radioactive), East (the fleet's owner) gains the planet, and West's Lure goes on."""
+    neutral = (20, 19)
+    state = cards_pos((("lure",), ("luck",)), fleets=[(W, 1, 5, 5, [("cruiser", 0)]), (E, 1, 20, 20, [("cruiser", 1)])],
+                      options={"module_terrain": True}, terrain=[(*neutral, "neutral_planet")], dice=[1, 5])
+    pid = next(i for i, p in enumerate(state.planets) if (p.col, p.row) == neutral)
+    state = passes(play(state, "lure", fleet(E, 1)))
+    assert state.phase == "card_move"
+    state = GAME.apply(state, Step(N))
+    assert state.window is not None and state.window.kind == "roll" and len(state.outer) == 1
+    assert state.planets[pid].owner == -1 and [r.dice for r in state.rolls] == [(1,)]
+    assert GAME.current_player(state) == E
+    state = passes(play(state, "luck", 0))
+    planet = state.planets[pid]
+    assert (planet.owner, planet.ptype) == (E, "R") and state.outer == ()
+    assert state.phase == "card_move" and GAME.current_player(state) == W  # 1 MP left
+    state = GAME.apply(state, Hold())
+    state = passes(state)
+    assert state.phase == "transport" and GAME.current_player(state) == W and state.window is None
+
+
+def test_card_31_lure_into_a_neutral_planet_when_nobody_can_luck() -> None:
+    """The same move with no card left in any hand: the die's window closes at once, the
+    planet is East's (a 3: Metal) and the Lure goes on from the same step."""
+    neutral = (20, 19)
+    state = cards_pos((("lure",), ()), fleets=[(W, 1, 5, 5, [("cruiser", 0)]), (E, 1, 20, 20, [("cruiser", 1)])],
+                      options={"module_terrain": True}, terrain=[(*neutral, "neutral_planet")], dice=[3])
+    pid = next(i for i, p in enumerate(state.planets) if (p.col, p.row) == neutral)
+    state = GAME.apply(passes(play(state, "lure", fleet(E, 1))), Step(N))
+    planet = state.planets[pid]
+    assert (planet.owner, planet.ptype) == (E, "M") and state.outer == () and state.rolls == ()
+    assert state.phase == "card_move" and state.card_move is not None and state.card_move.mp == 1
+    state = GAME.apply(state, Step(N))
+    assert hex_of(state, E, 1) == (20, 18)
+    assert passes(state).phase == "transport"
+
+
 def test_card_32_switch_exchanges_two_fleets() -> None:
     """SG-13.3 #32: two own fleets exchange hexes, using no MP."""
     cruiser = cid(V, "cruiser")
