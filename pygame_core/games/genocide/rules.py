@@ -12,6 +12,7 @@ import bisect
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...deck import Deck
 from ...game import ActionBase, IllegalActionError
 from ...hexgrid import Hex, HexMap
 from ...rng import Roll, Roller
@@ -2397,7 +2398,8 @@ def _has_lost(w: Work, seat: int) -> bool:
 
 
 def _eliminate(w: Work, seat: int) -> None:
-    """SG-16.5: the loser's ships return to the pile and its planets are removed."""
+    """SG-16.5: the loser's ships return to the pile and its planets are removed; with cards
+    on its hand goes to the discard pile (RULES.md is silent: nobody may play it any more)."""
     w.alive[seat] = False
     w.say(f"{w.name(seat)} is defeated")
     for cid, ship in enumerate(w.ships):
@@ -2410,6 +2412,13 @@ def _eliminate(w: Work, seat: int) -> None:
     for pid, p in enumerate(w.planets):
         if p.owner == seat and p.alive:
             w.planets[pid] = replace(p, alive=False)
+    hands: tuple[tuple[int, ...], ...] = w.get("cards")  # type: ignore[assignment]
+    if hands and hands[seat]:  # the loser's hand is discarded, face up (rules note)
+        deck = w.get("deck")
+        assert isinstance(deck, Deck)
+        w.f["deck"] = deck.discard(*hands[seat])
+        w.f["cards"] = tuple(() if s == seat else h for s, h in enumerate(hands))
+        w.say(f"{w.name(seat)} discard their hand: " + ", ".join(CARD_BY_NUM[c].name for c in hands[seat]))
     standing = [p for p in range(w.s.players) if w.alive[p]]
     if len(standing) == 1:
         _game_over(

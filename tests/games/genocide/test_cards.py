@@ -553,6 +553,29 @@ def test_card_27_critical_hit_destroys_a_random_enemy_that_fought() -> None:
     assert state.ships[e_cruiser] is None and state.ships[fighter] is not None
 
 
+def test_an_eliminated_seats_hand_goes_to_the_discard_pile() -> None:
+    """SG-16.5 with cards (RULES.md is silent; see the rules notes): the third seat loses
+    its last planet, so its two cards are discarded face up and nobody can play them."""
+    last = (30, 6)
+    state = position(V, players=3, planets=[(2, *last, "H")], fleets=[
+        (0, 1, *last, [("drone", 0)]),
+        (1, 1, 3, 3, [("cruiser", 0)]),
+        (2, 1, 25, 3, [("cruiser", 1)]),
+    ], dice=[1])
+    state = replace(state, planets=tuple(
+        replace(pl, alive=pl.owner != 2 or (pl.col, pl.row) == last) for pl in state.planets))
+    state = with_cards(state, [[], [], [num("luck"), num("spies")]])
+    state = passes(GAME.apply(state, EndTransport()))
+    assert state.phase == "md"
+    state = passes(GAME.apply(state, Launch(cid(V, "drone"), 1)))
+    assert state.alive == (True, True, False)
+    assert state.cards[2] == () and state.deck is not None
+    assert {num("luck"), num("spies")} <= set(state.deck.discard_pile)
+    line = next(x for x in state.log if "discard their hand" in x)
+    assert line.startswith("Green discard their hand: ") and "Luck" in line and "Spies" in line
+    assert not GAME.invariant_violations(state)
+
+
 def test_card_28_luck_rerolls_a_roll() -> None:
     """SG-13.3 #28 / SG-A59: East rerolls the defence roll of its Cruiser; the new dice stand."""
     monitor, e_cruiser = cid(V, "monitor"), cid(V, "cruiser", 1)
