@@ -58,7 +58,12 @@ class Outcome:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option: its default and either a closed set of choices or an int range."""
+    """One game option: its default and either a closed set of choices or an int range.
+
+    A *preset* option lists in ``presets``, for each of its choices, values of other options;
+    choosing it makes those the other options' defaults. Options given explicitly still
+    override them, so ``{"preset": "basic", "cards": True}`` is Basic with cards.
+    """
 
     key: str
     default: OptionValue
@@ -66,6 +71,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     label: str = ""
+    presets: tuple[tuple[OptionValue, tuple[tuple[str, OptionValue], ...]], ...] = ()
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if it is allowed for this option, else raise OptionError."""
@@ -85,20 +91,34 @@ class OptionSpec:
         return value
 
 
+def _defaults(schema: Sequence[OptionSpec], given: Options) -> dict[str, OptionValue]:
+    """Each option's default, once the chosen presets have set theirs."""
+    defaults = {spec.key: spec.default for spec in schema}
+    for spec in schema:
+        if spec.presets:
+            chosen = spec.check(given.get(spec.key, spec.default))
+            defaults.update(dict(spec.presets).get(chosen, ()))
+    return defaults
+
+
 def resolve_options(schema: Sequence[OptionSpec], given: Options | None) -> dict[str, OptionValue]:
-    """Fill in defaults and validate; unknown keys or values raise OptionError."""
+    """Fill in defaults (a preset's, where one is chosen) and validate; unknown keys or
+    values raise OptionError."""
     given = dict(given or {})
     known = {spec.key for spec in schema}
     unknown = sorted(set(given) - known)
     if unknown:
         raise OptionError(f"unknown option(s): {', '.join(map(repr, unknown))}")
-    return {spec.key: spec.check(given.get(spec.key, spec.default)) for spec in schema}
+    defaults = _defaults(schema, given)
+    return {spec.key: spec.check(given.get(spec.key, defaults[spec.key])) for spec in schema}
 
 
 def minimal_options(schema: Sequence[OptionSpec], given: Options | None) -> dict[str, OptionValue]:
-    """The validated options minus those at their default: what a record needs to store."""
+    """The validated options minus those at their default (the chosen preset's, where it
+    sets one): what a record needs to store to resolve to the same options again."""
     resolved = resolve_options(schema, given)
-    return {spec.key: resolved[spec.key] for spec in schema if resolved[spec.key] != spec.default}
+    defaults = _defaults(schema, resolved)
+    return {spec.key: resolved[spec.key] for spec in schema if resolved[spec.key] != defaults[spec.key]}
 
 
 # --------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterator, Sequence
@@ -17,22 +18,30 @@ MAX_STEPS = 50_000  # a playout longer than this is a termination failure
 
 def option_combinations(game: Game[Any, Any]) -> list[dict[str, OptionValue]]:
     """Every combination of closed-choice options (int ranges stay at their default,
-    except ``players``, which takes each allowed count); combos new_game rejects are dropped."""
+    except ``players``, which takes each allowed count); combos new_game rejects are dropped.
+    Preset options are left out: every option they would set is given here explicitly."""
+    return [dict(combo) for combo in _combinations(game.id)]
+
+
+@functools.cache
+def _combinations(game_id: str) -> tuple[tuple[tuple[str, OptionValue], ...], ...]:
+    game = GAMES[game_id]
     axes: list[list[tuple[str, OptionValue]]] = []
     for spec in game.option_schema:
+        if spec.presets:
+            continue
         if spec.choices:
             axes.append([(spec.key, c) for c in spec.choices])
         elif spec.key == "players" and spec.minimum is not None and spec.maximum is not None:
             axes.append([(spec.key, n) for n in range(spec.minimum, spec.maximum + 1)])
     combos = []
     for combo in itertools.product(*axes):
-        options = dict(combo)
         try:
-            game.new_game(options, 0)
+            game.new_game(dict(combo), 0)
         except OptionError:
             continue
-        combos.append(options)
-    return combos
+        combos.append(combo)
+    return tuple(combos)
 
 
 @dataclass

@@ -25,8 +25,36 @@ from .rules import bays, ship_cap
 from .state import State
 from .view import view as _view
 
+# SG-1.1: option key -> module name in State.modules (n/a in Classic).
+MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("module_races", "races"),
+    ("module_space_burst", "burst"),
+    ("module_terrain", "terrain"),
+    ("module_cards", "cards"),
+)
+
+_MODULES_OFF = {key: False for key, _ in MODULE_OPTIONS}
+_MODULES_ON = {key: True for key, _ in MODULE_OPTIONS}
+
+# SG-1.2 presets: the options each one stands for. Choosing one (the ``preset`` option) makes
+# these the defaults; options given alongside still override them. Advanced Full is the
+# default preset and its values are every option's own default.
+PRESETS: dict[str, dict[str, OptionValue]] = {
+    "advanced_full": {"variant": "advanced", "production": "variant", "discard_rule": True, **_MODULES_ON},
+    "advanced_basic": {"variant": "advanced", "production": "variant", "discard_rule": True, **_MODULES_OFF},
+    "classic": {"variant": "classic", "production": "variant", **_MODULES_OFF},
+}
+PRESET_NAMES = {"advanced_full": "Advanced Full", "advanced_basic": "Advanced Basic", "classic": "Classic"}
+
 OPTION_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("players", 2, minimum=2, maximum=4, label="Players (SG-16)"),
+    OptionSpec(
+        "preset",
+        "advanced_full",
+        tuple(PRESETS),
+        label="Preset: Advanced Full, Advanced Basic or Classic (SG-1.2)",
+        presets=tuple((name, tuple(values.items())) for name, values in PRESETS.items()),
+    ),
     OptionSpec("variant", "advanced", ("advanced", "classic"), label="Variant (SG-1.1)"),
     OptionSpec(
         "production",
@@ -43,7 +71,6 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
         maximum=20,
         label="Combat die sides, 0 = the variant's (d10 Classic, d6 Advanced)",
     ),
-    # SG-1.2: the default preset is Advanced Full, every module on (Appendix A).
     OptionSpec("module_races", True, (False, True), label="Races, Advanced module (SG-11)"),
     OptionSpec(
         "module_space_burst", True, (False, True), label="Space burst, Advanced module (SG-7)"
@@ -51,26 +78,6 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("module_terrain", True, (False, True), label="Terrain, Advanced module (SG-12)"),
     OptionSpec("module_cards", True, (False, True), label="Action cards, Advanced module (SG-13)"),
 )
-
-# SG-1.1: option key -> module name in State.modules (n/a in Classic).
-MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
-    ("module_races", "races"),
-    ("module_space_burst", "burst"),
-    ("module_terrain", "terrain"),
-    ("module_cards", "cards"),
-)
-
-_MODULES_OFF = {key: False for key, _ in MODULE_OPTIONS}
-_MODULES_ON = {key: True for key, _ in MODULE_OPTIONS}
-
-# SG-1.2 presets: the options each one stands for (pass them to new_game, or merge a
-# player's own changes over them). Advanced Full is the default of every option.
-PRESETS: dict[str, dict[str, OptionValue]] = {
-    "classic": {"variant": "classic", "production": "variant", **_MODULES_OFF},
-    "advanced_basic": {"variant": "advanced", "production": "variant", "discard_rule": True, **_MODULES_OFF},
-    "advanced_full": {"variant": "advanced", "production": "variant", "discard_rule": True, **_MODULES_ON},
-}
-PRESET_NAMES = {"classic": "Classic", "advanced_basic": "Advanced Basic", "advanced_full": "Advanced Full"}
 
 
 class Genocide:

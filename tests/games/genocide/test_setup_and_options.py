@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pygame_core import OptionError
+from pygame_core import Match, OptionError, decode_match, encode_link
 from pygame_core.games.genocide import GAME
 from pygame_core.games.genocide.actions import SetType, SetupPlace
 from pygame_core.games.genocide.data import VARIANTS
@@ -118,14 +118,21 @@ def test_sg_16_three_players_turn_order_and_map() -> None:
 
 
 def test_sg_1_2_presets() -> None:
-    """SG-1.2: Classic (fixed parameters only), Advanced Basic (no modules, discard rule on),
-    Advanced Full (every module; the default options)."""
-    from pygame_core.games.genocide.game import PRESETS
-
-    full = GAME.new_game(PRESETS["advanced_full"], 9)
+    """SG-1.2: the ``preset`` option: Classic (fixed parameters only), Advanced Basic (no
+    modules, discard rule on), Advanced Full (every module; the default). Options given with
+    a preset override it, and a match stores and replays them as given."""
+    full = GAME.new_game({"preset": "advanced_full"}, 9)
     assert full == GAME.new_game(None, 9)
-    basic = GAME.new_game(PRESETS["advanced_basic"], 9)
+    assert full.modules == ("races", "burst", "terrain", "cards")
+    basic = GAME.new_game({"preset": "advanced_basic"}, 9)
     assert basic.modules == () and basic.discard_rule and basic.variant == "advanced"
-    classic = GAME.new_game(PRESETS["classic"], 9)
+    classic = GAME.new_game({"preset": "classic"}, 9)
     assert classic.modules == () and classic.variant == "classic" and classic.production == "resources"
     assert GAME.new_game({"variant": "classic"}, 9).modules == ()  # SG-1.1: n/a in Classic
+    mixed = {"preset": "advanced_basic", "module_cards": True}
+    assert GAME.new_game(mixed, 9).modules == ("cards",)
+    match = Match.start("genocide", mixed, 9)
+    assert match.record.options == mixed
+    assert decode_match(encode_link(match)).state == match.state
+    with pytest.raises(OptionError, match="preset"):
+        GAME.new_game({"preset": "advanced_half"}, 9)
