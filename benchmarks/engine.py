@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random full games per second in CPython, and the same games replayed in Pyodide under Node.
 
-For every game in GAMES: play ``--games`` random games (uniformly random legal moves, seeds
+For every game in GAMES: play ``--games`` random games (random legal moves by the conformance chooser, seeds
 0..N-1, cycling through every option combination) and time them in CPython. Then replay the
 very same games from their links (``decode_match``: every step re-validated against
 ``legal_actions``) in CPython and inside Pyodide under Node, time both, check the final state
@@ -27,7 +27,7 @@ from common import ROOT, add_common_arguments, print_table, selected_games
 
 from pygame_core import Match, decode_match, encode_link
 from pygame_core.canonical import digest
-from tests.conformance.playouts import MAX_STEPS, option_combinations
+from tests.conformance.playouts import MAX_STEPS, option_combinations, random_action
 
 RUNNER = ROOT / "tests" / "pyodide" / "run_engine.mjs"
 WORK = ROOT / "build" / "bench"  # under the project root: Pyodide mounts it at /project
@@ -80,7 +80,7 @@ def play_random_games(game_id: str, count: int) -> tuple[list[Match], float]:
             legal = match.legal_actions()
             if not legal:
                 break
-            match = match.play(chooser.choice(legal))
+            match = match.play(random_action(chooser, legal))
         matches.append(match)
     return matches, time.perf_counter() - start
 

@@ -2,7 +2,8 @@
 
 python3 benchmarks/genocide.py [games]   (from the repository root)
 
-Random play picks uniformly among legal actions; games run to victory or the round limit
+Random play uses the conformance suite's chooser (an action kind, then one action of that
+kind, both uniformly); games run to victory or the round limit
 (80 by default, SG-10.4). CPU time is reported beside wall time because this machine is
 often shared: CPU time is the figure to compare between runs.
 """
@@ -17,15 +18,15 @@ import time
 from common import ROOT  # noqa: F401  (puts this checkout first on sys.path)
 
 from pygame_core import GAMES, Match, encode_link
+from tests.conformance.playouts import random_action
 
-BASIC = {"module_races": False, "module_space_burst": False, "module_terrain": False, "module_cards": False}
 PRESETS: list[tuple[str, dict[str, object]]] = [
-    ("Classic 2p", {"variant": "classic"}),
-    ("Advanced Basic 2p", {"variant": "advanced", **BASIC}),
-    ("Advanced Full 2p", {"variant": "advanced"}),
-    ("Classic draw4 3p", {"variant": "classic", "production": "draw4", "players": 3}),
-    ("Advanced resources 4p", {"variant": "advanced", "production": "resources", "players": 4, **BASIC}),
-    ("Advanced Full 4p", {"variant": "advanced", "players": 4}),
+    ("Classic 2p", {"preset": "classic"}),
+    ("Advanced Basic 2p", {"preset": "advanced_basic"}),
+    ("Advanced Full 2p", {"preset": "advanced_full"}),
+    ("Classic draw4 3p", {"preset": "classic", "production": "draw4", "players": 3}),
+    ("Advanced resources 4p", {"preset": "advanced_basic", "production": "resources", "players": 4}),
+    ("Advanced Full 4p", {"preset": "advanced_full", "players": 4}),
 ]
 
 
@@ -33,7 +34,7 @@ def random_game(options: dict[str, object], seed: int) -> Match:
     chooser = random.Random(seed)
     match = Match.start("genocide", options, seed)  # type: ignore[arg-type]
     while not match.is_over:
-        match = match.play(chooser.choice(match.legal_actions()))
+        match = match.play(random_action(chooser, match.legal_actions()))
     return match
 
 

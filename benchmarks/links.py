@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Link length in characters for whole random games: median and max over 100 seeds per game.
 
-For every game in GAMES, play ``--seeds`` random full games (uniformly random legal moves,
+For every game in GAMES, play ``--seeds`` random full games (random legal moves by the conformance chooser,
 seeds 0..N-1, cycling through every option combination), encode each finished game as a
 link and report the link length (characters after ``#``), per game and per option
 combination, against the targets of DESIGN 3: a whole Spacehole game <= 300 characters, any

@@ -128,15 +128,17 @@ def test_a_preset_sets_defaults_that_given_options_override() -> None:
     """A preset option's choice sets other options' defaults; explicit values win, and the
     stored (minimal) options resolve back to the same options."""
     schema = (
-        OptionSpec("mode", "full", ("full", "basic"), presets=(("full", (("cards", True),)), ("basic", (("cards", False),)))),
+        OptionSpec(
+            "mode", "full", ("full", "basic"), presets=(("full", (("cards", True),)), ("basic", (("cards", False),)))
+        ),
         OptionSpec("cards", True, (False, True)),
     )
     assert resolve_options(schema, None) == {"mode": "full", "cards": True}
     assert resolve_options(schema, {"mode": "basic"}) == {"mode": "basic", "cards": False}
     assert resolve_options(schema, {"mode": "basic", "cards": True}) == {"mode": "basic", "cards": True}
-    for given in ({}, {"mode": "basic"}, {"mode": "basic", "cards": True}, {"cards": False}):
-        stored = minimal_options(schema, given)
-        assert resolve_options(schema, stored) == resolve_options(schema, given)
+    for options in ({}, {"mode": "basic"}, {"mode": "basic", "cards": True}, {"cards": False}):
+        stored = minimal_options(schema, options)
+        assert resolve_options(schema, stored) == resolve_options(schema, options)
     assert minimal_options(schema, {"mode": "basic", "cards": True}) == {"mode": "basic", "cards": True}
     assert minimal_options(schema, {"mode": "basic", "cards": False}) == {"mode": "basic"}
     with pytest.raises(OptionError, match="'mode'"):
