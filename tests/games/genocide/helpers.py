@@ -121,6 +121,21 @@ def position(
     return state
 
 
+LAST_PLANET = (30, 6)
+
+
+def third_seat_on_its_last_planet(variant: str, planet_type: str) -> State:
+    """Three seats (SG-16); the third has one live planet left, at LAST_PLANET, where the
+    first seat's Drone waits to bust it with a PB die of 1 (SG-8)."""
+    state = position(variant, players=3, planets=[(2, *LAST_PLANET, planet_type)], fleets=[
+        (0, 1, *LAST_PLANET, [("drone", 0)]),
+        (1, 1, 3, 3, [("cruiser", 0)]),
+        (2, 1, 25, 3, [("cruiser", 1)]),
+    ], dice=[1])
+    return replace(state, planets=tuple(
+        replace(p, alive=p.owner != 2 or (p.col, p.row) == LAST_PLANET) for p in state.planets))
+
+
 def with_dice(state: State, dice: Sequence[int]) -> State:
     return replace(state, rng=ScriptedRng(tuple(dice)))
 

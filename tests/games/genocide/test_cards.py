@@ -30,7 +30,7 @@ from pygame_core.games.genocide.actions import (
 from pygame_core.games.genocide.cards import CARD_BY_KEY, CARDS
 from pygame_core.games.genocide.state import State
 
-from .helpers import cid, position, with_cards, with_dice
+from .helpers import cid, position, third_seat_on_its_last_planet, with_cards, with_dice
 
 W, E = 0, 1
 V = "advanced"
@@ -556,15 +556,7 @@ def test_card_27_critical_hit_destroys_a_random_enemy_that_fought() -> None:
 def test_an_eliminated_seats_hand_goes_to_the_discard_pile() -> None:
     """SG-16.5 with cards (RULES.md is silent; see the rules notes): the third seat loses
     its last planet, so its two cards are discarded face up and nobody can play them."""
-    last = (30, 6)
-    state = position(V, players=3, planets=[(2, *last, "H")], fleets=[
-        (0, 1, *last, [("drone", 0)]),
-        (1, 1, 3, 3, [("cruiser", 0)]),
-        (2, 1, 25, 3, [("cruiser", 1)]),
-    ], dice=[1])
-    state = replace(state, planets=tuple(
-        replace(pl, alive=pl.owner != 2 or (pl.col, pl.row) == last) for pl in state.planets))
-    state = with_cards(state, [[], [], [num("luck"), num("spies")]])
+    state = with_cards(third_seat_on_its_last_planet(V, "H"), [[], [], [num("luck"), num("spies")]])
     state = passes(GAME.apply(state, EndTransport()))
     assert state.phase == "md"
     state = passes(GAME.apply(state, Launch(cid(V, "drone"), 1)))

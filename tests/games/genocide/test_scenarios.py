@@ -24,7 +24,7 @@ from pygame_core.games.genocide.data import VARIANTS
 from pygame_core.games.genocide.state import State
 from pygame_core.games.genocide.view import describe
 
-from .helpers import cid, position, with_dice
+from .helpers import cid, position, third_seat_on_its_last_planet, with_dice
 
 W, E = 0, 1
 X = (12, 12)  # an open hex in the middle band: no planet
@@ -705,14 +705,7 @@ def test_sg_16_multi_player_battle_targets_any_other_seat() -> None:
 def test_sg_16_5_an_eliminated_seat_leaves_the_game() -> None:
     """SG-16.5: the loser's ships return to the pile and its planets leave; play goes on."""
     c = "classic"
-    last = (30, 6)
-    state = position(c, players=3, planets=[(2, *last, "")], fleets=[
-        (0, 1, *last, [("drone", 0)]),
-        (1, 1, 3, 3, [("cruiser", 0)]),
-        (2, 1, 25, 3, [("cruiser", 1)]),
-    ], dice=[1])
-    state = replace(state, planets=tuple(
-        replace(pl, alive=pl.owner != 2 or (pl.col, pl.row) == last) for pl in state.planets))
+    state = third_seat_on_its_last_planet(c, "")
     state = GAME.apply(GAME.apply(state, EndTransport()), Launch(cid(c, "drone"), 1))
     assert state.alive == (True, True, False)
     assert state.ships[cid(c, "cruiser", 1)] is None and cid(c, "cruiser", 1) in state.pile
