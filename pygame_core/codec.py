@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,24 +87,41 @@ def read_header(text: str) -> LinkHeader:
 
 def decode_match(text: str) -> Match:
     """Decode and replay a link in one pass; RecordError for anything malformed or illegal."""
+    for progress in decode_steps(text):
+        if isinstance(progress, Match):
+            return progress
+    raise AssertionError("decode_steps ends with the match")  # pragma: no cover
+
+
+def decode_steps(text: str, every: int = 0) -> Iterator[int | Match]:
+    """Decode and replay a link step by step: yields the number of actions replayed so far
+    every ``every`` actions (never, when 0), then the Match. A caller can show progress and
+    stop early (a long link in the browser); RecordError as for ``decode_match``."""
     header = read_header(text)
     game, count = lookup_game(header.game), header.action_count
-    match = Match.from_record(GameRecord(header.game, header.options, header.seed))
+    start = Match.from_record(GameRecord(header.game, header.options, header.seed))
     reader = _VarintReader(header.choices)
+    # States are gathered in a list and the Match built once: Match.play per action would
+    # copy the growing tuple of states each time (quadratic in the game's length).
+    states, wires = [start.state], []
     for step in range(count):
-        legal = game.legal_actions(match.state)
+        if every and step and step % every == 0:
+            yield step
+        state = states[-1]
+        legal = game.legal_actions(state)
         if not legal:
             raise RecordError(f"the game ended before action {step + 1} of {count}")
         index = reader.next() if len(legal) > 1 else 0
         if index >= len(legal):
             raise RecordError(f"action {step + 1} is not one of the {len(legal)} legal choices")
         try:
-            match = match.play(legal[index])
+            states.append(game.apply(state, legal[index]))
         except IllegalActionError as exc:  # legal_actions offered it: an engine defect
             raise RecordError(f"action {step + 1} could not be replayed: {exc}") from exc
+        wires.append(game.encode_action(legal[index]))
     if not reader.at_end():
         raise RecordError("this link has trailing data after its last action")
-    return match
+    yield Match(game, start.record.with_actions(wires), tuple(states))
 
 
 # --------------------------------------------------------------------------------------

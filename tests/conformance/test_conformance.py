@@ -182,3 +182,25 @@ def test_links_never_carry_a_locked_in_secret(game_id: str) -> None:
             assert shared.record.actions == match.record.actions[: len(shared.record.actions)]
             if not game.pending_secret(match.state):
                 assert shared.record == match.record
+
+
+SHELL_KEYS = {"to_move": (int, type(None)), "seat_names": list, "status": str, "score_line": str,
+              "secrets": bool, "turn_number": int, "log": list}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_view_offers_the_shell_keys(game_id: str) -> None:
+    """docs/ENGINE.md: the web shell reads only these keys, so every game's every view has
+    them, for every seat and the spectator, from the first state to the last."""
+    for options, seed in playout_plan(game_id, 3):
+        match = finished_playout(game_id, options, seed)
+        game = match.game
+        for state in match.states[:: max(1, len(match.states) // 12)] + (match.state,):
+            seats = game.num_players(state)
+            for player in [None, *range(seats)]:
+                view = game.view(state, player)
+                for key, kind in SHELL_KEYS.items():
+                    assert isinstance(view.get(key), kind), f"{game_id} view[{key!r}] = {view.get(key)!r}"
+                assert view["to_move"] == game.current_player(state)
+                assert len(view["seat_names"]) == seats and all(view["seat_names"])
+                assert view["status"]

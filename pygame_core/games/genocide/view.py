@@ -138,6 +138,13 @@ def view(state: State, player: int | None) -> View:
         "pile": _pile(state),
         "log": _log(state, me),
         "epoch": state.epoch,
+        # The keys every game's view offers the web shell (docs/ENGINE.md).
+        "to_move": current_player(state),
+        "seat_names": [seat["name"] for seat in seats],
+        "turn_number": state.round,
+        "status": _status(state),
+        "score_line": " · ".join(f"{seat['name']} {seat['planets']} planets" for seat in seats),
+        "secrets": True,  # SG-14: planet types, fleet contents and hands are private
     }
     if state.deck is not None:
         out["cards"] = _cards(state, me)
@@ -156,6 +163,23 @@ def view(state: State, player: int | None) -> View:
         out["winners"] = list(state.winners)
         out["reason"] = state.reason
     return out
+
+
+_PHASE_LABELS = {
+    "race": "Choose races", "types": "Planet types", "fleets": "Initial fleets", "transport": "Movement",
+    "declare": "Battle", "choose_battle": "Battle", "capture": "Battle", "burst": "Space burst",
+    "md": "Mass destruction", "buy": "Production", "place": "Production", "discard": "Production",
+    "hand_limit": "Hand limit", "window": "Cards", "target": "Cards", "card_move": "Cards",
+    "over": "Game over",
+}
+
+
+def _status(state: State) -> str:
+    """Round and phase for the game screen's header (SG-4)."""
+    label = _PHASE_LABELS.get(state.phase, state.phase.replace("_", " ").capitalize())
+    if state.phase in ("race", "types", "fleets", "over"):
+        return label
+    return f"Round {state.round} · {label}"
 
 
 def _log(state: State, me: int | None) -> list[str]:

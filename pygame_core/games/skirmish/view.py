@@ -133,7 +133,26 @@ def view(state: SkirmishState, player: int | None) -> View:
         "winners": list(state.winners),
         "result": state.result or None,
         "log": list(state.log),
+        # The keys every game's view offers the web shell (docs/ENGINE.md).
+        "to_move": seat,
+        "seat_names": list(SIDE_LABEL),
+        "turn_number": state.turn,
+        "status": _status(state),
+        "score_line": f"{SIDE_LABEL[0]} {west} · {SIDE_LABEL[1]} {east}",
+        "secrets": True,  # MSC-11: designs in progress and plotted orders are secret
     }
+
+
+_PHASE_LABELS = {
+    "design": "Ship design", "deploy": "Deployment", "orders": "Plot orders", "combat": "Combat",
+    "over": "Game over",
+}
+
+
+def _status(state: SkirmishState) -> str:
+    """Turn and phase for the game screen's header (MSC-5)."""
+    label = _PHASE_LABELS.get(state.phase, state.phase)
+    return f"Turn {state.turn} · {label}" if state.turn and state.phase != "over" else label
 
 
 def describe(state: SkirmishState, action: Action) -> str:

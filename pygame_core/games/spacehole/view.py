@@ -175,4 +175,26 @@ def view(state: State, player: int | None) -> View:
         "over": state.over,
         "lost": state.base_destroyed,
         "score": score,
+        # The keys every game's view offers the web shell (docs/ENGINE.md).
+        "to_move": None if state.over else 0,
+        "seat_names": ["You"],
+        "turn_number": state.turn,
+        "status": _status(state),
+        "score_line": f"{state.mc if score is None else score} MC",
+        "secrets": False,  # one seat: nothing is hidden from another player
     }
+
+
+_DECISION_LABELS = {
+    "start": "Draw", "build": "Build", "virus": "Space Virus", "reinforce": "Reinforcements",
+    "salvage": "Repairs", "discard": "Hand limit", "dismiss": "Defender cap",
+}
+
+
+def _status(state: State) -> str:
+    """The turn and the decision at hand, for the game screen's header (SH-5)."""
+    if state.over:
+        return f"Game over after turn {state.turn}"
+    turn = state.turn + 1 if state.step == Step.START else state.turn
+    kind = str(_decision(state).get("kind", ""))
+    return f"Turn {turn} · {_DECISION_LABELS.get(kind, kind.capitalize())}"

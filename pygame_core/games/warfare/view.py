@@ -14,6 +14,21 @@ def _card(card_id: int) -> str:
     return cards.key_of(card_id)
 
 
+_PHASE_LABELS = {
+    "choose_first": "Who moves first", "choose_deferred": "Who moves first", "turn": "Move",
+    "window": "Cards", "place": "Placing a stack", "over": "Game over",
+}
+
+
+def _status(s: WarfareState) -> str:
+    """Round and phase for the game screen's header (GW-4)."""
+    if s.phase == "over":
+        return "Game over"
+    label = _PHASE_LABELS.get(s.phase, s.phase)
+    round_no = (s.turn_no + 1) // 2
+    return f"Round {round_no} · {label}" if round_no else label
+
+
 def view(s: WarfareState, player: int | None) -> dict[str, Any]:
     """Board, battle and log are PUBLIC; a hand is PRIVATE to its owner, the set-aside cards
     SEALED (GW-13.2). Hand counts, played cards and stop settings are PUBLIC."""
@@ -42,6 +57,12 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
         "reason": s.reason,
         "log": list(s.log),
         "cards": s.cards_on,
+        # The keys every game's view offers the web shell (docs/ENGINE.md).
+        "seat_names": list(COLOUR_NAMES),
+        "turn_number": s.turn_no,
+        "status": _status(s),
+        "score_line": " · ".join(f"{COLOUR_NAMES[p]} {n} ships" for p, n in enumerate(ship_counts(s))),
+        "secrets": s.cards_on,  # GW-13: hands are private only when the cards are in play
     }
     if s.battle is not None:
         b = s.battle
