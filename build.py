@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -15,6 +17,11 @@ ROOT = Path(__file__).resolve().parent
 BUILD = ROOT / "build"
 WHEELS = BUILD / "wheels"
 MSGPACK_VERSION = "1.2.4"
+# build.py installs into, and runs inside, its own virtual environment (Debian's python3 refuses
+# `pip install` outside one: PEP 668).
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / "bin" / "python"
+INSTALL_STAMP = VENV / "star-table-install.json"
 
 
 class StepFailed(Exception):
@@ -39,22 +46,119 @@ def run(cmd: list[str], what: str, env: dict[str, str] | None = None) -> None:
 # Installs (each a no-op when already done)
 
 
-def ensure_python_packages(test: bool) -> None:
-    wanted = ["msgpack"] + (["pytest", "hypothesis", "mypy", "ruff", "playwright", "pytest_playwright"] if test else [])
-    missing = [m for m in wanted if importlib.util.find_spec(m) is None]
-    if not missing and importlib.util.find_spec("pygame_core") is not None:
+def in_venv() -> bool:
+    """True when this interpreter is the project's own ``.venv`` (not merely some virtualenv)."""
+    try:
+        return Path(sys.prefix).resolve() == VENV.resolve()
+    except OSError:
+        return False
+
+
+def venv_is_usable() -> bool:
+    # A venv whose base interpreter has gone (a removed pyenv version) leaves a dangling symlink.
+    return (VENV / "pyvenv.cfg").is_file() and VENV_PYTHON.exists() and os.access(VENV_PYTHON, os.X_OK)
+
+
+def ensure_venv_support() -> None:
+    """Debian ships ``venv`` without ``ensurepip`` unless python3-venv is installed."""
+    if importlib.util.find_spec("venv") is not None and importlib.util.find_spec("ensurepip") is not None:
         return
-    step(f"installing Python packages ({', '.join(missing) or 'pygame_core'})")
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    packages = ["python3-venv", f"{version}-venv"]
+    if sys.prefix != "/usr" or shutil.which("apt-get") is None:
+        raise StepFailed(
+            f"{sys.executable} cannot make a virtual environment (no venv/ensurepip module): "
+            "use a Python that has them, or install your distribution's venv package")
+    if os.geteuid() != 0:
+        raise StepFailed(
+            f"{sys.executable} cannot make a virtual environment: run `apt-get install "
+            f"{' '.join(packages)}` as root (or run build.py as root and it will)")
+    step(f"installing Debian's {' '.join(packages)} (the venv module)")
+    apt_env = {"DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "update"], "apt-get update", env=apt_env)
+    run(["apt-get", "install", "-y", "--no-install-recommends", *packages], "installing python3-venv", env=apt_env)
+    importlib.invalidate_caches()
+
+
+def ensure_venv_and_reexec(argv: list[str]) -> None:
+    """Outside ``.venv``: make it if needed, then replace this process with build.py run by it.
+
+    Everything after (pip installs, the build, pytest) then runs inside the venv, whichever
+    python3 started build.py: Debian's own, pyenv's, or any other 3.11+.
+    """
+    if in_venv():
+        os.environ.pop("STAR_TABLE_REEXEC", None)
+        return
+    if os.environ.get("STAR_TABLE_REEXEC") == str(VENV_PYTHON):
+        raise StepFailed(f"{VENV_PYTHON} did not run inside {VENV}: delete {VENV} and try again")
+    if not venv_is_usable():
+        ensure_venv_support()
+        step(f"creating the virtual environment {VENV.relative_to(ROOT)}/ with {sys.executable}")
+        run([sys.executable, "-m", "venv", "--clear", str(VENV)], "creating the virtual environment")
+        if not venv_is_usable():
+            raise StepFailed(f"`{sys.executable} -m venv` did not make {VENV_PYTHON}")
+    os.environ["STAR_TABLE_REEXEC"] = str(VENV_PYTHON)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(VENV_PYTHON, [str(VENV_PYTHON), str(Path(__file__).resolve()), *argv])
+
+
+def _install_key() -> str:
+    """What the venv's install depends on: the project's metadata (dependencies, extras)."""
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def ensure_python_packages(test: bool) -> None:
+    """``pip install -e .`` (``.[test]`` for the tests) into the running venv, once per pyproject."""
+    wanted = ["msgpack", "pygame_core"] + (
+        ["pytest", "hypothesis", "mypy", "ruff", "playwright", "pytest_playwright"] if test else [])
+    extra = "test" if test else ""
+    try:
+        stamp = json.loads(INSTALL_STAMP.read_text()) if in_venv() else {}
+    except (OSError, ValueError):
+        stamp = {}
+    done = stamp.get("pyproject") == _install_key() and extra in stamp.get("extras", [])
+    missing = [m for m in wanted if importlib.util.find_spec(m) is None]
+    if done and not missing:
+        return
     target = ".[test]" if test else "."
+    step(f"installing the project into {VENV.relative_to(ROOT) if in_venv() else sys.prefix}: "
+         f"pip install -e {target}")
     run([sys.executable, "-m", "pip", "install", "--quiet", "-e", target], "pip install")
+    importlib.invalidate_caches()
+    if in_venv():
+        extras = {"", extra} | (set(stamp.get("extras", [])) if stamp.get("pyproject") == _install_key() else set())
+        INSTALL_STAMP.write_text(json.dumps({"pyproject": _install_key(), "extras": sorted(extras)}) + "\n")
+
+
+def node_modules_missing() -> list[str]:
+    """Packages of package.json that node_modules lacks, or holds at another version than pinned."""
+    if not (ROOT / "node_modules").is_dir():
+        return ["node_modules/"]
+    manifest = json.loads((ROOT / "package.json").read_text())
+    missing = []
+    for section in ("dependencies", "devDependencies"):
+        for name, spec in manifest.get(section, {}).items():
+            installed = ROOT / "node_modules" / name / "package.json"
+            try:
+                version = json.loads(installed.read_text()).get("version")
+            except (OSError, ValueError):
+                missing.append(name)
+                continue
+            if spec[:1].isdigit() and version != spec:  # an exact pin
+                missing.append(f"{name}@{spec} (has {version})")
+    if not (ROOT / "node_modules/pyodide/pyodide.mjs").exists():
+        missing.append("pyodide/pyodide.mjs")
+    return missing
 
 
 def ensure_node_modules() -> None:
-    if (ROOT / "node_modules/pyodide/pyodide.mjs").exists() and (ROOT / "node_modules/@pyscript/core").exists():
+    missing = node_modules_missing()
+    if not missing:
         return
     if shutil.which("npm") is None:
         raise StepFailed("npm is not installed: install Node.js 20 and npm first")
-    step("installing npm packages (pinned in package-lock.json)")
+    step(f"installing npm packages (pinned in package-lock.json; missing: {', '.join(missing)})")
     run(["npm", "ci", "--no-audit", "--no-fund"], "npm ci")
 
 
@@ -275,6 +379,9 @@ def main(argv: list[str] | None = None) -> int:
     if extra and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
+        if sys.version_info < (3, 11):  # noqa: UP036 (build.py may be started by any python3)
+            raise StepFailed(f"Python 3.11 or newer is needed; {sys.executable} is {sys.version.split()[0]}")
+        ensure_venv_and_reexec(sys.argv[1:] if argv is None else argv)
         if args.command == "build":
             cmd_build()
             return 0
