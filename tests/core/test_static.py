@@ -1,4 +1,4 @@
-"""Static checks of the house rules: mypy --strict and ruff clean, no forbidden engine imports."""
+"""Static checks of the house rules: mypy --strict, ruff and ESLint clean, no forbidden engine imports."""
 
 from __future__ import annotations
 
@@ -13,6 +13,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "pygame_core"
+# The engine and the front end's Python (web/star_web imports browser-only modules: pyproject's
+# mypy section lets `js`, `pyodide` and `pyscript` be missing and puts web/ on the path).
+MYPY_TARGETS = ["pygame_core", "web/star_web", "web/main.py"]
+RUFF_TARGETS = ["pygame_core", "web", "tests", "benchmarks"]
+ESLINT = ROOT / "node_modules" / ".bin" / "eslint"
 
 # House rules 2 and 6 (DESIGN 2): no `random`, no clock, no browser in the engine.
 FORBIDDEN_IMPORTS = {"random", "secrets", "time", "datetime", "js", "pyscript", "pyodide"}
@@ -28,12 +33,12 @@ def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
 def test_mypy_strict_is_clean() -> None:
     if importlib.util.find_spec("mypy") is None:
         pytest.skip("mypy is not installed (pip install -e '.[test]')")
-    result = _run(["mypy", "--strict", "pygame_core"])
+    result = _run(["mypy", "--strict", *MYPY_TARGETS])
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
 def test_ruff_is_clean() -> None:
-    checked = ["check", "pygame_core", "tests", "benchmarks"]
+    checked = ["check", *RUFF_TARGETS]
     if importlib.util.find_spec("ruff") is not None:
         result = _run(["ruff", *checked])
     elif shutil.which("ruff") is not None:
@@ -42,6 +47,19 @@ def test_ruff_is_clean() -> None:
         )
     else:
         pytest.skip("ruff is not installed (pip install -e '.[test]')")
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+def test_eslint_is_clean() -> None:
+    """The front end's JS (and the Node runners) pass ESLint, pinned in package.json (eslint.config.js)."""
+    if not ESLINT.exists():
+        pytest.fail(f"{ESLINT.relative_to(ROOT)} is missing: run `python3 build.py test` (it runs `npm ci`)")
+    if shutil.which("node") is None:
+        pytest.fail("Node.js is not installed: ESLint needs it (install Node.js 20 and npm)")
+    result = subprocess.run(
+        [str(ESLINT), "--max-warnings", "0", "."], cwd=ROOT, capture_output=True, text=True, timeout=600,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
