@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "pygame_core"
 # The engine and the front end's Python (web/star_web imports browser-only modules: pyproject's
 # mypy section lets `js`, `pyodide` and `pyscript` be missing and puts web/ on the path).
-MYPY_TARGETS = ["pygame_core", "web/star_web", "web/main.py"]
+MYPY_TARGETS = ["pygame_core", "web"]  # all of web/: star_web and any top-level script
 RUFF_TARGETS = ["pygame_core", "web", "tests", "benchmarks"]
 ESLINT = ROOT / "node_modules" / ".bin" / "eslint"
 
