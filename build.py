@@ -189,24 +189,66 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 PUBLIC = ROOT / "public"
 PYODIDE_DIR = ROOT / "node_modules/pyodide"
-PYSCRIPT_DIR = ROOT / "node_modules/@pyscript/core/dist"
 # The Pyodide files the page loads: no console pages, source maps or type declarations.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# PyScript chunks the page loads (core.js, its core chunk and the error plugin); not the
-# editor, terminal, game, codemirror, xterm, TOML or zip chunks, nor core.css. The e2e suite
-# checks this list against what the browser actually requests.
-PYSCRIPT_PREFIXES = ("core.js", "core-", "error-")
 # Files in dist/ that are not precached: the service worker itself.
 NOT_PRECACHED = {"sw.js"}
 
 
-def pyscript_files() -> list[Path]:
-    files = [p for p in sorted(PYSCRIPT_DIR.iterdir())
-             if p.name.startswith(PYSCRIPT_PREFIXES) and not p.name.endswith(".map")]
-    if not any(p.name == "core.js" for p in files):
-        raise StepFailed(f"{PYSCRIPT_DIR} has no core.js: run `npm ci` again")
-    return files
+def catalog() -> dict[str, object]:
+    """What the page knows before Python starts: every game's title, options, seats and
+    computer levels from the engine, and its blurb, option wording and help from its screen's
+    ``web/screens/<id>/meta.json``. A game with a ``screen.js`` there is playable."""
+    import json
+
+    from pygame_core import GAMES
+    try:
+        from pygame_core.ai import LEVELS
+    except ImportError:  # no computer players yet
+        LEVELS = {}
+    games = []
+    for game_id, game in GAMES.items():
+        folder = WEB / "screens" / game_id
+        meta = json.loads((folder / "meta.json").read_text()) if (folder / "meta.json").exists() else {}
+        players = next((spec for spec in game.option_schema if spec.key == "players"), None)
+        counts = range(players.minimum or game.min_players, (players.maximum or game.max_players) + 1) \
+            if players else [game.min_players]
+        seat_names = {}
+        for count in counts:
+            state = game.new_game({"players": count} if players else {}, 0)
+            seat_names[str(count)] = game.view(state, None)["seat_names"]
+        games.append({
+            "id": game_id, "title": game.title, "blurb": meta.get("blurb", ""),
+            "min_players": game.min_players, "max_players": game.max_players,
+            "screen": (folder / "screen.js").exists(),
+            "options": [
+                {"key": spec.key, "label": spec.label, "default": spec.default,
+                 "choices": list(spec.choices), "minimum": spec.minimum, "maximum": spec.maximum,
+                 "presets": {str(value): dict(sets) for value, sets in spec.presets} or None}
+                for spec in game.option_schema
+            ],
+            "seat_names": seat_names,
+            "levels": list(LEVELS.get(game_id, ())),
+            "text": {"options": meta.get("options", {}), "help": meta.get("help", [])},
+        })
+    # Games with a screen first, in the registry's order.
+    games.sort(key=lambda g: not g["screen"])
+    return {"games": games}
+
+
+def home_games_html(games: list[dict[str, object]]) -> str:
+    """The home screen's game list as static HTML: it shows before any script runs."""
+    from html import escape
+
+    rows = []
+    for g in games:
+        title, blurb, gid = escape(str(g["title"])), escape(str(g["blurb"])), escape(str(g["id"]))
+        action = (f'<button type="button" class="btn primary" data-new="{gid}">New game</button>'
+                  if g["screen"] else '<span class="badge">Coming soon</span>')
+        rows.append(f'<li class="game-card{"" if g["screen"] else " coming"}" data-game="{gid}">'
+                    f'<div class="game-text"><h3>{title}</h3><p>{blurb}</p></div>{action}</li>')
+    return "\n".join(rows)
 
 
 COMPILE_SCRIPT = """
@@ -269,28 +311,25 @@ def cmd_build() -> Path:
     if DIST.exists():
         shutil.rmtree(DIST)
     (DIST / "pyodide").mkdir(parents=True)
-    (DIST / "pyscript").mkdir()
     for name in PYODIDE_FILES:
         source = PYODIDE_DIR / name
         if not source.exists():
             raise StepFailed(f"{source} is missing: run `npm ci` again")
         shutil.copy2(source, DIST / "pyodide" / name)
-    for source in pyscript_files():
-        shutil.copy2(source, DIST / "pyscript" / source.name)
     if PUBLIC.exists():
         shutil.copytree(PUBLIC, DIST, dirs_exist_ok=True)
     for source in sorted(WEB.iterdir()):
-        if source.suffix in (".js", ".css", ".py") and source.name != "sw.js":
+        if source.suffix in (".js", ".css") and source.name != "sw.js":
             shutil.copy2(source, DIST / source.name)
+    screens = sorted((WEB / "screens").glob("*/screen.js"))
+    for source in screens:
+        dest = DIST / source.relative_to(WEB)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, dest)
     app_zip(DIST / "app.zip", wheel)
-    # PyScript's config, inline in the page (one request less before Pyodide starts).
-    config = json.dumps(
-        {"interpreter": "./pyodide/pyodide.mjs", "files": {"./app.zip": "./*"},
-         # Plugins the page does not use: not loaded, not shipped, not precached.
-         "plugins": ["!donkey", "!py-editor", "!py-game", "!py-terminal", "!deprecations-manager"]},
-        separators=(",", ":"))
-    preloads = "\n".join(f'<link rel="modulepreload" href="./pyscript/{p.name}">'
-                         for p in pyscript_files() if p.name != "core.js")
+    games = catalog()
+    preloads = "\n".join(f'<link rel="modulepreload" href="./{p.relative_to(WEB).as_posix()}">'
+                         for p in screens)
 
     # Everything but the worker is precached; the cache name hashes every file's content, so a
     # new build replaces the old cache and an unchanged one keeps it.
@@ -303,9 +342,12 @@ def cmd_build() -> Path:
     digest.update(index_template.encode())
     cache = "star-table-" + digest.hexdigest()[:12]
     sizes = {path.relative_to(DIST).as_posix(): path.stat().st_size for path in files}
-    build_info = {"cache": cache, "sizes": sizes}
-    index = (index_template.replace("__BUILD_INFO__", json.dumps(build_info, separators=(",", ":")))
-             .replace("__PYSCRIPT_CONFIG__", config).replace("__PYSCRIPT_PRELOADS__", preloads))
+    games["info"] = {"cache": cache, "sizes": sizes}
+    # JSON inside <script>: "</" must not close the element early.
+    catalog_json = json.dumps(games, separators=(",", ":")).replace("</", "<\\/")
+    index = (index_template.replace("__CATALOG__", catalog_json)
+             .replace("__HOME_GAMES__", home_games_html(games["games"]))  # type: ignore[arg-type]
+             .replace("__SCREEN_PRELOADS__", preloads))
     (DIST / "index.html").write_text(index)
     precache = ["./", *("./" + name for name in sizes)]
     worker = (WEB / "sw.js").read_text()

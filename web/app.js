@@ -1,12 +1,24 @@
-// The page: renders the models the Python controller returns, forwards taps and keys.
-// No game rules here: every choice shown comes from legal_actions (model.game.actions).
-const $ = (sel, root = document) => root.querySelector(sel);
-const screens = { boot: $("#boot"), home: $("#home"), game: $("#game") };
-let model = null;
-let lastHash = null;
-let busy = false;
+// The shell: router, home, new-game setup, the game frame (header, seats, hand-off, choices,
+// computer turns, log, replay bar, end panel, help) and dialogs. It knows no game: it reads
+// the catalogue the build wrote into the page, the keys every view offers (docs/ENGINE.md),
+// and hands the rest of the screen to the game's own module in screens/<id>/screen.js.
+// Every string from outside (a link, a save, a ship's name) is inserted as text, never markup.
+import * as engine from "./engine.js";
 
-function h(tag, attrs = {}, ...children) {
+const $ = (sel, root = document) => root.querySelector(sel);
+const catalog = JSON.parse($("#catalog").textContent);
+const GAMES = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
+const PLAYABLE = catalog.games.filter((g) => g.screen).map((g) => g.id);
+const HUMAN = -1;
+const screens = { home: $("#home"), setup: $("#setup-screen"), loading: $("#loading"), game: $("#game") };
+const dialog = $("#dialog");
+const modules = {}; // game id -> its screen module, once imported
+
+engine.start(catalog.info, PLAYABLE);
+
+// ---------------------------------------------------------------------------- helpers
+
+export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
@@ -19,110 +31,17 @@ function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-function fill(el, ...children) {
+export function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   return el;
 }
 
-function call(command, ...args) {
-  const out = window.starPy.call(command, JSON.stringify(args));
-  return JSON.parse(out);
-}
-
-function run(command, ...args) {
-  if (busy) return;
-  busy = true;
-  const hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("#game, #home");
-  try {
-    show(call(command, ...args));
-    // Keyboard players keep their place: focus moves to the next decision, not to <body>.
-    if (hadFocus && !dialog.open) {
-      const next = document.querySelector(model.screen === "game" ? ".decide .choice, #end-screen .btn, #step-next:not([disabled]), #step-prev" : "#home .btn");
-      if (next) next.focus({ preventScroll: true });
-    }
-  } catch (err) {
-    console.error(err);
-    notify(`Something went wrong: ${err.message || err}`);
-  } finally {
-    busy = false;
-  }
-}
-
-export function notify(text) {
+function notify(text) {
   const box = $("#notice");
-  fill(box,h("p", { text }), h("button", { type: "button", class: "btn small", onclick: () => { box.hidden = true; } }, "Dismiss"));
+  fill(box, h("p", { text }), h("button", { type: "button", class: "btn small", onclick: () => { box.hidden = true; } }, "Dismiss"));
   box.hidden = false;
 }
 
-function setHash(hash) {
-  const want = hash ? `#${hash}` : "";
-  if (location.hash !== want && !(want === "" && location.hash === "#")) {
-    lastHash = want;
-    history.replaceState(null, "", want || location.pathname + location.search);
-  }
-}
-
-function show(next) {
-  model = next;
-  if (model.notices && model.notices.length) notify(model.notices.join(" "));
-  for (const [name, el] of Object.entries(screens)) el.hidden = name !== model.screen;
-  setHash(model.hash || "");
-  if (model.screen === "home") renderHome(model.home);
-  else renderGame(model.game);
-  document.body.dataset.screen = model.screen;
-  document.title = model.screen === "game" ? `${model.game.title}${model.game.mode === "replay" ? " replay" : ""} · Star Table` : "Star Table";
-  window.starRenderedAt = performance.now();
-  dispatchEvent(new CustomEvent("star:rendered"));
-}
-
-// ---------------------------------------------------------------------------- home
-
-function fmtDate(ms) {
-  if (!ms) return "unknown date";
-  return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
-function renderHome(home) {
-  const saves = home.saves;
-  const list = saves.length ? h("ul", { class: "saves" }, saves.map((s) =>
-    h("li", { class: "save" },
-      h("div", { class: "save-text" },
-        h("strong", {}, s.title || s.game || "Saved game"),
-        h("span", {}, `${s.label}${s.score !== null ? ` · ${s.score} MC` : ""}`),
-        h("span", { class: "muted" }, fmtDate(s.updated))),
-      h("button", { type: "button", class: "btn primary", "aria-label": `${s.over ? "Open" : "Continue"} ${s.title} from ${fmtDate(s.updated)}`, onclick: () => run("route", `g/${s.id}`) }, s.over ? "Open" : "Continue"),
-      h("button", { type: "button", class: "btn", "aria-label": `Delete ${s.title} from ${fmtDate(s.updated)}`, onclick: () => confirmDelete(s) }, "Delete"))))
-    : null;
-  const kept = home.kept_aside ? h("div", { class: "card warn" },
-    h("p", {}, `${home.kept_aside} unreadable saved item(s) kept aside.`),
-    h("button", { type: "button", class: "btn", onclick: exportKept }, "Export"),
-    h("button", { type: "button", class: "btn", onclick: () => run("discard_kept") }, "Discard")) : null;
-  fill(screens.home,
-    h("h1", { id: "home-title" }, "Star Table"),
-    h("p", { class: "tagline" }, "Classic space board games. Offline, on your phone."),
-    saves.length ? h("section", { "aria-labelledby": "saves-title" }, h("h2", { id: "saves-title" }, "Your games"), list) : null,
-    kept,
-    h("section", { "aria-labelledby": "games-title" },
-      h("h2", { id: "games-title" }, "Games"),
-      h("ul", { class: "games" }, home.games.map((g) => h("li", { class: `game-card${g.playable ? "" : " coming"}` },
-        h("div", {}, h("h3", {}, g.title), h("p", {}, g.blurb),
-          g.best !== null && g.best !== undefined ? h("p", { class: "best" }, `Best finished game: ${g.best} MC`) : null),
-        g.playable
-          ? h("button", { type: "button", class: "btn primary", "aria-label": `New game of ${g.title}`, onclick: () => newGameDialog(g) }, "New game")
-          : h("span", { class: "badge" }, "Coming soon"))))),
-  );
-}
-
-function exportKept() {
-  const { text } = call("export");
-  const blob = new Blob([text], { type: "application/json" });
-  const a = h("a", { href: URL.createObjectURL(blob), download: "star-table-unreadable-saves.json" });
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
-
-const dialog = $("#dialog");
 function openDialog(title, body, buttons) {
   fill(dialog,
     h("form", { method: "dialog", class: "dialog-body" },
@@ -132,40 +51,371 @@ function openDialog(title, body, buttons) {
   if (!dialog.open) dialog.showModal();
 }
 
-function confirmDelete(s) {
-  openDialog("Delete this game?", h("p", {}, `${s.title}, ${s.label}, ${fmtDate(s.updated)}. This cannot be undone.`), [
+function fmtDate(ms) {
+  if (!ms) return "unknown date";
+  return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function screenModule(id) {
+  if (!modules[id]) modules[id] = import(`./screens/${id}/screen.js`);
+  return modules[id];
+}
+
+// ---------------------------------------------------------------------------- boot progress
+
+const bootBox = $("#boot");
+engine.onBoot((s) => {
+  const pct = engine.percent();
+  $("#boot-bar").value = pct;
+  if (s.failed) {
+    $("#boot-label").textContent = `The game engine could not start: ${s.failed}`;
+    $("#boot-retry").hidden = false;
+    document.body.dataset.bootError = "1";
+  } else if (s.done) {
+    bootBox.hidden = true;
+  } else {
+    $("#boot-label").textContent = `${s.stage}… ${pct}%`;
+  }
+  for (const wait of document.querySelectorAll("[data-waits]")) {
+    wait.textContent = s.done ? wait.dataset.label : `Starting the engine… ${pct}%`;
+  }
+});
+$("#boot-retry").addEventListener("click", () => location.reload());
+setTimeout(() => {
+  if (!engine.state.done && !engine.state.failed) {
+    $("#boot-label").textContent += " This is taking longer than usual.";
+    $("#boot-retry").hidden = false;
+  }
+}, 45000);
+
+// ---------------------------------------------------------------------------- commands
+
+let busy = false;
+let current = null; // the model on screen
+
+/** Run an engine command and show its model; input is ignored while one is in flight. */
+async function run(cmd, args = [], { replace = false, quiet = false } = {}) {
+  if (busy) return null;
+  busy = true;
+  document.body.dataset.busy = "1";
+  const hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("#game, #home, #setup-screen");
+  try {
+    await waitForEngine();
+    const model = await engine.call(cmd, args);
+    if (!quiet) await show(model, { replace });
+    if (hadFocus && !dialog.open) focusDecision();
+    return model;
+  } catch (err) {
+    console.error(err);
+    notify(`Something went wrong: ${err.message || err}`);
+    return null;
+  } finally {
+    busy = false;
+    delete document.body.dataset.busy;
+    const problem = engine.takeStorageProblem();
+    if (problem) notify(problem);
+  }
+}
+
+/** Calls that need the engine wait for it, with the progress shown where the player looks. */
+async function waitForEngine() {
+  if (engine.state.done) return;
+  await engine.ready;
+}
+
+function focusDecision() {
+  const next = document.querySelector("#handoff .btn, #choices .choice, #end-screen .btn, #step-next:not([disabled]), #start, #home .btn");
+  if (next) next.focus({ preventScroll: true });
+}
+
+// ---------------------------------------------------------------------------- routing
+
+let lastHash = location.hash;
+
+function setHash(hash, replace) {
+  const want = hash ? `#${hash}` : "";
+  const now = location.hash === "#" ? "" : location.hash;
+  if (now === want) return;
+  lastHash = want;
+  const url = want || location.pathname + location.search;
+  if (replace) history.replaceState(null, "", url);
+  else history.pushState(null, "", url);
+}
+
+function showScreen(name) {
+  for (const [key, el] of Object.entries(screens)) el.hidden = key !== name;
+  document.body.dataset.screen = name;
+}
+
+async function show(model, { replace = false } = {}) {
+  current = model;
+  if (model.notices && model.notices.length) notify(model.notices.join(" "));
+  if (model.screen === "home") {
+    renderHome(model.home);
+    setHash("", replace);
+  } else if (model.screen === "setup") {
+    renderSetup(model.setup);
+    setHash(model.hash, replace);
+  } else {
+    setHash(model.hash, replace);
+    await renderGame(model.game);
+  }
+  showScreen(model.screen);
+  document.title = model.screen === "game" ? `${model.game.title}${model.game.mode === "replay" ? " replay" : ""} · Star Table`
+    : model.screen === "setup" ? `New ${GAMES[model.setup.game_id].title} game · Star Table` : "Star Table";
+  window.starRenderedAt = performance.now();
+  dispatchEvent(new CustomEvent("star:rendered"));
+}
+
+/** Open a fragment: home and setup at once (no Python); games, saves and links in the engine. */
+async function route(hash) {
+  const frag = hash.replace(/^#/, "");
+  const [kind, ...rest] = frag.split("/");
+  const arg = rest.join("/");
+  lastHash = hash;
+  if (!frag) { await show({ screen: "home", home: null, notices: [] }, { replace: true }); return; }
+  if (kind === "new" && PLAYABLE.includes(arg)) {
+    await show({ screen: "setup", setup: { game_id: arg, options: {}, challenge: "" }, hash: frag, notices: [] }, { replace: true });
+    return;
+  }
+  await openLong(hash);
+}
+
+/** Open something that may replay a long game: progress after a moment, and a Cancel. */
+async function openLong(hash) {
+  if (busy) return;
+  busy = true;
+  const timer = setTimeout(() => showScreen("loading"), 250);
+  $("#loading-label").textContent = engine.state.done ? "" : "Waiting for the game engine to start…";
+  $("#loading-bar").removeAttribute("value");
+  try {
+    await waitForEngine();
+    const model = await engine.cancellable("route", [hash], (done, total) => {
+      $("#loading-bar").max = total;
+      $("#loading-bar").value = done;
+      $("#loading-label").textContent = `Replaying move ${done} of ${total}…`;
+    });
+    clearTimeout(timer);
+    await show(model, { replace: true });
+  } catch (err) {
+    clearTimeout(timer);
+    console.error(err);
+    notify(`That address could not be opened (${err.message || err}).`);
+    await show({ screen: "home", home: null, notices: [] }, { replace: true });
+  } finally {
+    busy = false;
+  }
+}
+
+$("#loading-cancel").addEventListener("click", () => engine.cancel());
+
+addEventListener("popstate", () => {
+  if (location.hash === lastHash) return;
+  dialog.open && dialog.close();
+  route(location.hash);
+});
+
+$("#nav-home").addEventListener("click", () => { if (location.hash && location.hash !== "#") { history.pushState(null, "", location.pathname + location.search); route(""); } });
+
+// ---------------------------------------------------------------------------- home
+
+let homeModel = null; // the engine's checked list of saves, once it has answered
+
+function savesFromStorage() {
+  try {
+    const index = JSON.parse(localStorage.getItem("startable:index") || "{}");
+    return Array.isArray(index.games) ? index.games.filter((s) => s && typeof s.id === "string" && s.game) : [];
+  } catch {
+    return []; // an unreadable index: the engine keeps it aside and rebuilds it
+  }
+}
+
+function renderHome(home) {
+  if (home) homeModel = home;
+  const saves = (homeModel ? homeModel.saves : savesFromStorage()).slice().sort((a, b) => (b.updated || 0) - (a.updated || 0));
+  fill($("#saves"), saves.map((s) => {
+    const title = String(s.title || (GAMES[s.game] && GAMES[s.game].title) || "Saved game");
+    const when = fmtDate(s.updated);
+    return h("li", { class: "save" },
+      h("div", { class: "save-text" },
+        h("strong", {}, title),
+        h("span", {}, String(s.label || "")),
+        h("span", { class: "muted" }, when)),
+      h("button", { type: "button", class: "btn primary", "aria-label": `${s.over ? "Open" : "Continue"} ${title} from ${when}`,
+        onclick: () => navigate(`#g/${encodeURIComponent(s.id)}`) }, s.over ? "Open" : "Continue"),
+      h("button", { type: "button", class: "btn", "aria-label": `Delete ${title} from ${when}`, onclick: () => confirmDelete(s, title, when) }, "Delete"));
+  }));
+  $("#saves-section").hidden = saves.length === 0;
+  const kept = homeModel ? homeModel.kept_aside : 0;
+  const keptBox = $("#kept-aside");
+  keptBox.hidden = !kept;
+  if (kept) {
+    fill(keptBox,
+      h("p", {}, `${kept} unreadable saved item(s) kept aside.`),
+      h("button", { type: "button", class: "btn", onclick: exportKept }, "Export"),
+      h("button", { type: "button", class: "btn", onclick: () => run("discard_kept") }, "Discard"));
+  }
+  // SH-9.3 and the like: the best finished score of each solo game, kept on this device.
+  for (const card of document.querySelectorAll("#games [data-game]")) {
+    const id = card.dataset.game;
+    const scores = saves.filter((s) => s.game === id && s.over && typeof s.score === "number").map((s) => s.score);
+    let best = $(".best", card);
+    if (scores.length && GAMES[id].max_players === 1) {
+      if (!best) { best = h("p", { class: "best" }); $(".game-text", card).append(best); }
+      best.textContent = `Best finished game: ${Math.max(...scores)}`;
+    } else if (best) best.remove();
+  }
+}
+
+function navigate(hash) {
+  if (location.hash === hash) return;
+  history.pushState(null, "", hash);
+  route(hash);
+}
+
+for (const button of document.querySelectorAll("#games [data-new]")) {
+  button.addEventListener("click", () => navigate(`#new/${button.dataset.new}`));
+}
+
+async function exportKept() {
+  const { text } = await engine.call("export");
+  const blob = new Blob([text], { type: "application/json" });
+  const a = h("a", { href: URL.createObjectURL(blob), download: "star-table-unreadable-saves.json" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function confirmDelete(s, title, when) {
+  openDialog("Delete this game?", h("p", {}, `${title}, ${when}. This cannot be undone.`), [
     h("button", { type: "submit", class: "btn", value: "cancel" }, "Keep it"),
-    h("button", { type: "button", class: "btn danger", onclick: () => { dialog.close(); run("delete", s.id); } }, "Delete"),
+    h("button", { type: "button", class: "btn danger", onclick: () => { dialog.close(); run("delete", [s.id]); } }, "Delete"),
   ]);
 }
 
-const OPTION_TEXT = {
-  skin: { label: "Card set", spacehole: "Spacehole", babylon5: "Babylon 5" },
-  base_hits: { label: "Base", 10: "Normal (10 hits)", 5: "Hard (5 hits)" },
-  battle_length: { label: "Battles", force_rounds: "Normal (invaders withdraw)", to_the_death: "Hardcore (to the death)" },
-};
+// ---------------------------------------------------------------------------- setup
 
-function newGameDialog(g) {
-  const fields = g.options.map((o) => {
-    const text = OPTION_TEXT[o.key] || {};
-    return h("fieldset", { class: "option" },
-      h("legend", {}, text.label || o.label),
-      o.choices.map((c) => h("label", { class: "choice" },
-        h("input", { type: "radio", name: o.key, value: JSON.stringify(c), checked: c === o.default }),
-        h("span", {}, text[c] || String(c)))));
-  });
-  openDialog(`New ${g.title} game`, h("div", {}, fields), [
-    h("button", { type: "submit", class: "btn", value: "cancel" }, "Cancel"),
-    h("button", { type: "button", class: "btn primary", id: "start-game", onclick: () => {
-      const options = {};
-      for (const o of g.options) {
-        const picked = dialog.querySelector(`input[name="${o.key}"]:checked`);
-        if (picked) options[o.key] = JSON.parse(picked.value);
+function optionText(game, key) {
+  return (game.text && game.text.options && game.text.options[key]) || {};
+}
+
+function choiceLabel(game, spec, value) {
+  const text = optionText(game, spec.key).choices || {};
+  if (String(value) in text) return text[String(value)];
+  if (value === true) return "On";
+  if (value === false) return "Off";
+  return String(value).replace(/_/g, " ");
+}
+
+function presetDefaults(game, chosen) {
+  const out = {};
+  for (const spec of game.options) out[spec.key] = spec.default;
+  for (const spec of game.options) {
+    if (!spec.presets) continue;
+    const value = spec.key in chosen ? chosen[spec.key] : spec.default;
+    Object.assign(out, spec.presets[String(value)] || {});
+  }
+  return out;
+}
+
+function seatCount(game, values) {
+  return typeof values.players === "number" ? values.players : game.min_players;
+}
+
+function renderSetup(setup) {
+  const game = GAMES[setup.game_id];
+  const fixed = Boolean(setup.challenge);
+  const given = { ...setup.options };
+  const form = h("form", { id: "setup", class: "setup", onsubmit: (e) => { e.preventDefault(); start(); } });
+  const values = () => {
+    const out = {};
+    for (const spec of game.options) {
+      const el = form.elements[`opt-${spec.key}`];
+      if (!el) continue;
+      if (spec.choices.length) {
+        const picked = form.querySelector(`input[name="opt-${spec.key}"]:checked`);
+        if (picked) out[spec.key] = JSON.parse(picked.value);
+      } else {
+        const n = Number(el.value);
+        out[spec.key] = Number.isInteger(n) ? n : spec.default;
       }
-      dialog.close();
-      run("new", g.id, options, randomSeed());
-    } }, "Start"),
-  ]);
+    }
+    return out;
+  };
+  const field = (spec, value) => {
+    const text = optionText(game, spec.key);
+    const label = text.label || spec.label || spec.key;
+    const help = text.help ? h("p", { class: "muted help" }, text.help) : null;
+    if (spec.choices.length) {
+      return h("fieldset", { class: "option", "data-option": spec.key },
+        h("legend", {}, label), help,
+        spec.choices.map((c) => h("label", { class: "choice-row" },
+          h("input", { type: "radio", name: `opt-${spec.key}`, value: JSON.stringify(c), checked: c === value, disabled: fixed,
+            onchange: spec.presets ? () => applyPreset() : () => {} }),
+          h("span", {}, choiceLabel(game, spec, c)))));
+    }
+    return h("div", { class: "option", "data-option": spec.key },
+      h("label", { for: `opt-${spec.key}` }, label), help,
+      h("input", { type: "number", id: `opt-${spec.key}`, name: `opt-${spec.key}`, value: String(value), min: spec.minimum ?? null, max: spec.maximum ?? null,
+        inputmode: "numeric", disabled: fixed, onchange: spec.key === "players" ? () => renderSeats() : null }));
+  };
+  const defaults = presetDefaults(game, given);
+  const initial = { ...defaults, ...given };
+  const main = [];
+  const more = [];
+  for (const spec of game.options) (optionText(game, spec.key).advanced ? more : main).push(field(spec, initial[spec.key]));
+  const seatsBox = h("fieldset", { class: "option seats", id: "seats" });
+  const levels = game.levels || [];
+  function renderSeats() {
+    const count = seatCount(game, values());
+    const names = (game.seat_names[String(count)] || []);
+    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    fill(seatsBox, h("legend", {}, count > 1 ? "Players" : "Player"),
+      count > 1 && !levels.length ? h("p", { class: "muted help" }, "Computer players are not ready yet for this game: every seat is a person at this device.") : null,
+      names.map((name, n) => {
+        // A newcomer gets one person against the computer (DESIGN 5).
+        const dflt = n === 0 || !levels.length ? String(HUMAN) : String(Math.min(1, levels.length - 1));
+        return h("div", { class: "seat-row" },
+          h("label", { for: `seat-${n}` }, name),
+          h("select", { id: `seat-${n}`, name: `seat-${n}`, disabled: count === 1 },
+            h("option", { value: String(HUMAN), selected: (old[n] ?? dflt) === String(HUMAN) }, "A person at this device"),
+            levels.map((level, i) => h("option", { value: String(i), selected: (old[n] ?? dflt) === String(i) }, `Computer: ${level}`))));
+      }));
+  }
+  function applyPreset() {
+    const now = values();
+    const presets = presetDefaults(game, now);
+    for (const spec of game.options) {
+      if (spec.presets) continue;
+      const value = presets[spec.key];
+      if (spec.choices.length) {
+        for (const input of form.querySelectorAll(`input[name="opt-${spec.key}"]`)) input.checked = JSON.parse(input.value) === value;
+      } else if (form.elements[`opt-${spec.key}`]) form.elements[`opt-${spec.key}`].value = String(value);
+    }
+    renderSeats();
+  }
+  async function start() {
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) => Number(s.value));
+    const options = values();
+    // Store only what differs from the defaults the chosen preset gives.
+    const base = presetDefaults(game, options);
+    const minimal = Object.fromEntries(Object.entries(options).filter(([k, v]) => game.options.find((s) => s.key === k).presets || v !== base[k]));
+    await run("new", [game.id, fixed ? {} : minimal, randomSeed(), seats, setup.challenge || ""], { replace: true });
+  }
+  const startLabel = fixed ? "Accept the challenge" : "Start";
+  fill(screens.setup,
+    h("h1", { id: "setup-title" }, fixed ? `Challenge: ${game.title}` : `New ${game.title} game`),
+    fixed ? h("p", { class: "tagline" }, "Someone shared this game: the same setup, the same deck and the same dice as theirs. Can you do better?") : null,
+    h("p", { class: "muted" }, game.blurb),
+    form);
+  fill(form, main, more.length ? h("details", { class: "more-options" }, h("summary", {}, "More options"), more) : null, seatsBox,
+    h("div", { class: "setup-buttons" },
+      h("button", { type: "button", class: "btn", onclick: () => history.back() }, "Back"),
+      h("button", { type: "submit", class: "btn primary", id: "start", "data-label": startLabel,
+        ...(engine.state.done ? {} : { "data-waits": "1", "aria-busy": "true" }) },
+      engine.state.done ? startLabel : `Starting the engine… ${engine.percent()}%`)));
+  renderSeats();
+  engine.ready.then(() => { const b = $("#start"); if (b) { b.removeAttribute("aria-busy"); b.removeAttribute("data-waits"); b.textContent = b.dataset.label; } });
 }
 
 function randomSeed() {
@@ -175,24 +425,217 @@ function randomSeed() {
 
 // ---------------------------------------------------------------------------- game
 
-import { renderGame as renderGameScreen } from "./game.js";
+let shownAt = 0; // when the decision on screen was first drawn
+const READ_TIME_MS = 300; // a tap sooner than this after a new decision appears was meant for the old one
+let thinkTimer = 0;
+let lastGame = null;
 
-function renderGame(g) {
-  renderGameScreen(screens.game, g, { h, fill, run, call, notify, openDialog, dialog, share });
+const shell = {
+  h, fill, notify, openDialog, dialog,
+  /** Play the i-th legal action of the decision on screen (ignored if it is stale or too soon). */
+  act(i, event) {
+    const g = current && current.game;
+    if (!g || busy) return;
+    if (event && event.timeStamp - shownAt < READ_TIME_MS && event.timeStamp >= shownAt) return;
+    run("act", [i, g.at]);
+  },
+  call: (cmd, args = []) => engine.call(cmd, args),
+  get game() { return current && current.game; },
+};
+
+async function renderGame(g) {
+  const screen = await screenModule(g.game_id);
+  const previous = lastGame && lastGame.game_id === g.game_id && lastGame.mode === g.mode ? lastGame : null;
+  const root = screens.game;
+  root.dataset.game = g.game_id;
+  root.dataset.at = String(g.at);
+  root.dataset.mode = g.mode;
+  const thinking = g.thinking && !g.over && !g.handoff;
+  if (thinking) root.dataset.thinking = "1"; else delete root.dataset.thinking;
+  const replay = g.mode === "replay";
+  const mover = g.to_move !== null && g.to_move !== undefined ? g.seats[g.to_move] : null;
+  const tools = h("div", { class: "game-tools" },
+    replay ? null : h("button", { type: "button", class: "btn", id: "undo", disabled: !g.undo, onclick: () => run("undo"),
+      "aria-keyshortcuts": "U", title: g.undo ? "Undo (U)" : "Nothing to undo since the last die, card or other player's move" }, "Undo"),
+    g.hint ? h("button", { type: "button", class: "btn", id: "hint", onclick: showHint }, "Hint") : null,
+    h("button", { type: "button", class: "btn", id: "help", onclick: () => showHelp(g) }, "How to play"),
+    h("button", { type: "button", class: "btn", id: "share", onclick: share }, "Share"));
+  const seats = g.seats.length > 1 ? h("ol", { class: "seats-bar", "aria-label": "Players" }, g.seats.map((s, n) =>
+    h("li", { class: `seat seat-${n}${n === g.to_move ? " to-move" : ""}`, "aria-current": n === g.to_move ? "true" : null },
+      h("span", { class: "seat-name" }, s.name), s.computer ? h("span", { class: "muted" }, ` (computer, ${s.computer})`) : null,
+      n === g.viewer && g.seats.filter((x) => !x.computer).length > 1 ? h("span", { class: "badge" }, "screen") : null))) : null;
+  const head = h("div", { class: "game-head" },
+    h("div", {},
+      h("h1", { id: "game-title" }, screen.title ? screen.title(g) : g.title, replay ? " — replay" : ""),
+      h("p", { class: "status", id: "status" }, [g.status, g.score_line].filter(Boolean).join(" · "))),
+    tools);
+
+  if (g.handoff) {
+    // DESIGN 5: nothing private on the page until the next person taps.
+    clearTimeout(thinkTimer);
+    lastGame = g;
+    fill(root, head, seats,
+      h("section", { id: "handoff", class: "handoff", "aria-labelledby": "handoff-title" },
+        h("h2", { id: "handoff-title" }, `Pass the device to ${g.handoff.name}`),
+        h("p", {}, `${g.handoff.name}: take the device and tap when no one else can see the screen.`),
+        h("button", { type: "button", class: "btn primary", onclick: (e) => { if (e.timeStamp - shownAt >= READ_TIME_MS) run("reveal", [g.at]); } },
+          `I am ${g.handoff.name}: show my turn`)));
+    shownAt = performance.now();
+    settle(root, g.at);
+    announceText(`Pass the device to ${g.handoff.name}.`);
+    return;
+  }
+
+  const news = screen.news ? screen.news(g, shell, previous) : null;
+  const prompt = replay ? (g.last_action ? `Step ${g.step}: ${g.last_action}` : "The start of the game.")
+    : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
+      : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
+  const decide = g.over ? endPanel(g, screen) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
+    h("h2", { id: "decide-title" }, prompt),
+    thinking ? h("p", { class: "thinking", "aria-hidden": "true" }, h("span", { class: "spinner" })) : null,
+    replay ? null : h("div", { class: "choices", id: "choices", role: "group", "aria-label": "Your choices" },
+      g.actions.map((a, n) => h("button", {
+        type: "button", class: `btn choice${n === 0 && g.actions.length <= 2 ? " primary" : ""}`, "data-action": a.i,
+        "aria-keyshortcuts": n < 9 ? String(n + 1) : null,
+        onclick: (e) => shell.act(a.i, e),
+      }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, a.label))));
+  const area = h("div", { class: "game-main", id: "board-area" });
+  fill(root, head, seats, replay ? replayBar(g) : null, news,
+    h("div", { class: "game-grid" }, h("div", { class: "game-side" }, decide, logBox(g)), area));
+  screen.render(area, g, shell, previous);
+  const log = document.getElementById("log");
+  if (log) log.scrollTop = log.scrollHeight;
+  announce(previous, g);
+  if (!previous || previous.at !== g.at || previous.mode !== g.mode) {
+    shownAt = performance.now();
+    settle(root, g.at);
+    // The result of a tap shows where the player looks: the top of the game (DESIGN 5).
+    if (previous && previous.at !== g.at) (news || root).scrollIntoView({ block: "start", behavior: "instant" });
+  }
+  lastGame = g;
+  clearTimeout(thinkTimer);
+  if (thinking && !replay) {
+    // The computer's move is shown, not jumped over: a moment to see the last one first.
+    const at = g.at;
+    thinkTimer = setTimeout(() => { if (current && current.game && current.game.at === at) run("think", [at]); }, 700);
+  }
+}
+
+let settleTimer = 0;
+/** ``data-settled`` marks a decision that has been on screen long enough to take taps. */
+function settle(root, at) {
+  delete root.dataset.settled;
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(() => { root.dataset.settled = String(at); }, READ_TIME_MS);
+}
+
+function announceText(text) {
+  const live = document.getElementById("announce");
+  if (live) live.textContent = text;
+}
+
+function announce(previous, g) {
+  // Screen readers hear what just happened: the log lines added since the last screen.
+  const log = g.view ? g.view.log : [];
+  const before = previous && previous.view && previous.at < g.at ? previous.view.log.length : log.length;
+  announceText(log.slice(before).join(" "));
+}
+
+function logBox(g) {
+  const lines = g.view ? g.view.log : [];
+  return h("section", { class: "log-box", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title" }, "Log"),
+    h("div", { role: "log", "aria-labelledby": "log-title" },
+      h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll" },
+        lines.map((line) => h("li", { class: /^(Turn|Round|—)/.test(line) ? "turn-line" : null }, String(line))))));
+}
+
+function replayBar(g) {
+  const step = (n) => run("step", [n]);
+  const marks = g.turn_marks || [];
+  const prevTurn = [...marks].reverse().find((s) => s < g.step) ?? 0;
+  const nextTurn = marks.find((s) => s > g.step) ?? g.steps;
+  return h("nav", { class: "replay-bar", "aria-label": "Step through the game" },
+    h("button", { type: "button", class: "btn", id: "step-first", onclick: () => step(0), disabled: g.step === 0, "aria-label": "First step" }, "|◀"),
+    h("button", { type: "button", class: "btn", id: "step-prev-turn", onclick: () => step(prevTurn), disabled: g.step === 0, "aria-label": "Previous turn" }, "«"),
+    h("button", { type: "button", class: "btn", id: "step-prev", onclick: () => step(g.step - 1), disabled: g.step === 0, "aria-label": "Previous step" }, "◀"),
+    h("span", { class: "step-count", "aria-live": "polite" }, `Step ${g.step} of ${g.steps}`),
+    h("button", { type: "button", class: "btn", id: "step-next", onclick: () => step(g.step + 1), disabled: g.step === g.steps, "aria-label": "Next step" }, "▶"),
+    h("button", { type: "button", class: "btn", id: "step-next-turn", onclick: () => step(nextTurn), disabled: g.step === g.steps, "aria-label": "Next turn" }, "»"),
+    h("button", { type: "button", class: "btn", id: "step-last", onclick: () => step(g.steps), disabled: g.step === g.steps, "aria-label": "Last step" }, "▶|"),
+    h("button", { type: "button", class: "btn", id: "fork", onclick: () => run("fork") }, "Play on from here"));
+}
+
+function endPanel(g, screen) {
+  const o = g.outcome || { winners: [], scores: [], reason: "" };
+  const people = g.seats.filter((s) => !s.computer).length;
+  let result = "over";
+  let title;
+  if (g.seats.length === 1) {
+    title = screen.endTitle ? screen.endTitle(g) : "Game over";
+    result = o.winners.length ? "win" : "loss";
+  } else if (!o.winners.length) {
+    title = "A draw";
+    result = "draw";
+  } else {
+    title = `${o.winners.map((w) => g.seats[w].name).join(" and ")} ${o.winners.length > 1 ? "win" : "wins"}`;
+    if (people === 1) {
+      const me = g.seats.findIndex((s) => !s.computer);
+      result = o.winners.includes(me) ? "win" : "loss";
+      title = result === "win" ? `You win (${title})` : `You lose (${title})`;
+    }
+  }
+  const detail = screen.endDetail ? screen.endDetail(g) : null;
+  return h("section", { class: "end", id: "end-screen", "data-outcome": result, "aria-labelledby": "end-title" },
+    h("h2", { id: "end-title" }, title),
+    detail,
+    o.reason ? h("p", { id: "end-reason" }, `Why: ${o.reason}.`) : null,
+    g.seats.length > 1 && o.scores.length ? h("p", { class: "muted" }, g.seats.map((s, n) => `${s.name} ${o.scores[n]}`).join(" · ")) : null,
+    h("div", { class: "choices" },
+      h("button", { type: "button", class: "btn primary", onclick: share }, "Share"),
+      g.mode === "play" ? h("button", { type: "button", class: "btn", onclick: watchReplay }, "Watch the replay") : null,
+      h("button", { type: "button", class: "btn", onclick: () => navigate(`#new/${g.game_id}`) }, "New game"),
+      h("button", { type: "button", class: "btn", onclick: () => navigate("") }, "Home")));
+}
+
+async function watchReplay() {
+  const links = await engine.call("share");
+  navigate(`#${links.replay}`);
+}
+
+async function showHint() {
+  const out = await engine.call("hint");
+  if (!out.hint) { notify("No hint for this decision."); return; }
+  const g = current.game;
+  openDialog("Hint", h("div", {},
+    h("p", {}, h("strong", {}, out.hint.label)),
+    h("p", { class: "muted" }, out.hint.why)), [
+    h("button", { type: "submit", class: "btn", value: "close" }, "Close"),
+    h("button", { type: "button", class: "btn primary", onclick: () => { dialog.close(); if (current.game.at === g.at) run("act", [out.hint.i, g.at]); } }, "Do it"),
+  ]);
+}
+
+function showHelp(g) {
+  const game = GAMES[g.game_id];
+  const sections = (game.text && game.text.help) || [];
+  openDialog(`How to play ${game.title}`, h("div", { class: "help-text" },
+    sections.length ? sections.map((s) => h("section", {}, h("h3", {}, s.title), s.paragraphs.map((p) => h("p", {}, p))))
+      : h("p", {}, game.blurb)), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
 }
 
 async function share() {
-  const links = call("share");
+  const links = await engine.call("share");
   const base = location.href.split("#")[0];
   const challenge = `${base}#${links.challenge}`;
   const replay = `${base}#${links.replay}`;
   const row = (label, url, what) => h("div", { class: "share-row" },
-    h("label", {}, label, h("input", { type: "text", readonly: true, value: url, "aria-label": `${label} link`, onfocus: (e) => e.target.select() })),
+    h("label", {}, label, h("input", { type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() })),
     h("button", { type: "button", class: "btn", onclick: () => copy(url) }, `Copy ${what} link`),
     navigator.share ? h("button", { type: "button", class: "btn", onclick: () => navigator.share({ title: "Star Table", text: label, url }).catch(() => {}) }, "Share…") : null);
   openDialog("Share this game", h("div", {},
-    row("Challenge: the same deck, from the start", challenge, "challenge"),
-    row("Replay: the whole game, turn by turn", replay, "replay"),
+    row("Challenge: the same game, from the start", challenge, "challenge"),
+    row("Replay: the whole game, move by move", replay, "replay"),
+    links.spoils ? h("p", { class: "warn" }, "The replay link contains hidden information and future dice: share it only with someone who is not playing.") : null,
     links.warn ? h("p", { class: "warn" }, "The replay link is long: some chat apps may cut it.") : null,
   ), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
 }
@@ -206,43 +649,53 @@ async function copy(text) {
   }
 }
 
-// ---------------------------------------------------------------------------- boot
-
-$("#nav-home").addEventListener("click", () => { if (window.starPy) run("home"); });
-
-addEventListener("hashchange", () => {
-  if (!window.starPy || location.hash === lastHash) return;
-  lastHash = location.hash;
-  run("route", location.hash);
-});
-
-addEventListener("keydown", (e) => {
-  if (!model || dialog.open || e.target.closest && e.target.closest("input, textarea, select")) return;
-  if (model.screen === "game" && window.starGameKeys) window.starGameKeys(e);
-});
-
-function ready() {
-  window.starPythonAt = performance.now();
-  window.starBoot.stage("Ready");
-  window.starBoot.finished();
-  lastHash = location.hash;
-  try {
-    show(call("route", location.hash));
-  } catch (err) {
-    // Whatever the address held, the app still opens: on the home screen, with a message.
-    console.error(err);
-    show(call("home"));
-    notify(`That address could not be opened (${err.message || err}).`);
+addEventListener("keydown", async (e) => {
+  if (!current || current.screen !== "game" || dialog.open || (e.target.closest && e.target.closest("input, textarea, select"))) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const g = current.game;
+  const screen = await screenModule(g.game_id);
+  if (screen.keys && screen.keys(e, g, shell)) return;
+  const n = Number(e.key);
+  if (g.mode === "play" && n >= 1 && n <= 9 && g.actions[n - 1]) {
+    e.preventDefault();
+    shell.act(g.actions[n - 1].i, e);
+  } else if ((e.key === "u" || e.key === "U") && g.undo && g.mode === "play") {
+    e.preventDefault();
+    run("undo");
+  } else if (g.mode === "replay" && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+    e.preventDefault();
+    run("step", [g.step + (e.key === "ArrowLeft" ? -1 : 1)]);
   }
+});
+
+let resizeTimer = 0;
+addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(async () => {
+    if (!current || current.screen !== "game" || !current.game.view) return;
+    const screen = await screenModule(current.game.game_id);
+    if (screen.redraw) screen.redraw(current.game, shell);
+  }, 80);
+});
+
+// ---------------------------------------------------------------------------- start
+
+renderHome(null);
+document.body.dataset.shell = "1";
+route(location.hash).then(async () => {
+  try {
+    await engine.ready;
+  } catch {
+    return; // the boot bar says what failed and offers to try again
+  }
+  // The engine checks the saves (a corrupt one is kept aside and reported).
+  const model = await engine.call("check");
+  if (model.notices && model.notices.length) notify(model.notices.join(" "));
+  homeModel = model.home;
+  if (!current || current.screen === "home") renderHome(model.home);
   window.starReadyAt = performance.now();
   document.body.dataset.ready = "1";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    // The worker precaches from the copies the page kept, so they are stored first.
-    window.starBoot.keepCopies()
-      .then(() => navigator.serviceWorker.register("./sw.js"))
-      .catch((err) => console.warn("service worker", err));
+    navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker", err));
   }
-}
-
-if (window.starPy) ready();
-else addEventListener("star:python-ready", ready, { once: true });
+});

@@ -1,44 +1,61 @@
-"""The app controller: routes, games in play, saves, share links and replays, as plain data.
+"""The app controller: routes, seats, hand-offs, computer turns, saves, links and replays.
 
-Pure Python (no browser imports): the browser bridge feeds it commands and renders the
-models it returns, and the tests drive it directly in CPython. It never invents a move:
-every action it plays is one that ``legal_actions`` listed, and an illegal attempt comes
-back with the engine's own message.
+Pure Python (no browser imports): it runs in the engine's Web Worker behind ``worker_api``,
+and the tests drive it directly in CPython. It returns plain-data models that the page's
+shell and the game's screen module render. It never invents a move: every action it plays
+is one that ``legal_actions`` listed, and an illegal attempt comes back with the engine's
+own message. It never names a game: it reads only the view keys every game provides
+(``to_move``, ``seat_names``, ``status``, ``score_line``, ``secrets``, ``turn_number``,
+``log``, ``choices``; docs/ENGINE.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any
 
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError
-from pygame_core.codec import WARN_LINK_CHARS, decode_match, encode_link, read_header
+from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, read_header
+from pygame_core.game import View
 
-from .storage import KeyValue, SaveEntry, SaveStore
+from .storage import HUMAN, KeyValue, SaveEntry, SaveStore
 
-PLAYABLE = ("spacehole",)  # games with a screen; the other registered engines show as coming
-BLURBS = {
-    "spacehole": "Solo. Build a colony from a 96-card deck, fight off invaders, earn Megacredits.",
-    "genocide": "Hex-map conquest for 2-4 players, Classic and Advanced.",
-    "warfare": "A checkers-like duel: fleets, charges and home planets.",
-    "skirmish": "Tactical duel: design ships, plot moves, fire.",
-}
+Model = dict[str, Any]
+Progress = tuple[int, int]
+"""(done, total): how far a long replay has come."""
+Job = Generator[Progress, None, Model]
+"""A command that may take long: it yields progress now and then and returns its model."""
+
+REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel checks)
 
 
 class StorageFailed(OSError):
     """The browser refused to store something (quota, private mode)."""
 
 
-Model = dict[str, Any]
+def ai_levels(game_id: str) -> tuple[str, ...]:
+    """The computer levels a game offers, weakest first; none until its AI module exists."""
+    try:
+        from pygame_core import ai
+    except ImportError:
+        return ()
+    return tuple(ai.LEVELS.get(game_id, ()))
+
+
+def _choose(game_id: str, view: View, legal: Sequence[Any], level: int, seed: int) -> Any:
+    from pygame_core import ai
+
+    return ai.choose(game_id, view, legal, level=level, seed=seed)
 
 
 class App:
-    """One per page. Each public method returns the whole model the page should show."""
+    """One per page. Each public command returns the whole model the page should show."""
 
-    def __init__(self, kv: KeyValue, now: Callable[[], int]) -> None:
+    def __init__(self, kv: KeyValue, now: Callable[[], int], playable: Iterable[str] = ()) -> None:
         self.now = now
+        self.playable = tuple(g for g in playable if g in GAMES)
         self.saves = SaveStore(kv)
         self.notices: list[str] = []
         if self.saves.problems:
@@ -48,7 +65,10 @@ class App:
             )
         self.match: Match | None = None
         self.save_id: str | None = None
+        self.seats: list[int] = []  # per seat: HUMAN, or the computer's level
+        self.viewer: int | None = None  # the seat whose view is on screen
         self.replay: Match | None = None  # a replay link being stepped through
+        self.replay_hash = ""
         self.position = 0
         self._checked = False
         self._marks: list[int] = []
@@ -57,78 +77,129 @@ class App:
     # -- screens ---------------------------------------------------------------------
 
     def home(self) -> Model:
-        self.match = self.replay = None
-        self.save_id = None
+        self._close()
         self._check_saves()
         return self._model("home")
 
-    def route(self, fragment: str) -> Model:
-        """Open whatever the URL fragment names: nothing, a save, a challenge or a replay."""
+    def check(self) -> Model:
+        """The checked list of saves for the home screen, without leaving the screen shown."""
+        self._check_saves()
+        return self._model("home")
+
+    def route(self, fragment: str) -> Job:
+        """Open whatever the URL fragment names: home, a setup, a save, a challenge, a replay."""
         frag = fragment.removeprefix("#")
         kind, _, rest = frag.partition("/")
         if not frag:
             return self.home()
+        if kind == "new" and rest:
+            return self.setup(rest)
         if kind == "g" and rest:
-            return self.open_save(rest)
+            return (yield from self.open_save(rest))
         if kind == "c" and rest:
-            return self._open_link(rest, replay=False)
+            return self.challenge(rest)
         if kind == "r" and rest:
-            return self._open_link(rest, replay=True)
+            return (yield from self._open_replay(rest))
         self.notices.append("That link is not a Star Table game link, so the home screen is shown.")
         return self.home()
 
-    def new_game(self, game_id: str, options_json: str, seed: str) -> Model:
-        if game_id not in GAMES or game_id not in PLAYABLE:
-            self.notices.append(f"{game_id!r:.40} cannot be played yet.")
+    def setup(self, game_id: str, challenge: str = "") -> Model:
+        """The new-game form of ``game_id`` (the page builds it from the game's option schema)."""
+        if game_id not in self.playable:
+            self.notices.append("That game cannot be played here yet.")
+            return self.home()
+        self._close()
+        model = self._model("setup")
+        model["setup"] = {"game_id": game_id, "options": {}, "challenge": challenge}
+        model["hash"] = f"c/{challenge}" if challenge else f"new/{game_id}"
+        return model
+
+    def challenge(self, blob: str) -> Model:
+        """A challenge link: its game's setup with the link's options fixed (SH-11.3)."""
+        try:
+            header = read_header(blob)
+        except RecordError as exc:
+            self.notices.append(f"This link does not open a game: {exc}.")
+            return self.home()
+        if header.game not in self.playable:
+            self.notices.append("This link is for a game that cannot be played here yet.")
+            return self.home()
+        model = self.setup(header.game, challenge=blob)
+        model["setup"]["options"] = header.options
+        return model
+
+    def new_game(self, game_id: str, options: dict[str, Any], seed: str, seats: list[int],
+                 challenge: str = "") -> Model:
+        """Start a game with these options and seats (HUMAN or a computer level per seat)."""
+        if game_id not in self.playable:
+            self.notices.append("That game cannot be played here yet.")
             return self.home()
         try:
-            options = json.loads(options_json or "{}")
-            match = Match.start(game_id, options, int(seed))
-        except (OptionError, ValueError) as exc:
+            if challenge:
+                header = read_header(challenge)
+                if header.game != game_id:
+                    raise RecordError("the challenge is for another game")
+                match = Match.start(game_id, header.options, header.seed)
+            else:
+                match = Match.start(game_id, options, int(seed))
+        except (OptionError, RecordError, ValueError) as exc:
             self.notices.append(f"Those options do not work: {exc}")
-            return self.home()
-        return self._begin(match)
+            return self.setup(game_id, challenge)
+        problem = self._check_seats(match, seats)
+        if problem:
+            self.notices.append(problem)
+            return self.setup(game_id, challenge)
+        return self._begin(match, seats)
 
-    def open_save(self, save_id: str) -> Model:
+    def open_save(self, save_id: str) -> Job:
         blob = self.saves.blob(save_id)
         if blob is None:
             self.notices.append("That saved game is no longer here.")
             return self.home()
         try:
-            match = decode_match(blob)
+            match = yield from _decode(blob)
         except RecordError as exc:
             self.saves.quarantine(f"startable:game:{save_id}", blob)
             self.notices.append(f"That saved game could not be read ({exc}). It was kept aside.")
             return self.home()
-        self.match, self.save_id, self.replay = match, save_id, None
+        self._close()
         entry = self.saves.find(save_id)
+        self.match, self.save_id = match, save_id
+        seats = entry.seats if entry is not None else []
+        self.seats = seats if len(seats) == match.game.num_players(match.state) else self._all_human(match)
         if entry is not None and not entry.game:  # its index line was lost: rebuild it
             self.saves.put(self._entry(match, save_id, self.now()), blob)
+        self.viewer = self._first_viewer()
         return self._model("game")
 
-    def _open_link(self, blob: str, replay: bool) -> Model:
+    def _open_replay(self, blob: str) -> Job:
         try:
-            match = decode_match(blob)
+            match = yield from _decode(blob)
         except RecordError as exc:
             self.notices.append(f"This link does not open a game: {exc}.")
             return self.home()
-        if match.record.game not in PLAYABLE:
+        if match.record.game not in self.playable:
             self.notices.append("This link is for a game that cannot be played here yet.")
             return self.home()
-        if replay:
-            self.match = self.save_id = None
-            self.replay, self.position = match, len(match.record.actions)
-            return self._model("game")
-        return self._begin(match.truncated(0))
+        self._close()
+        self.replay, self.position, self.replay_hash = match, len(match.record.actions), f"r/{blob}"
+        return self._model("game")
 
-    def _begin(self, match: Match) -> Model:
+    def _begin(self, match: Match, seats: list[int]) -> Model:
         now = self.now()
-        self.match, self.replay = match, None
+        self._close()
+        self.match, self.seats = match, list(seats)
         self.save_id = f"g{now:x}{match.record.seed & 0xFFFF:04x}"
         while self.saves.find(self.save_id) is not None:
             self.save_id += "x"
+        self.viewer = self._first_viewer()
         self._autosave(created=now)
         return self._model("game")
+
+    def _close(self) -> None:
+        self.match = self.replay = None
+        self.save_id = None
+        self.seats, self.viewer, self.position, self.replay_hash = [], None, 0, ""
 
     # -- playing ---------------------------------------------------------------------
 
@@ -136,7 +207,9 @@ class App:
         """Play the index-th legal action, if the game is still where the page saw it (``at``)."""
         match = self._require_match()
         legal = match.legal_actions()
-        if at != len(match.record.actions) or not 0 <= index < len(legal):
+        seat = match.game.current_player(match.state)
+        if (at != len(match.record.actions) or not 0 <= index < len(legal) or self._handoff_due()
+                or seat is None or self.seats[seat] != HUMAN):
             self.notices.append("That choice is no longer on offer; the board has been refreshed.")
             return self._model("game")
         return self.play(legal[index])
@@ -148,7 +221,26 @@ class App:
         except IllegalActionError as exc:
             self.notices.append(str(exc))
             return self._model("game")
-        self._autosave()
+        self._after_move()
+        return self._model("game")
+
+    def think(self, at: int) -> Model:
+        """Let the computer seat to move take its decision (the page shows it, then asks again)."""
+        match = self._require_match()
+        seat = match.game.current_player(match.state)
+        if at != len(match.record.actions) or seat is None or self.seats[seat] == HUMAN:
+            return self._model("game")
+        view = match.game.view(match.state, seat)  # DESIGN 6: the bot sees its seat's view only
+        # The bot's own seed: fixed by the game and the move number, so a reload replays it.
+        seed = (match.record.seed * 1_000_003 + len(match.record.actions)) & ((1 << 64) - 1)
+        action = _choose(match.record.game, view, match.legal_actions(), self.seats[seat], seed)
+        return self.play(action)
+
+    def reveal(self, at: int) -> Model:
+        """The next person took the device: show their seat's view (ends a hand-off)."""
+        match = self._require_match()
+        if at == len(match.record.actions) and self._handoff_due():
+            self.viewer = match.game.current_player(match.state)
         return self._model("game")
 
     def why_not(self, wire: list[Any]) -> Model:
@@ -167,16 +259,32 @@ class App:
         try:
             match.play(action)
         except IllegalActionError as exc:
-            return {"legal": False, "why": str(exc), "rule": exc.rule}
+            return {"legal": False, "why": exc.reason, "rule": exc.rule}
         return {"legal": True, "why": ""}
+
+    def hint(self) -> Model:
+        """What the strongest computer level would do now, and why in a phrase; plays nothing."""
+        match = self._require_match()
+        seat = match.game.current_player(match.state)
+        levels = ai_levels(match.record.game)
+        if seat is None or not levels:
+            return {"hint": None}
+        from pygame_core import ai
+
+        legal = match.legal_actions()
+        action, why = ai.hint(match.record.game, match.game.view(match.state, seat), legal,
+                              seed=match.record.seed ^ len(match.record.actions))
+        labels = self._labels(match, match.game.view(match.state, seat), legal)
+        index = legal.index(action)
+        return {"hint": {"i": index, "label": labels[index], "why": why}}
 
     def undo(self) -> Model:
         match = self._require_match()
-        try:
-            self.match = match.undo()
-        except IllegalActionError as exc:
-            self.notices.append(str(exc))
+        depth = self._undo_depth(match)
+        if not depth:
+            self.notices.append("Nothing to undo: a die, a revealed card or another player's move came since.")
             return self._model("game")
+        self.match = match.undo(depth)
         self._autosave()
         return self._model("game")
 
@@ -190,7 +298,8 @@ class App:
         """Leave the replay and play on from the step shown, as a new saved game."""
         if self.replay is None:
             return self.home()
-        return self._begin(self.replay.truncated(self.position))
+        match = self.replay.truncated(self.position)
+        return self._begin(match, self._all_human(match))
 
     def delete(self, save_id: str) -> Model:
         self.saves.delete(save_id)
@@ -205,20 +314,85 @@ class App:
             return {"error": "no game on screen"}
         challenge = encode_link(match.record.challenge())
         # Never a locked-in secret in a link (C-4.6): the link stops where a secret phase began.
-        shareable = match.shareable() if hasattr(match, "shareable") else match
-        replay = encode_link(shareable)
+        replay = encode_link(match.shareable())
+        secrets = bool(self._public_view(match).get("secrets")) and not match.is_over
         return {
             "challenge": "c/" + challenge,
             "replay": "r/" + replay,
             "warn": len(replay) > WARN_LINK_CHARS,
+            "spoils": secrets,  # C-4.6: a mid-game record holds hidden information and dice
         }
 
-    def export_kept_aside(self) -> str:
-        return json.dumps(self.saves.quarantined(), indent=1)
+    def export_kept_aside(self) -> Model:
+        return {"text": json.dumps(self.saves.quarantined(), indent=1)}
 
     def discard_kept_aside(self) -> Model:
         self.saves.clear_quarantine()
         return self._model("home")
+
+    # -- seats -----------------------------------------------------------------------
+
+    def _check_seats(self, match: Match, seats: list[int]) -> str:
+        count = match.game.num_players(match.state)
+        if len(seats) != count or not all(type(s) is int for s in seats):
+            return f"This game needs a choice for each of its {count} seats."
+        levels = ai_levels(match.record.game)
+        if any(s != HUMAN and not 0 <= s < len(levels) for s in seats):
+            return "That computer level is not available for this game."
+        return ""
+
+    @staticmethod
+    def _all_human(match: Match) -> list[int]:
+        return [HUMAN] * match.game.num_players(match.state)
+
+    def _humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def _first_viewer(self) -> int | None:
+        """Who sees the screen first: the seat to move if a person, else the first person."""
+        match = self._require_match()
+        seat = match.game.current_player(match.state)
+        humans = self._humans()
+        if seat is not None and seat in humans:
+            # With secrets and several people, the first of them still gets a hand-off.
+            return None if self._private(match) and len(humans) > 1 else seat
+        return humans[0] if humans else None
+
+    def _private(self, match: Match) -> bool:
+        return bool(self._public_view(match).get("secrets"))
+
+    def _handoff_due(self) -> bool:
+        """A person's seat is to move, and the screen shows another seat's secrets (DESIGN 5)."""
+        match = self.match
+        if match is None:
+            return False
+        seat = match.game.current_player(match.state)
+        if seat is None or self.seats[seat] != HUMAN or seat == self.viewer:
+            return False
+        return self._private(match) and len(self._humans()) > 1
+
+    def _after_move(self) -> None:
+        match = self._require_match()
+        seat = match.game.current_player(match.state)
+        if seat is not None and self.seats[seat] == HUMAN and not (
+                self._private(match) and len(self._humans()) > 1):
+            self.viewer = seat  # public game, or one person: the screen follows the move
+        self._autosave()
+
+    def _undo_depth(self, match: Match) -> int:
+        """How many actions one Undo takes back: the on-screen seat's last decision, with any
+        computer replies after it (C-3.2: never across a die, a reveal, or another person's
+        decision); 0 when there is nothing to undo."""
+        if self.viewer is None or self._handoff_due():
+            return 0
+        states = match.states
+        for back in range(1, match.undo_depth() + 1):
+            mover = match.game.current_player(states[-1 - back])
+            if mover == self.viewer:
+                return back
+            if mover is None or self.seats[mover] == HUMAN:
+                return 0  # another person's decision stands
+        return 0
 
     # -- internals -------------------------------------------------------------------
 
@@ -227,20 +401,24 @@ class App:
             raise LookupError("no game in play")
         return self.match
 
-    def _turn_marks(self) -> list[int]:
-        """Replay steps at which a new turn begins: the decision just before the action that
-        moved the state's ``turn`` on (for Spacehole, the draw)."""
-        assert self.replay is not None
-        if self._marks_for is not self.replay:
-            turns = [getattr(state, "turn", None) for state in self.replay.states]
-            self._marks = [i - 1 for i in range(1, len(turns)) if turns[i] != turns[i - 1]]
-            self._marks_for = self.replay
-        return self._marks
-
     def _shown(self) -> Match | None:
         if self.replay is not None:
             return self.replay
         return self.match
+
+    @staticmethod
+    def _public_view(match: Match) -> View:
+        return match.game.view(match.state, None)
+
+    def _turn_marks(self) -> list[int]:
+        """Replay steps at which a new turn (or round) begins, from the views' turn numbers."""
+        assert self.replay is not None
+        if self._marks_for is not self.replay:
+            game = self.replay.game
+            turns = [game.view(state, None).get("turn_number") for state in self.replay.states]
+            self._marks = [i - 1 for i in range(1, len(turns)) if turns[i] != turns[i - 1]]
+            self._marks_for = self.replay
+        return self._marks
 
     def _check_saves(self) -> None:
         """Check every save once per page, so a corrupt one is reported before it is opened.
@@ -255,8 +433,8 @@ class App:
         for entry in list(self.saves.entries):
             blob = self.saves.blob(entry.id) or ""
             try:
-                _quick_check(blob)
-                match = decode_match(blob) if not entry.game else None
+                read_header(blob)
+                match = _decode_now(blob) if not entry.game else None
             except RecordError as exc:
                 self.saves.quarantine(f"startable:game:{entry.id}", blob)
                 self.notices.append(
@@ -273,6 +451,7 @@ class App:
             id=save_id, game=match.record.game, title=match.game.title, created=created,
             updated=self.now(), actions=len(match.record.actions), turn=summary["turn"],
             score=summary["score"], over=match.is_over, label=summary["label"],
+            seats=list(self.seats) or self._all_human(match),
         )
 
     def _autosave(self, created: int | None = None) -> None:
@@ -287,69 +466,71 @@ class App:
 
     def _model(self, screen: str) -> Model:
         notices, self.notices = self.notices, []
-        model: Model = {"screen": screen, "notices": notices}
+        model: Model = {"screen": screen, "notices": notices, "hash": ""}
         if screen == "home":
             model["home"] = self._home_model()
-            model["hash"] = ""
-        else:
+        elif screen == "game":
             model["game"] = self._game_model()
-            model["hash"] = f"g/{self.save_id}" if self.save_id else model["game"].get("hash", "")
+            model["hash"] = f"g/{self.save_id}" if self.save_id else self.replay_hash
         return model
 
     def _home_model(self) -> Model:
-        games = []
-        for game_id in PLAYABLE:
-            game = GAMES.get(game_id)
-            if game is None:
-                continue
-            finished = [e.score for e in self.saves.entries
-                        if e.game == game_id and e.over and e.score is not None]
-            games.append({
-                "id": game_id, "title": game.title, "playable": True,
-                "blurb": BLURBS.get(game_id, ""),
-                "best": max(finished) if finished else None,  # SH-9.3: a local high score
-                "options": [
-                    {"key": spec.key, "label": spec.label or spec.key, "default": spec.default,
-                     "choices": list(spec.choices)}
-                    for spec in game.option_schema
-                ],
-            })
-        for game_id, game in GAMES.items():
-            if game_id not in PLAYABLE:
-                games.append({"id": game_id, "title": game.title, "playable": False,
-                              "blurb": BLURBS.get(game_id, ""), "options": []})
         return {
-            "games": games,
             "saves": [dataclasses.asdict(e) for e in self.saves.listing()],
             "kept_aside": len(self.saves.quarantined()),
         }
 
+    def _labels(self, match: Match, view: View, legal: Sequence[Any]) -> list[str]:
+        labels = view.get("choices")
+        if isinstance(labels, list) and len(labels) == len(legal):
+            return [str(label) for label in labels]
+        return [str(a) for a in legal]
+
     def _game_model(self) -> Model:
         replaying = self.replay is not None
         match = self.replay.truncated(self.position) if self.replay is not None else self._require_match()
-        game = match.game
-        state = match.state
-        over = match.is_over
-        view = game.view(state, 0)
-        labels = view.get("choices") if isinstance(view.get("choices"), list) else None
-        legal = [] if replaying or over else match.legal_actions()
-        if labels is None or len(labels) != len(legal):
-            labels = [str(a) for a in legal]
-        actions = [
-            {"i": i, "label": labels[i], "kind": type(a).__name__, "fields": _fields(a)}
-            for i, a in enumerate(legal)
-        ]
+        game, state = match.game, match.state
+        to_move = game.current_player(state)
+        public = game.view(state, None)
+        handoff = not replaying and self._handoff_due()
+        if replaying:
+            # A replay shows what a spectator sees; a one-seat game has no one to hide from.
+            viewer = 0 if game.num_players(state) == 1 else None
+        else:
+            viewer = None if handoff else self.viewer
+        view = None if handoff else (public if viewer is None else game.view(state, viewer))
+        human_turn = (not replaying and to_move is not None and not handoff
+                      and self.seats[to_move] == HUMAN and to_move == viewer)
+        legal = match.legal_actions() if human_turn else []
+        labels = self._labels(match, view or {}, legal) if legal else []
         outcome = game.outcome(state)
+        names = [str(n) for n in public.get("seat_names", [])]
         model: Model = {
             "game_id": match.record.game,
             "title": game.title,
             "options": match.record.options,
             "mode": "replay" if replaying else "play",
             "view": view,
-            "actions": actions,
+            "viewer": viewer,
+            "to_move": to_move,
+            "status": public.get("status", ""),
+            "score_line": public.get("score_line", ""),
+            "seats": [
+                {"name": names[s] if s < len(names) else f"Seat {s + 1}",
+                 "computer": None if replaying or self.seats[s] == HUMAN
+                 else ai_levels(match.record.game)[self.seats[s]]}
+                for s in range(game.num_players(state))
+            ],
+            "handoff": {"seat": to_move, "name": names[to_move] if to_move is not None else ""} if handoff else None,
+            "thinking": not replaying and to_move is not None and self.seats[to_move] != HUMAN,
+            "actions": [
+                {"i": i, "label": labels[i], "kind": type(a).__name__, "fields": _fields(a)}
+                for i, a in enumerate(legal)
+            ],
             "at": len(match.record.actions),
-            "undo": 0 if replaying else match.undo_depth(),
-            "over": over,
+            "undo": 0 if replaying else self._undo_depth(match),
+            "hint": bool(human_turn and ai_levels(match.record.game)),
+            "over": match.is_over,
             "outcome": None if outcome is None else {
                 "winners": list(outcome.winners), "scores": list(outcome.scores),
                 "reason": outcome.reason,
@@ -366,9 +547,24 @@ class App:
         return model
 
 
-def _quick_check(blob: str) -> None:
-    """RecordError unless the blob's header is well formed and names a known game (no replay)."""
-    read_header(blob)
+def _decode(blob: str) -> Job:
+    """Decode and replay a blob, reporting progress every REPLAY_CHUNK actions."""
+    total = read_header(blob).action_count
+    for step in decode_steps(blob, REPLAY_CHUNK):
+        if isinstance(step, Match):
+            return step
+        yield step, total
+    raise RecordError("the link ended early")  # pragma: no cover: decode_steps ends with a Match
+
+
+def _decode_now(blob: str) -> Match:
+    job = _decode(blob)
+    while True:
+        try:
+            next(job)
+        except StopIteration as done:
+            match: Match = done.value
+            return match
 
 
 def _fields(action: Any) -> dict[str, Any]:
@@ -378,20 +574,15 @@ def _fields(action: Any) -> dict[str, Any]:
 
 
 def summarize(match: Match) -> dict[str, Any]:
-    """Turn, score and a one-line label for lists (from the player's view and the outcome)."""
-    view = match.game.view(match.state, 0)
-    turn = view.get("turn") if isinstance(view.get("turn"), int) else None
+    """Turn, score and a one-line label for lists, from the public view and the outcome."""
+    view = match.game.view(match.state, None)
+    turn = view.get("turn_number") if isinstance(view.get("turn_number"), int) else None
     outcome = match.game.outcome(match.state)
     score: int | None = None
-    if outcome is not None and outcome.scores:
-        score = outcome.scores[0]
-    else:
-        for key in ("score", "mc"):
-            if isinstance(view.get(key), int):
-                score = view[key]
-                break
+    if outcome is not None and len(outcome.scores) == 1:
+        score = outcome.scores[0]  # a solo game's score (SH-9.3 keeps the best)
     if outcome is not None:
         label = f"Finished: {outcome.reason}" if outcome.reason else "Finished"
     else:
-        label = f"Turn {turn}" if turn is not None else f"{len(match.record.actions)} moves"
-    return {"turn": turn, "score": score, "label": label}
+        label = " · ".join(str(part) for part in (view.get("status"), view.get("score_line")) if part)
+    return {"turn": turn, "score": score, "label": label or f"{len(match.record.actions)} moves"}

@@ -7,7 +7,7 @@ A corrupt index or blob never stops the app: the raw text is moved aside under a
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
 PREFIX = "startable:"
@@ -15,6 +15,7 @@ INDEX_KEY = PREFIX + "index"
 GAME_PREFIX = PREFIX + "game:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
 MAX_SAVES = 30  # the oldest finished games go first beyond this
+HUMAN = -1  # a seat played by a person at this device; other values are computer levels
 
 
 class KeyValue(Protocol):
@@ -29,8 +30,8 @@ class KeyValue(Protocol):
 class MemoryStore:
     """A dict-backed KeyValue for tests and for browsers that refuse localStorage."""
 
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
 
     def get(self, key: str) -> str | None:
         return self.data.get(key)
@@ -59,6 +60,7 @@ class SaveEntry:
     score: int | None
     over: bool
     label: str = ""
+    seats: list[int] = field(default_factory=list)  # per seat: HUMAN or a computer level
 
     @staticmethod
     def from_json(data: object) -> SaveEntry:
@@ -71,6 +73,7 @@ class SaveEntry:
             turn=None if data.get("turn") is None else int(data["turn"]),
             score=None if data.get("score") is None else int(data["score"]),
             over=bool(data.get("over", False)), label=str(data.get("label", "")),
+            seats=[int(s) for s in data.get("seats", [])],
         )
         if not entry.id or ":" in entry.id:
             raise ValueError("bad save id")
@@ -172,3 +175,26 @@ class SaveStore:
     def _write_index(self) -> None:
         data = {"version": 1, "games": [asdict(e) for e in self.entries]}
         self.kv.set(INDEX_KEY, json.dumps(data, separators=(",", ":")))
+
+
+class JournalStore(MemoryStore):
+    """A copy of the page's localStorage inside the engine's worker (which cannot reach it):
+    every write is also kept in ``journal`` for the page to apply to the real storage."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        super().__init__(data)
+        self.journal: list[tuple[str, str | None]] = []
+
+    def set(self, key: str, value: str) -> None:
+        super().set(key, value)
+        self.journal.append((key, value))
+
+    def remove(self, key: str) -> None:
+        super().remove(key)
+        self.journal.append((key, None))
+
+    def take_journal(self) -> list[tuple[str, str | None]]:
+        """The writes since the last call, oldest first (a key written twice keeps its last)."""
+        journal, self.journal = self.journal, []
+        last = {key: value for key, value in journal}
+        return list(last.items())

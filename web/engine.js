@@ -1,0 +1,111 @@
+// The page's side of the engine worker: start it at once, report its progress, and turn
+// commands into promises of models. Saves live in localStorage, which only the page can
+// reach: the worker starts with a copy and sends back the writes each command made.
+const PREFIX = "startable:";
+const listeners = new Set();
+const pending = new Map(); // id -> {resolve, reject, onProgress}
+let nextId = 1;
+let worker = null;
+let readyResolve;
+let readyReject;
+export const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
+export const state = { stage: "Starting", received: {}, total: 0, done: false, failed: "" };
+
+function emit() { for (const fn of listeners) fn(state); }
+
+/** Call ``fn(state)`` whenever the boot progress changes. */
+export function onBoot(fn) { listeners.add(fn); fn(state); return () => listeners.delete(fn); }
+
+/** How far the boot is, 0..100: bytes are 90% of it, starting the engine the rest. */
+export function percent() {
+  if (state.done) return 100;
+  const got = Object.values(state.received).reduce((a, b) => a + b, 0);
+  return Math.round(Math.min(1, got / (state.total || 1)) * 90 + (state.stage.startsWith("Starting the engine") ? 5 : 0));
+}
+
+function storageSnapshot() {
+  const out = {};
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(PREFIX)) out[key] = localStorage.getItem(key);
+    }
+  } catch (err) {
+    console.warn("localStorage is not available:", err);
+  }
+  return out;
+}
+
+let storageProblem = "";
+function applyWrites(writes) {
+  for (const [key, value] of writes || []) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch (err) {
+      storageProblem = `This game could not be saved on this device (${err.name || err}).`;
+    }
+  }
+}
+
+/** The storage problem met since the last call, once. */
+export function takeStorageProblem() {
+  const problem = storageProblem;
+  storageProblem = "";
+  return problem;
+}
+
+/** Start the worker (once): ``info`` is the build's file list, ``playable`` the games with a screen. */
+export function start(info, playable) {
+  if (worker) return;
+  const wanted = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "app.zip"];
+  state.total = wanted.reduce((sum, path) => sum + (info.sizes[path] || 0), 0);
+  worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "engine" });
+  worker.onmessage = (event) => {
+    const msg = event.data;
+    if (msg.type === "bytes") { if (wanted.includes(msg.path)) state.received[msg.path] = msg.seen; emit(); }
+    else if (msg.type === "stage") { state.stage = msg.text; emit(); }
+    else if (msg.type === "ready") { state.done = true; state.stage = "Ready"; emit(); readyResolve(); }
+    else if (msg.type === "failed") { state.failed = msg.message; emit(); readyReject(new Error(msg.message)); }
+    else if (msg.type === "progress") {
+      const call = pending.get(msg.id);
+      if (call && call.onProgress) call.onProgress(msg.done, msg.total);
+    } else if (msg.type === "result") {
+      const call = pending.get(msg.id);
+      if (!call) return;
+      pending.delete(msg.id);
+      if (msg.failure) { call.reject(new Error(msg.failure)); return; }
+      applyWrites(msg.writes);
+      call.resolve(msg.model);
+    }
+  };
+  worker.onerror = (event) => {
+    state.failed = event.message || "the engine could not start";
+    emit();
+    readyReject(new Error(state.failed));
+  };
+  const firstVisit = "caches" in self && !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  worker.postMessage({ type: "init", sizes: info.sizes, cache: info.cache, firstVisit, snapshot: storageSnapshot(), playable });
+}
+
+/** Run a command in the engine; resolves with its model. ``onProgress(done, total)`` on long ones. */
+export function call(cmd, args = [], onProgress = null) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, onProgress });
+    worker.postMessage({ type: "call", id, cmd, args, now: Date.now() });
+  }).finally(() => { if (current === id) current = 0; });
+}
+
+let current = 0;
+/** Like ``call``, remembering the call so that ``cancel()`` can stop it (long link replays). */
+export function cancellable(cmd, args, onProgress) {
+  const promise = call(cmd, args, onProgress);
+  current = nextId - 1;
+  return promise;
+}
+
+/** Stop the cancellable command in progress; its promise resolves with the home screen. */
+export function cancel() {
+  if (current) worker.postMessage({ type: "cancel", id: current });
+}

@@ -1,0 +1,93 @@
+"""The engine worker's entry point: JSON requests in, JSON models and storage writes out.
+
+The page's worker script (``engine-worker.js``) creates one ``Api`` with a copy of the
+page's localStorage, then sends it commands. A command runs as a job: ``start`` begins it
+and ``step`` runs it until it reports progress (a long replay) or finishes, so the worker
+can post progress and honour a cancel between two steps. Pure Python, no browser imports.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Generator
+from typing import Any
+
+from .controller import App, Job, Model
+from .storage import JournalStore
+
+
+class Api:
+    """One per worker: the controller, the storage copy and the job in progress."""
+
+    def __init__(self, snapshot_json: str, playable_json: str) -> None:
+        snapshot = json.loads(snapshot_json or "{}")
+        self.kv = JournalStore({str(k): str(v) for k, v in snapshot.items()})
+        self.clock = 0
+        self.app = App(self.kv, lambda: self.clock, json.loads(playable_json or "[]"))
+        self.job: Job | None = None
+
+    def start(self, request_json: str) -> None:
+        """Begin a command: ``{"cmd": name, "args": [...], "now": ms}``."""
+        request = json.loads(request_json)
+        self.clock = int(request.get("now") or self.clock)
+        self.job = _as_job(self._command(str(request["cmd"])), list(request.get("args") or []))
+
+    def step(self) -> str:
+        """Run the job on: ``{"progress": [done, total]}`` or ``{"model": ..., "writes": ...}``."""
+        if self.job is None:
+            return json.dumps({"error": "no command in progress"})
+        try:
+            done, total = next(self.job)
+        except StopIteration as finished:
+            self.job = None
+            return self._answer(finished.value)
+        except Exception as exc:  # noqa: BLE001 - reported to the page, which keeps working
+            self.job = None
+            self.app.notices.append(f"Something went wrong: {type(exc).__name__}: {exc}")
+            return self._answer(self.app.home(), error=True)
+        return json.dumps({"progress": [done, total]})
+
+    def cancel(self) -> str:
+        """Drop the job in progress (a long link the player gave up on): back to home."""
+        if self.job is not None:
+            self.job.close()
+            self.job = None
+        self.app.notices.append("Opening the game was cancelled.")
+        return self._answer(self.app.home())
+
+    def _answer(self, model: Model, error: bool = False) -> str:
+        writes = self.kv.take_journal()
+        return json.dumps({"model": model, "writes": writes, "error": error})
+
+    def _command(self, name: str) -> Callable[..., Any]:
+        app = self.app
+        commands: dict[str, Callable[..., Any]] = {
+            "route": app.route,
+            "home": app.home,
+            "check": app.check,
+            "new": app.new_game,
+            "act": app.act,
+            "think": app.think,
+            "reveal": app.reveal,
+            "undo": app.undo,
+            "hint": app.hint,
+            "step": app.step,
+            "fork": app.play_from_here,
+            "delete": app.delete,
+            "share": app.share,
+            "export": app.export_kept_aside,
+            "discard_kept": app.discard_kept_aside,
+            "why_not": app.why_not,
+        }
+        if name not in commands:
+            raise ValueError(f"unknown command {name!r:.40}")
+        return commands[name]
+
+
+def _as_job(command: Callable[..., Any], args: list[Any]) -> Job:
+    """Every command as a job: a generator command is one already, a plain one finishes at once."""
+    result = command(*args)
+    if isinstance(result, Generator):
+        return (yield from result)
+    model: Model = result
+    return model
