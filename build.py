@@ -322,7 +322,10 @@ def cmd_build() -> Path:
         if source.suffix in (".js", ".css") and source.name != "sw.js":
             shutil.copy2(source, DIST / source.name)
     screens = sorted((WEB / "screens").glob("*/screen.js"))
-    for source in screens:
+    # A screen's own modules and styles go along; meta.json is read into the catalogue instead.
+    for source in sorted((WEB / "screens").glob("*/*")):
+        if source.suffix not in (".js", ".css") or source.name.endswith(".dev.js"):
+            continue
         dest = DIST / source.relative_to(WEB)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, dest)

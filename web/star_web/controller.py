@@ -27,6 +27,8 @@ Progress = tuple[int, int]
 """(done, total): how far a long replay has come."""
 Job = Generator[Progress, None, Model]
 """A command that may take long: it yields progress now and then and returns its model."""
+Replaying = Generator[Progress, None, Match]
+"""A link being replayed: progress now and then, then the match."""
 
 REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel checks)
 
@@ -547,7 +549,7 @@ class App:
         return model
 
 
-def _decode(blob: str) -> Job:
+def _decode(blob: str) -> Replaying:
     """Decode and replay a blob, reporting progress every REPLAY_CHUNK actions."""
     total = read_header(blob).action_count
     for step in decode_steps(blob, REPLAY_CHUNK):

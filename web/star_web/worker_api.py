@@ -41,7 +41,7 @@ class Api:
         except StopIteration as finished:
             self.job = None
             return self._answer(finished.value)
-        except Exception as exc:  # noqa: BLE001 - reported to the page, which keeps working
+        except Exception as exc:  # the page keeps working and says what went wrong
             self.job = None
             self.app.notices.append(f"Something went wrong: {type(exc).__name__}: {exc}")
             return self._answer(self.app.home(), error=True)
@@ -88,6 +88,7 @@ def _as_job(command: Callable[..., Any], args: list[Any]) -> Job:
     """Every command as a job: a generator command is one already, a plain one finishes at once."""
     result = command(*args)
     if isinstance(result, Generator):
-        return (yield from result)
-    model: Model = result
-    return model
+        model: Model = yield from result
+        return model
+    plain: Model = result
+    return plain
