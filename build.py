@@ -56,7 +56,9 @@ def in_venv() -> bool:
 
 def venv_is_usable() -> bool:
     # A venv whose base interpreter has gone (a removed pyenv version) leaves a dangling symlink.
-    return (VENV / "pyvenv.cfg").is_file() and VENV_PYTHON.exists() and os.access(VENV_PYTHON, os.X_OK)
+    # A venv whose creation stopped half-way (no ensurepip on Debian) has bin/python but no pip.
+    return ((VENV / "pyvenv.cfg").is_file() and VENV_PYTHON.exists() and os.access(VENV_PYTHON, os.X_OK)
+            and (VENV / "bin" / "pip").exists())
 
 
 def ensure_venv_support() -> None:
