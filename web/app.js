@@ -379,7 +379,8 @@ function renderSetup(setup) {
           h("label", { for: `seat-${n}` }, name),
           h("select", { id: `seat-${n}`, name: `seat-${n}`, disabled: count === 1 },
             h("option", { value: String(HUMAN), selected: (old[n] ?? dflt) === String(HUMAN) }, "A person at this device"),
-            levels.map((level, i) => h("option", { value: String(i), selected: (old[n] ?? dflt) === String(i) }, `Computer: ${level}`))));
+            // Level 0 plays at random: it exists for tests, not as an opponent.
+            levels.map((level, i) => i === 0 ? null : h("option", { value: String(i), selected: (old[n] ?? dflt) === String(i) }, `Computer: ${level}`))));
       }));
   }
   function applyPreset() {
@@ -486,7 +487,7 @@ async function renderGame(g) {
     return;
   }
 
-  const news = screen.news ? screen.news(g, shell, previous) : null;
+  const news = newsBox(g, screen.news ? screen.news(g, shell, previous) : null, previous);
   const prompt = replay ? (g.last_action ? `Step ${g.step}: ${g.last_action}` : "The start of the game.")
     : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
       : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
@@ -527,6 +528,18 @@ function settle(root, at) {
   delete root.dataset.settled;
   clearTimeout(settleTimer);
   settleTimer = setTimeout(() => { root.dataset.settled = String(at); }, READ_TIME_MS);
+}
+
+/** What the last action did, at the top where the player looks: the game's own account
+ * (dice, cards) and the log lines it added. */
+function newsBox(g, own, previous) {
+  const log = g.view ? g.view.log : [];
+  const fresh = previous && previous.view && previous.at < g.at && g.mode === "play" ? log.slice(previous.view.log.length) : [];
+  const lines = fresh.slice(-4);
+  if (!own && !lines.length) return null;
+  return h("section", { class: "news", id: "news", "aria-label": "What just happened" },
+    lines.length ? h("ul", { class: "just-now" }, lines.map((line) => h("li", {}, String(line)))) : null,
+    own);
 }
 
 function announceText(text) {

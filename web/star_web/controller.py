@@ -531,7 +531,7 @@ class App:
             ],
             "at": len(match.record.actions),
             "undo": 0 if replaying else self._undo_depth(match),
-            "hint": bool(human_turn and ai_levels(match.record.game)),
+            "hint": bool(human_turn and len(legal) > 1 and ai_levels(match.record.game)),
             "over": match.is_over,
             "outcome": None if outcome is None else {
                 "winners": list(outcome.winners), "scores": list(outcome.scores),

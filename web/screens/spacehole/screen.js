@@ -39,8 +39,7 @@ export function news(g, tools, previous) {
   const drawn = v.pending ? h("p", { class: "pending" }, "Drawn: ",
     h("button", { type: "button", class: `linkish kind-${v.pending.kind}`, onclick: () => cardDialog(v.pending, "pending") },
       `${v.pending.name} (${KIND_NAMES[v.pending.kind]})`)) : null;
-  const box = h("section", { class: "news", id: "news", "aria-label": "What just happened" }, drawn, battle(v, fresh));
-  return drawn || v.last_battle ? box : null;
+  return drawn || v.last_battle ? h("div", {}, drawn, battle(v, fresh)) : null;
 }
 
 export function render(area, g, tools) {
