@@ -92,6 +92,7 @@ setTimeout(() => {
 
 let busy = false;
 let current = null; // the model on screen
+let navigation = 0; // bumped by every route change: a late answer for an old screen is dropped
 
 /** Run an engine command and show its model; input is ignored while one is in flight. */
 async function run(cmd, args = [], { replace = false, quiet = false } = {}) {
@@ -99,9 +100,11 @@ async function run(cmd, args = [], { replace = false, quiet = false } = {}) {
   busy = true;
   document.body.dataset.busy = "1";
   const hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("#game, #home, #setup-screen");
+  const seen = navigation;
   try {
     await waitForEngine();
     const model = await engine.call(cmd, args);
+    if (seen !== navigation) return null; // the player went elsewhere meanwhile
     if (!quiet) await show(model, { replace });
     if (hadFocus && !dialog.open) focusDecision();
     return model;
@@ -169,6 +172,7 @@ async function show(model, { replace = false } = {}) {
 
 /** Open a fragment: home and setup at once (no Python); games, saves and links in the engine. */
 async function route(hash) {
+  navigation += 1;
   const frag = hash.replace(/^#/, "");
   const [kind, ...rest] = frag.split("/");
   const arg = rest.join("/");
@@ -190,13 +194,14 @@ async function openLong(hash) {
   $("#loading-bar").removeAttribute("value");
   try {
     await waitForEngine();
+    const seen = navigation;
     const model = await engine.cancellable("route", [hash], (done, total) => {
       $("#loading-bar").max = total;
       $("#loading-bar").value = done;
       $("#loading-label").textContent = `Replaying move ${done} of ${total}…`;
     });
     clearTimeout(timer);
-    await show(model, { replace: true });
+    if (seen === navigation) await show(model, { replace: true });
   } catch (err) {
     clearTimeout(timer);
     console.error(err);
@@ -518,7 +523,7 @@ async function renderGame(g) {
   if (thinking && !replay) {
     // The computer's move is shown, not jumped over: a moment to see the last one first.
     const at = g.at;
-    thinkTimer = setTimeout(() => { if (current && current.game && current.game.at === at) run("think", [at]); }, 700);
+    thinkTimer = setTimeout(() => { if (current && current.screen === "game" && current.game.at === at) run("think", [at]); }, 700);
   }
 }
 

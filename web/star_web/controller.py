@@ -83,6 +83,15 @@ class App:
         self._check_saves()
         return self._model("home")
 
+    def recover(self) -> Model:
+        """After an unexpected error: the game on screen again if it can be shown, else home."""
+        if self.match is not None or self.replay is not None:
+            try:
+                return self._model("game")
+            except Exception:  # the game itself cannot be shown: leave it
+                self.notices.append("The game could not be shown, so the home screen is.")
+        return self.home()
+
     def check(self) -> Model:
         """The checked list of saves for the home screen, without leaving the screen shown."""
         self._check_saves()
@@ -495,11 +504,9 @@ class App:
         to_move = game.current_player(state)
         public = game.view(state, None)
         handoff = not replaying and self._handoff_due()
-        if replaying:
-            # A replay shows what a spectator sees; a one-seat game has no one to hide from.
-            viewer = 0 if game.num_players(state) == 1 else None
-        else:
-            viewer = None if handoff else self.viewer
+        # A replay shows what a spectator sees; a one-seat game has no one to hide from.
+        spectator = 0 if game.num_players(state) == 1 else None
+        viewer = spectator if replaying else None if handoff else self.viewer
         view = None if handoff else (public if viewer is None else game.view(state, viewer))
         human_turn = (not replaying and to_move is not None and not handoff
                       and self.seats[to_move] == HUMAN and to_move == viewer)

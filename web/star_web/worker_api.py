@@ -44,7 +44,7 @@ class Api:
         except Exception as exc:  # the page keeps working and says what went wrong
             self.job = None
             self.app.notices.append(f"Something went wrong: {type(exc).__name__}: {exc}")
-            return self._answer(self.app.home(), error=True)
+            return self._answer(self.app.recover(), error=True)
         return json.dumps({"progress": [done, total]})
 
     def cancel(self) -> str:
