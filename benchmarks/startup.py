@@ -48,8 +48,9 @@ document.body.dataset.ready = "1";
 PHASES: dict[str, list[tuple[float, float]]] = {}  # visit -> (blocking ms, first paint ms)
 OBSERVE = """
 window.__longTasks = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
-  .observe({ type: "longtask", buffered: true });
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
 """
 
 NOTE = """What dominates: loadPyodide itself (fetching and compiling the 9.6 MB wasm, unpacking the

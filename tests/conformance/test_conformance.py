@@ -195,7 +195,7 @@ def test_every_view_offers_the_shell_keys(game_id: str) -> None:
     for options, seed in playout_plan(game_id, 3):
         match = finished_playout(game_id, options, seed)
         game = match.game
-        for state in match.states[:: max(1, len(match.states) // 12)] + (match.state,):
+        for state in (*match.states[:: max(1, len(match.states) // 12)], match.state):
             seats = game.num_players(state)
             for player in [None, *range(seats)]:
                 view = game.view(state, player)
