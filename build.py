@@ -248,6 +248,10 @@ def home_games_html(games: list[dict[str, object]]) -> str:
         title, blurb, gid = escape(str(g["title"])), escape(str(g["blurb"])), escape(str(g["id"]))
         action = (f'<button type="button" class="btn primary" data-new="{gid}">New game</button>'
                   if g["screen"] else '<span class="badge">Coming soon</span>')
+        text = g["text"]
+        if g["screen"] and isinstance(text, dict) and text.get("help"):
+            action = (f'<div class="game-actions"><button type="button" class="btn" data-help="{gid}" '
+                      f'aria-label="How to play {title}">How to play</button>{action}</div>')
         rows.append(f'<li class="game-card{"" if g["screen"] else " coming"}" data-game="{gid}">'
                     f'<div class="game-text"><h3>{title}</h3><p>{blurb}</p></div>{action}</li>')
     return "\n".join(rows)

@@ -281,6 +281,9 @@ function navigate(hash) {
 for (const button of document.querySelectorAll("#games [data-new]")) {
   button.addEventListener("click", () => navigate(`#new/${button.dataset.new}`));
 }
+for (const button of document.querySelectorAll("#games [data-help]")) {
+  button.addEventListener("click", () => showHelp(button.dataset.help));
+}
 
 async function exportKept() {
   const { text } = await engine.call("export");
@@ -464,7 +467,7 @@ async function renderGame(g) {
     replay ? null : h("button", { type: "button", class: "btn", id: "undo", disabled: !g.undo, onclick: () => run("undo"),
       "aria-keyshortcuts": "U", title: g.undo ? "Undo (U)" : "Nothing to undo since the last die, card or other player's move" }, "Undo"),
     g.hint ? h("button", { type: "button", class: "btn", id: "hint", onclick: showHint }, "Hint") : null,
-    h("button", { type: "button", class: "btn", id: "help", onclick: () => showHelp(g) }, "How to play"),
+    h("button", { type: "button", class: "btn", id: "help", onclick: () => showHelp(g.game_id) }, "How to play"),
     h("button", { type: "button", class: "btn", id: "share", onclick: share }, "Share"));
   const seats = g.seats.length > 1 ? h("ol", { class: "seats-bar", "aria-label": "Players" }, g.seats.map((s, n) =>
     h("li", { class: `seat seat-${n}${n === g.to_move ? " to-move" : ""}`, "aria-current": n === g.to_move ? "true" : null },
@@ -633,8 +636,8 @@ async function showHint() {
   ]);
 }
 
-function showHelp(g) {
-  const game = GAMES[g.game_id];
+function showHelp(gameId) {
+  const game = GAMES[gameId];
   const sections = (game.text && game.text.help) || [];
   openDialog(`How to play ${game.title}`, h("div", { class: "help-text" },
     sections.length ? sections.map((s) => h("section", {}, h("h3", {}, s.title), s.paragraphs.map((p) => h("p", {}, p))))
