@@ -326,6 +326,15 @@ function presetDefaults(game, chosen) {
   return out;
 }
 
+/** The values to pick from: an option's choices, or a short whole-number range as choices. */
+function choicesOf(spec) {
+  if (spec.choices.length) return spec.choices;
+  if (spec.minimum !== null && spec.maximum !== null && spec.maximum - spec.minimum <= 5) {
+    return Array.from({ length: spec.maximum - spec.minimum + 1 }, (_, i) => spec.minimum + i);
+  }
+  return [];
+}
+
 function seatCount(game, values) {
   return typeof values.players === "number" ? values.players : game.min_players;
 }
@@ -340,7 +349,7 @@ function renderSetup(setup) {
     for (const spec of game.options) {
       const el = form.elements[`opt-${spec.key}`];
       if (!el) continue;
-      if (spec.choices.length) {
+      if (choicesOf(spec).length) {
         const picked = form.querySelector(`input[name="opt-${spec.key}"]:checked`);
         if (picked) out[spec.key] = JSON.parse(picked.value);
       } else {
@@ -354,12 +363,12 @@ function renderSetup(setup) {
     const text = optionText(game, spec.key);
     const label = text.label || spec.label || spec.key;
     const help = text.help ? h("p", { class: "muted help" }, text.help) : null;
-    if (spec.choices.length) {
+    if (choicesOf(spec).length) {
       return h("fieldset", { class: "option", "data-option": spec.key },
         h("legend", {}, label), help,
-        spec.choices.map((c) => h("label", { class: "choice-row" },
+        choicesOf(spec).map((c) => h("label", { class: "choice-row" },
           h("input", { type: "radio", name: `opt-${spec.key}`, value: JSON.stringify(c), checked: c === value, disabled: fixed,
-            onchange: spec.presets ? () => applyPreset() : () => {} }),
+            onchange: spec.presets ? () => applyPreset() : () => renderSeats() }),
           h("span", {}, choiceLabel(game, spec, c)))));
     }
     return h("div", { class: "option", "data-option": spec.key },
@@ -392,12 +401,16 @@ function renderSetup(setup) {
       }));
   }
   function applyPreset() {
+    // A preset sets the options it names (SG-1.2: a variant and its modules), nothing else.
     const now = values();
-    const presets = presetDefaults(game, now);
+    const presets = {};
     for (const spec of game.options) {
-      if (spec.presets) continue;
+      if (spec.presets) Object.assign(presets, spec.presets[String(now[spec.key])] || {});
+    }
+    for (const spec of game.options) {
+      if (spec.presets || !(spec.key in presets)) continue;
       const value = presets[spec.key];
-      if (spec.choices.length) {
+      if (choicesOf(spec).length) {
         for (const input of form.querySelectorAll(`input[name="opt-${spec.key}"]`)) input.checked = JSON.parse(input.value) === value;
       } else if (form.elements[`opt-${spec.key}`]) form.elements[`opt-${spec.key}`].value = String(value);
     }
