@@ -187,14 +187,15 @@ async function route(hash) {
 
 /** Open something that may replay a long game: progress after a moment, and a Cancel. */
 async function openLong(hash) {
-  if (busy) return;
+  const seen = navigation;
+  while (busy) await new Promise((resolve) => setTimeout(resolve, 50)); // a command still in flight
+  if (seen !== navigation) return;
   busy = true;
   const timer = setTimeout(() => showScreen("loading"), 250);
   $("#loading-label").textContent = engine.state.done ? "" : "Waiting for the game engine to start…";
   $("#loading-bar").removeAttribute("value");
   try {
     await waitForEngine();
-    const seen = navigation;
     const model = await engine.cancellable("route", [hash], (done, total) => {
       $("#loading-bar").max = total;
       $("#loading-bar").value = done;
@@ -237,7 +238,8 @@ function savesFromStorage() {
 
 function renderHome(home) {
   if (home) homeModel = home;
-  const saves = (homeModel ? homeModel.saves : savesFromStorage()).slice().sort((a, b) => (b.updated || 0) - (a.updated || 0));
+  // The index in localStorage is current: the engine's writes are applied there as they come.
+  const saves = savesFromStorage().sort((a, b) => (b.updated || 0) - (a.updated || 0));
   fill($("#saves"), saves.map((s) => {
     const title = String(s.title || (GAMES[s.game] && GAMES[s.game].title) || "Saved game");
     const when = fmtDate(s.updated);
