@@ -173,6 +173,9 @@ class App:
             self.saves.quarantine(f"startable:game:{save_id}", blob)
             self.notices.append(f"That saved game could not be read ({exc}). It was kept aside.")
             return self.home()
+        if match.record.game not in self.playable:
+            self.notices.append("That saved game cannot be played here yet; it is kept.")
+            return self.home()
         self._close()
         entry = self.saves.find(save_id)
         self.match, self.save_id = match, save_id
