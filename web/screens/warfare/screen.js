@@ -1,0 +1,954 @@
+// Galactic Warfare's screen (RULES.md section 3): the 8x10 board on a canvas, charges and
+// attacks by tap (only what g.actions lists), the exact odds before an attack is committed,
+// battles with both sides' dice, the roll-off, card windows and the hand, and the board in
+// words for screen readers. Every move is one of g.actions; the shell keeps them all as
+// buttons in #choices too.
+
+const FILES = "abcdefgh";
+const RANKS = 10;
+const COLOURS = ["White", "Blue"];
+const FIRST_WORDS = { me: "I move first", you: "You move first", defer: "You decide" };
+
+// GW-12, in player words: what each card does and when it can be played.
+const CARDS = {
+  overcharge: [1, "Overcharge", "In your battle, before the dice", "You roll one extra die in this battle, tie re-rolls included."],
+  second_chance: [2, "Second Chance", "After the roll, when you are behind", "Re-roll all your dice once; the opponent keeps theirs. The sums are compared again."],
+  hyperdrive: [3, "Hyperdrive", "Before your move", "This turn one ship may jump two steps along one forward diagonal onto vacant dark squares (the first step not into the enemy home row)."],
+  fleet_command: [4, "Fleet Command", "Before your move", "This turn you make two charges, with the same ship or two ships, and no attack."],
+  cloaking_field: [5, "Cloaking Field", "When you are attacked, before the dice", "The attack is cancelled: the attacker stays where it is and its turn is spent."],
+  evasive_maneuver: [6, "Evasive Maneuver", "Instead of your move", "One of your ships (not an invader) steps one square diagonally backward onto a vacant dark square."],
+  planetary_defense_grid: [7, "Planetary Defense Grid", "Instead of your move", "An enemy invader in your home row is sent back to a vacant square of its own home row (its owner chooses), or removed from the game if there is none."],
+  salvage_crews: [8, "Salvage Crews", "After you win an attack on a stack of 2 or more", "You gain 2 power-ups instead of 1 (a stack still holds at most 4 ships)."],
+  emergency_jump: [9, "Emergency Jump", "After you lose an attack, before the retreat", "You choose your home square instead of the opponent; if none is free, your stack stays where it attacked from instead of being removed."],
+  counter_intelligence: [10, "Counter-Intelligence", "Right after the opponent plays a card", "The opponent's card is cancelled."],
+};
+const CARD_BY_NUMBER = Object.fromEntries(Object.entries(CARDS).map(([key, c]) => [c[0], key]));
+const WINDOW_WORDS = {
+  before_move: "a card played before a move",
+  battle: "the battle, before the dice",
+  after_roll: "the battle, after the dice",
+  after_win: "the won battle, before the capture",
+  after_loss: "the lost battle, before the retreat",
+};
+
+let shell = null;
+let current = null;
+let selected = null; // square name of the stack whose moves are lit
+let confirming = null; // the attack (an entry of g.actions) waiting for "Attack"
+let stateAt = null; // selection belongs to this decision
+let geometry = null;
+let motion = null; // {at, from, to, vanished: [...]} what the last action changed
+let animFrame = 0;
+let cssLoaded = false;
+
+// ---------------------------------------------------------------------------- squares and dice
+
+const sqName = (i) => (i >= 0 && i < 80 ? `${FILES[i % 8]}${Math.floor(i / 8)}` : null);
+const fileOf = (name) => FILES.indexOf(name[0]);
+const rankOf = (name) => Number(name.slice(1));
+const homeRank = (p) => (p === 0 ? 0 : RANKS - 1);
+const isDark = (f, r) => (f + r) % 2 === 0;
+
+/** counts[s]: how many of the 6^n rolls of n d6 sum to s. */
+function sumCounts(n) {
+  let counts = [1];
+  for (let k = 0; k < n; k++) {
+    const next = new Array(counts.length + 6).fill(0);
+    counts.forEach((ways, total) => { for (let face = 1; face <= 6; face++) next[total + face] += ways; });
+    counts = next;
+  }
+  return counts;
+}
+
+/** GW-6.3: the exact chance the attacker wins, ties re-rolled: P(A > D) / (1 - P(A = D)).
+ * The same figure as pygame_core/games/warfare/odds.py (tests/games/warfare/test_odds.py). */
+export function winChance(attackDice, defendDice) {
+  const a = sumCounts(attackDice);
+  const d = sumCounts(defendDice);
+  let wins = 0;
+  let ties = 0;
+  let below = 0;
+  for (let s = 0; s < a.length; s++) {
+    if (s - 1 >= 0 && s - 1 < d.length) below += d[s - 1];
+    wins += a[s] * below;
+    if (s < d.length) ties += a[s] * d[s];
+  }
+  return wins / (6 ** (attackDice + defendDice) - ties);
+}
+
+const pct = (p) => `${(100 * p).toFixed(1)}%`;
+
+function stacksOf(v) {
+  const map = new Map();
+  for (const s of v.stacks) map.set(s.square, s);
+  return map;
+}
+
+/** The odds of an attack from src on target (square names), with any Overcharge played. */
+function attackOdds(v, src, target, boost = [false, false]) {
+  const map = stacksOf(v);
+  const a = map.get(src);
+  const d = map.get(target);
+  if (!a || !d) return null;
+  const home = rankOf(target) === homeRank(d.owner);
+  const attackDice = a.size + (boost[a.owner] ? 1 : 0);
+  const defendDice = d.size + (home ? 1 : 0) + (boost[d.owner] ? 1 : 0);
+  return { attacker: a, defender: d, home, attackDice, defendDice, chance: winChance(attackDice, defendDice) };
+}
+
+function diceWords(n) {
+  return `${n} ${n === 1 ? "die" : "dice"}`;
+}
+
+function beyond(src, target) {
+  const f = 2 * fileOf(target) - fileOf(src);
+  const r = 2 * rankOf(target) - rankOf(src);
+  return f >= 0 && f < 8 && r >= 0 && r < RANKS ? `${FILES[f]}${r}` : null;
+}
+
+// ---------------------------------------------------------------------------- actions by square
+
+function source(a) {
+  const f = a.fields || {};
+  if (a.kind === "PlayCard") return f.dst >= 0 ? sqName(f.src) : null;
+  return "src" in f ? sqName(f.src) : null;
+}
+
+function target(a) {
+  const f = a.fields || {};
+  if (a.kind === "Charge" || a.kind === "DoubleCharge") return sqName(f.dst);
+  if (a.kind === "Attack") return sqName(f.target);
+  if (a.kind === "PlaceShip") return sqName(f.square);
+  if (a.kind === "PlayCard") return f.dst >= 0 ? sqName(f.dst) : f.src >= 0 ? sqName(f.src) : null;
+  return null;
+}
+
+function from(g, square) {
+  return g.actions.filter((a) => source(a) === square);
+}
+
+/** Actions a tap on this square does without a stack selected first. */
+function direct(g, square) {
+  return g.actions.filter((a) => (a.kind === "PlaceShip" || (a.kind === "PlayCard" && a.fields.dst < 0 && a.fields.src >= 0))
+    && target(a) === square);
+}
+
+function actionWords(g, a) {
+  const v = g.view;
+  const f = a.fields || {};
+  switch (a.kind) {
+    case "Charge": return `Charge ${sqName(f.src)} to ${sqName(f.dst)}`;
+    case "DoubleCharge": return `Hyperdrive ${sqName(f.src)} to ${sqName(f.dst)}`;
+    case "Attack": {
+      const odds = attackOdds(v, sqName(f.src), sqName(f.target));
+      return `Attack ${sqName(f.target)} from ${sqName(f.src)}${odds ? ` (${pct(odds.chance)} to win)` : ""}`;
+    }
+    case "StuckRetreat": return `Try to bring ${sqName(f.src)} home (needs doubles)`;
+    case "PlaceShip": return `Place on ${sqName(f.square)}`;
+    case "PlayCard": {
+      const key = CARD_BY_NUMBER[f.card];
+      const title = key ? CARDS[key][1] : "a card";
+      if (f.dst >= 0) return `Play ${title}: ${sqName(f.src)} back to ${sqName(f.dst)}`;
+      if (f.src >= 0) return `Play ${title} on the invader on ${sqName(f.src)}`;
+      return `Play ${title}`;
+    }
+    case "ChooseFirst": return FIRST_WORDS[f.choice] || a.label;
+    default: return a.label.charAt(0).toUpperCase() + a.label.slice(1);
+  }
+}
+
+// ---------------------------------------------------------------------------- shell exports
+
+export function title(g) {
+  return g.view && g.view.cards ? "Galactic Warfare · cards" : g.title;
+}
+
+export function prompt(g) {
+  const v = g.view;
+  if (!v || g.over) return null;
+  const who = v.to_move === null || v.to_move === undefined ? "" : COLOURS[v.to_move];
+  if (v.phase === "choose_first") return `${who} won the roll-off: who moves first?`;
+  if (v.phase === "choose_deferred") return `${who}: you were asked to decide who moves first`;
+  if (v.phase === "place") {
+    const p = v.placement;
+    if (p.purpose === "stuck") return `${who}: choose the home square for the ship from ${p.from}`;
+    if (p.purpose === "defense") return `${who}: choose the home square for your invader from ${p.from}`;
+    return p.chooser === v.active ? `${who}: choose your home square for the retreat from ${p.from}`
+      : `${who}: choose where ${COLOURS[v.active]}'s stack from ${p.from} retreats`;
+  }
+  if (v.phase === "window") {
+    const w = v.window;
+    if (w.responding) return `${who}: answer the card, or pass`;
+    return `${who}: play a card in ${WINDOW_WORDS[w.kind] || "this window"}, or pass`;
+  }
+  if (v.mode === "hyperdrive") return `${who} to move: Hyperdrive, jump two squares or move as usual`;
+  if (v.mode === "fleet") return `${who} to move: Fleet Command, first of two charges`;
+  if (v.mode === "fleet2") return `${who} to move: Fleet Command, second charge`;
+  return `${who} to move`;
+}
+
+const REASONS = [
+  [/(White|Blue) occupies the enemy home planet/, (m) => `${m[1]} holds all four dark squares of the enemy home planet: an invasion win.`],
+  [/(White|Blue) has captured every enemy ship/, (m) => `${m[1]} left the opponent without a single stack on the board: a capture win.`],
+  [/both players passed in succession/, () => "Neither player could move, twice in a row, so the position was judged: first the invaders in the enemy home row count, then the ships on the board (power-ups included)."],
+  [/round limit (\d+) reached/, (m) => `The round limit (${m[1]} rounds) was reached, so the position was judged: first the invaders in the enemy home row count, then the ships on the board (power-ups included).`],
+];
+
+export function endDetail(g) {
+  const { h } = shell;
+  const v = g.view;
+  const reason = (g.outcome && g.outcome.reason) || (v && v.reason) || "";
+  const rule = REASONS.find(([re]) => re.test(reason));
+  const words = rule ? rule[1](reason.match(rule[0])) : reason;
+  const invaders = [0, 1].map((p) => v.stacks.filter((s) => s.owner === p && rankOf(s.square) === homeRank(1 - p)).length);
+  return h("div", { id: "wf-end" },
+    h("p", { id: "wf-end-why" }, words),
+    h("p", { class: "muted" }, `Invaders: White ${invaders[0]}, Blue ${invaders[1]} · ships on the board: White ${v.ships_on_board[0]}, Blue ${v.ships_on_board[1]} · removed from the game: ${v.removed}`));
+}
+
+export function keys(event, g) {
+  if (event.key === "Escape" && (selected || confirming)) {
+    selected = null;
+    confirming = null;
+    paint(g);
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------- what happened
+
+/** The log read into events: actions, battles (rounds of dice, the result), stuck-retreat dice. */
+function readLog(log) {
+  const events = [];
+  let battle = null;
+  let lastAttack = null;
+  log.forEach((line, at) => {
+    let m;
+    if ((m = /^(White|Blue): (.*)$/.exec(line))) {
+      const act = { type: "action", at, who: m[1], text: m[2] };
+      events.push(act);
+      const atk = /^attack (\w\d)x(\w\d)$/.exec(m[2]);
+      if (atk) lastAttack = { who: m[1], src: atk[1], target: atk[2] };
+      if (/^(charge|attack|hyperdrive|stuck-retreat|pass \(no)/.test(m[2])) battle = null;
+      if (atk) {
+        battle = { type: "battle", at, last: at, attacker: m[1], src: atk[1], target: atk[2], rounds: [], notes: [] };
+        events.push(battle);
+      }
+    } else if ((m = /^battle (\w\d)x(\w\d): attacker \[([\d, ]*)\]=(\d+), defender \[([\d, ]*)\]=(\d+)/.exec(line))) {
+      if (!battle) {
+        battle = { type: "battle", at, last: at, attacker: lastAttack ? lastAttack.who : "", src: m[1], target: m[2], rounds: [], notes: [] };
+        events.push(battle);
+      }
+      const nums = (s) => s.split(",").map((x) => Number(x.trim())).filter((x) => x > 0);
+      battle.rounds.push({ attack: nums(m[3]), attackSum: Number(m[4]), defend: nums(m[5]), defendSum: Number(m[6]), tie: false, at });
+      battle.last = at;
+    } else if (/^tie: both sides re-roll/.test(line)) {
+      if (battle && battle.rounds.length) battle.rounds[battle.rounds.length - 1].tie = true;
+    } else if ((m = /^stuck-retreat dice (\d),(\d): (no doubles|doubles)/.exec(line))) {
+      events.push({ type: "stuck", at, dice: [Number(m[1]), Number(m[2])], doubles: m[3] === "doubles" });
+    } else if (/^\s+roll /.test(line)) {
+      // C-2.8 roll records: the dice are shown with their battle
+    } else if (battle && /wins the battle|defends successfully|captured:|invades|is removed|re-rolls|cancelled|Cloaking Field|Emergency Jump|Salvage/.test(line)) {
+      battle.notes.push({ line, at });
+      battle.last = at;
+    }
+  });
+  return events;
+}
+
+function noteWords(line) {
+  let m;
+  if ((m = /^(White|Blue) wins the battle/.exec(line))) return `${m[1]} wins the battle.`;
+  if ((m = /^(White|Blue) defends successfully/.exec(line))) return `${m[1]} holds: the attacker must retreat to its own home row.`;
+  if ((m = /^(\w\d) captured: \+(\d) power-up\(s\), (\d) ship\(s\) removed/.exec(line))) {
+    const gain = Number(m[2]);
+    const lost = Number(m[3]);
+    return `${m[1]} is captured: the winner gains ${gain} power-up${gain === 1 ? "" : "s"}${gain === 0 ? " (its stack is full at 4)" : ""}`
+      + (lost ? `, ${lost} ship${lost === 1 ? "" : "s"} removed from the game.` : ".");
+  }
+  if ((m = /^(White|Blue) invades (\w\d)/.exec(line))) return `${m[1]} invades ${m[2]}: that ship stays in the enemy home row for the rest of the game.`;
+  if ((m = /^no vacant home square: the stack of (\d) on (\w\d) is removed/.exec(line))) return `No free home square: the stack of ${m[1]} on ${m[2]} is removed from the game.`;
+  return line.replace(/\s*\((GW|C)-[\d.]+\)$/, ".");
+}
+
+function diceEl(values, who) {
+  const { h } = shell;
+  return h("span", { class: "dice", role: "img", "aria-label": `${who} dice ${values.join(", ")}` },
+    values.map((d) => { const el = h("span", { class: `die wf-die wf-die-${who === "White" ? 0 : 1}` }, String(d)); return el; }));
+}
+
+function battleEl(b, fresh, v) {
+  const { h } = shell;
+  const defender = b.attacker === "White" ? "Blue" : "White";
+  const result = b.notes.map((n) => noteWords(n.line));
+  const placing = v.phase === "place" && v.placement && v.placement.purpose === "retreat" && v.placement.from === b.src;
+  const windowOpen = !b.rounds.length && v.battle;
+  const box = h("section", { class: `battle wf-battle${fresh ? " fresh" : ""}`, id: "wf-battle", "aria-label": "The battle" },
+    h("h3", {}, `Battle: ${b.attacker} ${b.src} attacks ${defender} ${b.target}`),
+    windowOpen ? h("p", { class: "muted" }, "Cards may be played before the dice are rolled.") : null,
+    b.rounds.length ? h("ol", { class: "rounds" }, b.rounds.map((r, n) => {
+      const li = h("li", { class: "wf-round" },
+        h("div", { class: "side" }, h("span", { class: "who" }, `${b.attacker} (attacker)`), diceEl(r.attack, b.attacker),
+          h("strong", { class: "wf-sum" }, `= ${r.attackSum}`)),
+        h("div", { class: "side" }, h("span", { class: "who" }, `${defender} (defender)`), diceEl(r.defend, defender),
+          h("strong", { class: "wf-sum" }, `= ${r.defendSum}`)),
+        h("div", { class: r.tie ? "wf-tie" : "wf-decided" }, r.tie ? "A tie: both sides roll again."
+          : `${r.attackSum > r.defendSum ? b.attacker : defender} is higher.`));
+      li.style.setProperty("--round", String(n));
+      return li;
+    })) : null,
+    result.length ? h("ul", { class: "wf-result" }, result.map((t) => h("li", {}, t))) : null,
+    placing ? h("p", { class: "wf-result" }, `${COLOURS[v.placement.chooser]} now chooses the home square it retreats to.`) : null);
+  return box;
+}
+
+export function news(g, tools, previous) {
+  shell = tools;
+  loadCss();
+  const { h } = tools;
+  const v = g.view;
+  if (!v) return null;
+  const events = readLog(v.log);
+  const freshFrom = previous && previous.view && previous.at < g.at ? previous.view.log.length : v.log.length;
+  // The latest battle stays shown until the next move starts; it animates when it is new.
+  const lastAction = [...events].reverse().find((e) => e.type === "action" && /^(charge|attack|hyperdrive|stuck-retreat|pass \(no|I move|you move|you decide)/.test(e.text));
+  const battle = [...events].reverse().find((e) => e.type === "battle");
+  const stuck = [...events].reverse().find((e) => e.type === "stuck");
+  const parts = [];
+  if (battle && lastAction && battle.at >= lastAction.at) parts.push(battleEl(battle, battle.last >= freshFrom, v));
+  if (stuck && lastAction && stuck.at >= lastAction.at) {
+    parts.push(h("section", { class: "battle wf-battle", id: "wf-stuck" },
+      h("h3", {}, "Stuck-retreat attempt"),
+      h("div", { class: "side" }, diceEl(stuck.dice, "Stuck"),
+        h("span", {}, stuck.doubles ? "Doubles: the ship goes home, to a square its owner chooses." : "No doubles: the ship stays stuck and the turn ends."))));
+  }
+  return parts.length ? h("div", { class: "wf-news" }, parts) : null;
+}
+
+// ---------------------------------------------------------------------------- render
+
+function loadCss() {
+  if (cssLoaded || document.querySelector("link[data-wf]")) { cssLoaded = true; return; }
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = "./screens/warfare/screen.css";
+  link.dataset.wf = "1";
+  document.head.append(link);
+  cssLoaded = true;
+}
+
+export function render(area, g, tools, previous) {
+  shell = tools;
+  loadCss();
+  const v = g.view;
+  const sameGame = current && previous && current.game_id === g.game_id;
+  if (stateAt !== g.at || !sameGame) { selected = null; confirming = null; }
+  stateAt = g.at;
+  current = g;
+  motion = lastMotion(g, previous);
+  const { h } = tools;
+  tools.fill(area,
+    h("div", { class: "wf-top" }, banner(g), counters(v)),
+    v.phase === "choose_first" || v.phase === "choose_deferred" ? rolloff(g) : null,
+    v.phase === "window" ? windowPanel(g) : null,
+    h("div", { class: "wf-board-wrap" },
+      h("canvas", { id: "board", class: "wf-board", role: "img", "aria-label": boardLabel(g), "aria-describedby": "wf-words",
+        onclick: onBoardTap }),
+      h("p", { class: "muted wf-legend" }, legendText(g))),
+    h("div", { id: "wf-panel", class: "wf-panel", "aria-live": "polite" }),
+    words(g),
+    v.cards ? cardsPanel(g) : null);
+  paint(g, true);
+}
+
+export function redraw(g) {
+  if (g && g.view) draw(g, 1);
+}
+
+function flipped(g) {
+  // Blue's own home at the bottom when Blue is the only person at the device or hands are private.
+  return g.viewer === 1 && (g.view.cards || (g.seats[0] && g.seats[0].computer && !(g.seats[1] && g.seats[1].computer)));
+}
+
+function legendText(g) {
+  return flipped(g) ? "Bottom row: Blue's home planet. Top row: White's home planet. Blue moves up."
+    : "Bottom row: White's home planet. Top row: Blue's home planet. White moves up, Blue down.";
+}
+
+function banner(g) {
+  const { h } = shell;
+  const v = g.view;
+  let text;
+  if (g.over) text = "Game over";
+  else if (v.to_move === null || v.to_move === undefined) text = "";
+  else {
+    const seat = g.seats[v.to_move];
+    text = `${COLOURS[v.to_move]} to move${seat && seat.computer ? " (computer)" : ""}`;
+  }
+  return h("p", { class: `wf-banner wf-turn-${v.to_move ?? "none"}`, id: "wf-turn" },
+    h("span", { class: `wf-dot wf-dot-${v.to_move ?? "none"}`, "aria-hidden": "true" }), text);
+}
+
+function counters(v) {
+  const { h } = shell;
+  const stacks = [0, 1].map((p) => v.stacks.filter((s) => s.owner === p));
+  const power = stacks.map((list) => list.reduce((n, s) => n + s.size - 1, 0));
+  const items = [
+    ["White stacks", `${stacks[0].length}`, "w-stacks", `White has ${stacks[0].length} stacks on the board`],
+    ["White captured", `${power[0]}`, "w-captured", `White holds ${power[0]} captured Blue ships as power-ups`],
+    ["Blue stacks", `${stacks[1].length}`, "b-stacks", `Blue has ${stacks[1].length} stacks on the board`],
+    ["Blue captured", `${power[1]}`, "b-captured", `Blue holds ${power[1]} captured White ships as power-ups`],
+    ["Removed", `${v.removed}`, "removed", `${v.removed} ships removed from the game`],
+    ["Round", v.round ? `${v.round}/${v.round_limit}` : "—", "round", `Round ${v.round} of ${v.round_limit}`],
+  ];
+  return h("dl", { class: "counters wf-counters", "aria-label": "Counts" },
+    items.map(([label, value, id]) => h("div", { id: `wf-count-${id}` }, h("dt", {}, label), h("dd", {}, value))));
+}
+
+function rolloff(g) {
+  const { h } = shell;
+  const v = g.view;
+  const rounds = [];
+  for (let i = 0; i + 1 < v.rolloff.length; i += 2) rounds.push([v.rolloff[i], v.rolloff[i + 1]]);
+  const lastRound = rounds[rounds.length - 1] || [0, 0];
+  const winner = lastRound[0] > lastRound[1] ? 0 : 1;
+  const chooser = v.to_move;
+  const mine = g.actions.filter((a) => a.kind === "ChooseFirst");
+  const seat = g.seats[chooser];
+  const explain = v.phase === "choose_first"
+    ? `${COLOURS[winner]} rolled higher and chooses: move first, let ${COLOURS[1 - winner]} move first, or let ${COLOURS[1 - winner]} decide.`
+    : `${COLOURS[1 - chooser]} left the choice to ${COLOURS[chooser]}, who must now pick; it cannot be passed back.`;
+  const consequence = (choice) => {
+    const first = choice === "me" ? chooser : choice === "you" ? 1 - chooser : null;
+    return first === null ? `${COLOURS[1 - chooser]} must choose` : `${COLOURS[first]} moves first`;
+  };
+  return h("section", { class: "wf-rolloff", id: "wf-rolloff", "aria-labelledby": "wf-rolloff-title" },
+    h("h2", { id: "wf-rolloff-title" }, "Who moves first?"),
+    h("ol", { class: "wf-rolloff-rounds", "aria-label": "The roll-off" }, rounds.map(([w, b]) =>
+      h("li", {},
+        h("span", { class: "wf-roll" }, "White ", diceEl([w], "White")),
+        h("span", { class: "wf-roll" }, "Blue ", diceEl([b], "Blue")),
+        h("span", { class: "muted" }, w === b ? "a tie: roll again" : `${COLOURS[w > b ? 0 : 1]} is higher`)))),
+    h("p", {}, explain),
+    mine.length ? h("div", { class: "wf-big-choices" }, mine.map((a) => h("button", {
+      type: "button", class: `btn wf-first${a.fields.choice === "me" ? " primary" : ""}`, "data-choice": a.fields.choice,
+      onclick: (e) => shell.act(a.i, e),
+    }, h("strong", {}, FIRST_WORDS[a.fields.choice]), h("span", { class: "wf-sub" }, consequence(a.fields.choice)))))
+      : h("p", { class: "muted" }, seat && seat.computer ? `${COLOURS[chooser]} (computer) is choosing…` : `Waiting for ${COLOURS[chooser]} to choose.`));
+}
+
+function windowPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const w = v.window;
+  const holder = COLOURS[w.holder];
+  const lines = [];
+  if (w.chain.length) {
+    const last = w.chain[w.chain.length - 1];
+    const info = CARDS[last.card];
+    lines.push(h("p", {}, h("strong", {}, `${COLOURS[last.player]} played ${info ? info[1] : last.card}`), info ? `: ${info[3]}` : ""));
+    lines.push(h("p", {}, `${holder} may answer it with Counter-Intelligence, or pass.`));
+  } else {
+    lines.push(h("p", {}, `Card window: ${WINDOW_WORDS[w.kind] || w.kind}. ${holder} may play a card now, or pass.`));
+  }
+  const b = v.battle;
+  if (b && !b.attack_dice.length) {
+    const odds = attackOdds(v, b.from, b.target, b.overcharge);
+    if (odds) lines.push(h("p", { class: "wf-odds" }, `Attack ${b.from} on ${b.target}: ${COLOURS[odds.attacker.owner]} ${diceWords(odds.attackDice)}, `
+      + `${COLOURS[odds.defender.owner]} ${diceWords(odds.defendDice)}; ${COLOURS[odds.attacker.owner]} wins ${pct(odds.chance)} of the time.`));
+  } else if (b) {
+    const att = b.attack_dice.reduce((x, y) => x + y, 0);
+    const dfn = b.defend_dice.reduce((x, y) => x + y, 0);
+    lines.push(h("p", {}, `The dice: attacker ${att}, defender ${dfn}.`));
+  }
+  const mine = g.actions.filter((a) => a.kind === "PlayCard" || a.kind === "PassWindow");
+  return h("section", { class: "wf-window", id: "wf-window", "aria-label": "Card window" }, lines,
+    mine.length ? h("div", { class: "choices" }, mine.map((a) => h("button", {
+      type: "button", class: `btn${a.kind === "PlayCard" ? " primary" : ""}`, onclick: (e) => shell.act(a.i, e),
+    }, actionWords(g, a)))) : null);
+}
+
+function cardsPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const counts = v.hand_counts || [0, 0];
+  const me = v.viewer;
+  const playable = new Map();
+  for (const a of g.actions) if (a.kind === "PlayCard") {
+    const key = CARD_BY_NUMBER[a.fields.card];
+    if (!playable.has(key)) playable.set(key, []);
+    playable.get(key).push(a);
+  }
+  let hand = null;
+  if (me !== null && me !== undefined && v.hand) {
+    const grouped = new Map();
+    for (const key of v.hand) grouped.set(key, (grouped.get(key) || 0) + 1);
+    hand = h("section", { class: "hand-box wf-hand", id: "wf-hand", "aria-labelledby": "wf-hand-title" },
+      h("h2", { id: "wf-hand-title" }, `${COLOURS[me]}'s hand (${v.hand.length} cards, private)`),
+      v.hand.length ? h("div", { class: "hand" }, [...grouped.entries()].map(([key, n]) => {
+        const info = CARDS[key] || [0, key, "", ""];
+        const acts = playable.get(key) || [];
+        return h("button", {
+          type: "button", class: `hand-card wf-card${acts.length ? " playable" : ""}`, "data-card": key,
+          "aria-label": `${info[1]}, ${n} in hand, ${info[2]}${acts.length ? ", playable now" : ""}`,
+          onclick: () => cardDialog(key, acts),
+        }, h("span", { class: "name" }, `${info[1]}${n > 1 ? ` ×${n}` : ""}`), h("span", { class: "kind" }, acts.length ? "Playable now" : info[2]));
+      })) : h("p", { class: "muted" }, "No cards left."));
+  }
+  const played = (v.discard || []).map((key) => (CARDS[key] ? CARDS[key][1] : key));
+  return h("div", { class: "wf-cards" },
+    hand,
+    h("p", { class: "muted", id: "wf-hand-counts" }, `Cards in hand: White ${counts[0]}, Blue ${counts[1]} · set aside, unused: ${v.set_aside}`
+      + (v.card_played_this_turn && v.card_played_this_turn.some(Boolean) ? ` · played a card this turn: ${[0, 1].filter((p) => v.card_played_this_turn[p]).map((p) => COLOURS[p]).join(", ")}` : "")),
+    h("details", { class: "discard" }, h("summary", {}, `Cards played (${played.length})`),
+      played.length ? h("p", {}, played.join(", ")) : h("p", { class: "muted" }, "None yet.")),
+    h("details", { class: "discard" }, h("summary", {}, "What every card does"),
+      h("dl", { class: "wf-card-list" }, Object.values(CARDS).map(([, name, when, text]) => [h("dt", {}, `${name} · ${when}`), h("dd", {}, text)]))));
+}
+
+function cardDialog(key, acts) {
+  const { h } = shell;
+  const info = CARDS[key];
+  shell.openDialog(info[1], h("div", { class: "card-rules" },
+    h("p", { class: "muted" }, `When: ${info[2]}`),
+    h("p", { class: "rules-text" }, info[3]),
+    acts.length ? h("div", { class: "choices" }, acts.map((a) => h("button", {
+      type: "button", class: "btn choice primary", onclick: () => { shell.dialog.close(); shell.act(a.i); },
+    }, actionWords(current, a)))) : h("p", { class: "muted" }, "Not playable right now.")),
+  [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
+}
+
+// ---------------------------------------------------------------------------- the board in words
+
+function boardLabel(g) {
+  const v = g.view;
+  const n = [0, 1].map((p) => v.stacks.filter((s) => s.owner === p).length);
+  return `Galactic Warfare board, 8 files by 10 ranks: White ${n[0]} stacks, Blue ${n[1]} stacks. The position in words follows.`;
+}
+
+function words(g) {
+  const { h } = shell;
+  const v = g.view;
+  const side = (p) => {
+    const list = v.stacks.filter((s) => s.owner === p).sort((a, b) => a.square.localeCompare(b.square));
+    const parts = list.map((s) => `${s.square}${s.size > 1 ? ` (stack of ${s.size})` : ""}${rankOf(s.square) === homeRank(1 - p) ? " invader" : ""}`);
+    return `${COLOURS[p]}, ${list.length} stacks: ${parts.join(", ") || "none"}.`;
+  };
+  const lit = [];
+  if (selected) {
+    const acts = from(g, selected);
+    lit.push(`Selected: ${selected}. ${acts.map((a) => actionWords(g, a)).join("; ")}.`);
+  }
+  return h("section", { class: "sr-only", id: "wf-words", "aria-label": "The board in words" },
+    h("h2", {}, "The board in words"),
+    h("p", {}, "White's home planet is rank 0 (dark squares a0, c0, e0, g0); Blue's is rank 9 (b9, d9, f9, h9)."),
+    h("p", {}, side(0)),
+    h("p", {}, side(1)),
+    motion && motion.from && motion.to ? h("p", {}, `Last move: ${motion.from} to ${motion.to}.`) : null,
+    lit.length ? h("p", {}, lit) : null);
+}
+
+// ---------------------------------------------------------------------------- the panel under the board
+
+function paint(g, fresh = false) {
+  panel(g);
+  const w = document.getElementById("wf-words");
+  if (w && !fresh) w.replaceWith(words(g));
+  cancelAnimationFrame(animFrame);
+  const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (fresh && motion && motion.from && motion.to && motion.animate && !reduce) {
+    const start = performance.now();
+    const step = (now) => {
+      const t = Math.min(1, (now - start) / 380);
+      draw(g, t);
+      if (t < 1) animFrame = requestAnimationFrame(step);
+    };
+    draw(g, 0);
+    animFrame = requestAnimationFrame(step);
+  } else draw(g, 1);
+}
+
+function panel(g) {
+  const box = document.getElementById("wf-panel");
+  if (!box) return;
+  const { h, fill } = shell;
+  const v = g.view;
+  if (g.over || g.mode !== "play") { fill(box); box.hidden = true; return; }
+  box.hidden = false;
+  if (confirming) {
+    const f = confirming.fields;
+    const src = sqName(f.src);
+    const tgt = sqName(f.target);
+    const odds = attackOdds(v, src, tgt);
+    const me = COLOURS[odds.attacker.owner];
+    const them = COLOURS[odds.defender.owner];
+    const land = odds.home ? tgt : beyond(src, tgt);
+    const invade = rankOf(land) === homeRank(odds.defender.owner);
+    fill(box, h("section", { class: "wf-confirm", id: "wf-confirm", "aria-labelledby": "wf-confirm-title" },
+      h("h2", { id: "wf-confirm-title" }, `Attack ${tgt} from ${src}?`),
+      h("p", { class: "wf-odds-line" },
+        h("span", {}, `${me} rolls ${diceWords(odds.attackDice)}`),
+        h("span", {}, ` · ${them} rolls ${diceWords(odds.defendDice)}${odds.home ? " (one extra at home)" : ""}`)),
+      h("p", { class: "wf-chance", id: "wf-chance", "data-chance": String(odds.chance) }, `Chance to win: ${pct(odds.chance)}`),
+      h("p", { class: "muted" }, "Higher sum wins; a tie is rolled again."
+        + (v.cards ? " Cards played in the battle can change the dice." : "")),
+      h("p", { class: "muted" }, `Win: ${tgt} is captured and your stack moves to ${land}${invade ? " as an invader" : ""}`
+        + `${odds.attacker.size < 4 ? ", gaining a power-up" : ""}. Lose: your stack retreats to your home row, on a square ${them} chooses (removed if your home row is full).`),
+      h("div", { class: "choices" },
+        h("button", { type: "button", class: "btn primary", id: "wf-attack", onclick: (e) => shell.act(confirming.i, e) }, `Attack (${pct(odds.chance)})`),
+        h("button", { type: "button", class: "btn", id: "wf-cancel", onclick: () => { confirming = null; paint(g); } }, "Cancel"))));
+    return;
+  }
+  const notes = situationNotes(g);
+  if (selected) {
+    const acts = from(g, selected);
+    const s = stacksOf(v).get(selected);
+    fill(box, h("section", { class: "wf-selected", "aria-label": "Selected stack" },
+      h("p", {}, h("strong", {}, `${s ? COLOURS[s.owner] : ""} ${selected}${s ? `, ${s.size === 1 ? "1 ship" : `stack of ${s.size}`}` : ""}`),
+        acts.length ? ": tap a lit square, or choose here." : ": no move for it now."),
+      acts.length ? h("div", { class: "choices" }, acts.map((a) => h("button", {
+        type: "button", class: `btn${a.kind === "Attack" ? " wf-btn-attack" : ""}`, "data-target": target(a) || "",
+        onclick: (e) => choose(g, a, e),
+      }, actionWords(g, a)))) : null,
+      h("button", { type: "button", class: "btn small", onclick: () => { selected = null; paint(g); } }, "Deselect")),
+    notes);
+    return;
+  }
+  const sources = new Set(g.actions.map(source).filter(Boolean));
+  const places = g.actions.filter((a) => a.kind === "PlaceShip");
+  let hint = null;
+  if (places.length) hint = `Tap a lit home square: ${places.map((a) => sqName(a.fields.square)).join(", ")}.`;
+  else if (sources.size) hint = "Tap one of your ringed stacks to light up its moves.";
+  fill(box, hint ? h("p", { class: "wf-hint" }, hint) : null, notes);
+  box.hidden = !hint && !notes;
+}
+
+function situationNotes(g) {
+  const { h } = shell;
+  const v = g.view;
+  const notes = [];
+  const stuck = g.actions.filter((a) => a.kind === "StuckRetreat");
+  if (stuck.length) {
+    notes.push(`Stuck: ${stuck.map((a) => sqName(a.fields.src)).join(", ")} cannot move (every square ahead holds your own ships). `
+      + "As your move you may roll two dice for one of them: doubles bring it home to a free square of your home row.");
+  }
+  if (g.actions.some((a) => a.kind === "PassTurn")) {
+    notes.push("You have no legal move and must pass. If both players pass in a row, the game is judged: invaders first, then ships on the board.");
+  }
+  const invaders = v.stacks.filter((s) => rankOf(s.square) === homeRank(1 - s.owner));
+  if (invaders.length) {
+    const by = [0, 1].map((p) => invaders.filter((s) => s.owner === p).length);
+    notes.push(`Invaders never move again. ${[0, 1].filter((p) => by[p]).map((p) => `${COLOURS[p]} holds ${by[p]} of the 4 dark squares of ${COLOURS[1 - p]}'s home`).join("; ")} (all 4 win the game).`);
+  }
+  if (v.phase === "place" && v.placement) {
+    const p = v.placement;
+    const why = p.purpose === "retreat" ? `The attack from ${p.from} failed: the stack retreats to its own home row`
+      : p.purpose === "stuck" ? `Doubles: the stuck ship on ${p.from} goes home` : `The Defense Grid sends the invader on ${p.from} home`;
+    notes.push(`${why}; ${COLOURS[p.chooser]} chooses the square.`);
+  }
+  return notes.length ? h("ul", { class: "wf-notes", id: "wf-notes" }, notes.map((t) => h("li", {}, t))) : null;
+}
+
+function choose(g, a, event) {
+  if (a.kind === "Attack") {
+    confirming = a;
+    paint(g);
+    const btn = document.getElementById("wf-attack");
+    if (btn) btn.focus({ preventScroll: true });
+    return;
+  }
+  shell.act(a.i, event);
+}
+
+// ---------------------------------------------------------------------------- tapping the board
+
+function squareAt(x, y) {
+  if (!geometry) return null;
+  const { x0, y0, size, flip } = geometry;
+  const col = Math.floor((x - x0) / size);
+  const row = Math.floor((y - y0) / size);
+  if (col < 0 || col > 7 || row < 0 || row >= RANKS) return null;
+  const f = flip ? 7 - col : col;
+  const r = flip ? row : RANKS - 1 - row;
+  return `${FILES[f]}${r}`;
+}
+
+function onBoardTap(e) {
+  const g = current;
+  if (!g || !g.view) return;
+  const rect = e.currentTarget.getBoundingClientRect();
+  const square = squareAt(e.clientX - rect.left, e.clientY - rect.top);
+  if (!square) return;
+  if (g.mode === "play" && g.actions.length) {
+    const here = direct(g, square);
+    if (here.length === 1 && !selected) { choose(g, here[0], e); return; }
+    if (selected) {
+      const hits = from(g, selected).filter((a) => target(a) === square);
+      if (hits.length === 1) { choose(g, hits[0], e); return; }
+      if (hits.length > 1) return; // several actions end here: the panel lists them
+    }
+    if (from(g, square).length) {
+      selected = selected === square ? null : square;
+      confirming = null;
+      paint(g);
+      return;
+    }
+    if (here.length === 1) { selected = null; choose(g, here[0], e); return; }
+  }
+  if (selected || confirming) {
+    selected = null;
+    confirming = null;
+    paint(g);
+  }
+}
+
+// ---------------------------------------------------------------------------- the last move
+
+function lastMotion(g, previous) {
+  if (motion && motion.at === g.at && (!previous || previous.at === g.at)) return motion;
+  const v = g.view;
+  const out = { at: g.at, from: null, to: null, vanished: [], animate: false };
+  if (previous && previous.view && previous.at < g.at && previous.game_id === g.game_id) {
+    const before = stacksOf(previous.view);
+    const now = stacksOf(v);
+    for (const p of [0, 1]) {
+      const gone = [...before.values()].filter((s) => s.owner === p && !(now.get(s.square) && now.get(s.square).owner === p));
+      const came = [...now.values()].filter((s) => s.owner === p && !(before.get(s.square) && before.get(s.square).owner === p));
+      if (gone.length === 1 && came.length === 1) {
+        out.from = gone[0].square;
+        out.to = came[0].square;
+        out.owner = p;
+        out.size = came[0].size;
+        out.animate = true;
+      } else {
+        for (const s of gone) if (!now.get(s.square)) out.vanished.push(s.square);
+      }
+    }
+    if (out.from || out.vanished.length) return out;
+  }
+  // No earlier screen (a reload) or nothing moved: the last charge or attack in the log.
+  for (let i = v.log.length - 1; i >= 0; i--) {
+    const m = /^(White|Blue): (charge|hyperdrive) (\w\d)-(\w\d)$|^(White|Blue): attack (\w\d)x(\w\d)$/.exec(v.log[i]);
+    if (m) {
+      if (m[2]) { out.from = m[3]; out.to = m[4]; } else { out.from = m[6]; out.to = m[7]; }
+      break;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------- the canvas
+
+const C = {
+  bg: "#141b33", light: "#3a4679", dark: "#1a2247", whiteHome: "#4a4326", whiteHomeLight: "#5e5636",
+  blueHome: "#17375f", blueHomeLight: "#274b78", label: "#aab3d6", white: "#f4f5fb", whiteEdge: "#8d93ad",
+  blue: "#2f7bff", blueEdge: "#b7d0ff", ink: "#0b1020", accent: "#ffcc4d", go: "#7be0a5", hit: "#ff7b7b",
+};
+
+function draw(g, t) {
+  const canvas = document.getElementById("board");
+  if (!canvas || !g || !g.view) return;
+  const v = g.view;
+  const width = canvas.getBoundingClientRect().width || canvas.parentElement.clientWidth || 360;
+  const label = 18;
+  const size = Math.max(24, Math.min(60, Math.floor((width - label - 6) / 8)));
+  const boardW = size * 8;
+  const x0 = Math.max(label, Math.floor((width - boardW + label) / 2));
+  const y0 = 4;
+  const height = y0 + size * RANKS + label + 2;
+  const flip = Boolean(flipped(g));
+  geometry = { x0, y0, size, flip };
+  canvas.dataset.geometry = JSON.stringify(geometry);
+  canvas.style.setProperty("height", `${height}px`);
+  const dpr = window.devicePixelRatio || 1;
+  const bw = Math.round(width * dpr);
+  const bh = Math.round(height * dpr);
+  if (canvas.width !== bw) canvas.width = bw;
+  if (canvas.height !== bh) canvas.height = bh;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = C.bg;
+  ctx.fillRect(0, 0, width, height);
+  const at = (square) => {
+    const f = fileOf(square);
+    const r = rankOf(square);
+    const col = flip ? 7 - f : f;
+    const row = flip ? r : RANKS - 1 - r;
+    return [x0 + col * size, y0 + row * size];
+  };
+  // squares
+  for (let r = 0; r < RANKS; r++) for (let f = 0; f < 8; f++) {
+    const [x, y] = at(`${FILES[f]}${r}`);
+    const dark = isDark(f, r);
+    let colour = dark ? C.dark : C.light;
+    if (r === 0) colour = dark ? C.whiteHome : C.whiteHomeLight;
+    if (r === RANKS - 1) colour = dark ? C.blueHome : C.blueHomeLight;
+    ctx.fillStyle = colour;
+    ctx.fillRect(x, y, size, size);
+    if (dark && (r === 0 || r === RANKS - 1)) {
+      ctx.strokeStyle = r === 0 ? "#c9b865" : "#79a6e8";
+      ctx.globalAlpha = 0.55;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.arc(x + size / 2, y + size / 2, size * 0.4, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+    }
+  }
+  // planet captions in the light home squares' band
+  ctx.font = `600 ${Math.max(9, Math.round(size * 0.2))}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (const [r, text, colour] of [[0, "WHITE HOME", "#e8dca0"], [RANKS - 1, "BLUE HOME", "#a9c8ff"]]) {
+    const lights = [...Array(8).keys()].filter((f) => !isDark(f, r));
+    ctx.fillStyle = colour;
+    ctx.globalAlpha = 0.7;
+    for (const f of lights) {
+      const [x, y] = at(`${FILES[f]}${r}`);
+      ctx.fillText(text.split(" ")[f % 4 < 2 ? 0 : 1] || "", x + size / 2, y + size / 2);
+    }
+    ctx.globalAlpha = 1;
+  }
+  // labels
+  ctx.fillStyle = C.label;
+  ctx.font = `600 ${Math.max(10, Math.round(size * 0.24))}px system-ui, sans-serif`;
+  for (let r = 0; r < RANKS; r++) {
+    const [, y] = at(`a${r}`);
+    ctx.fillText(String(r), x0 - label / 2 - 1, y + size / 2);
+  }
+  for (let f = 0; f < 8; f++) {
+    const [x] = at(`${FILES[f]}0`);
+    ctx.fillText(FILES[f], x + size / 2, y0 + size * RANKS + label / 2 + 1);
+  }
+  // last move and the battle under way
+  const ring = (square, colour, width, dash = []) => {
+    const [x, y] = at(square);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    ctx.strokeRect(x + width / 2 + 1, y + width / 2 + 1, size - width - 2, size - width - 2);
+    ctx.setLineDash([]);
+  };
+  if (motion && motion.from) ring(motion.from, C.accent, 2, [4, 3]);
+  if (motion && motion.to) ring(motion.to, C.accent, 3);
+  if (v.battle) { ring(v.battle.from, C.hit, 3); ring(v.battle.target, C.hit, 3, [5, 3]); }
+  // stacks
+  const moving = t < 1 && motion && motion.animate ? motion.to : null;
+  const invaders = new Set(v.stacks.filter((s) => rankOf(s.square) === homeRank(1 - s.owner)).map((s) => s.square));
+  const stuck = new Set(g.actions.filter((a) => a.kind === "StuckRetreat").map((a) => sqName(a.fields.src)));
+  for (const s of v.stacks) {
+    if (s.square === moving) continue;
+    const [x, y] = at(s.square);
+    stackAt(ctx, x + size / 2, y + size / 2, size, s, invaders.has(s.square), stuck.has(s.square));
+  }
+  for (const square of (motion && motion.vanished) || []) {
+    const [x, y] = at(square);
+    ctx.strokeStyle = C.hit;
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    ctx.moveTo(x + size * 0.3, y + size * 0.3); ctx.lineTo(x + size * 0.7, y + size * 0.7);
+    ctx.moveTo(x + size * 0.7, y + size * 0.3); ctx.lineTo(x + size * 0.3, y + size * 0.7);
+    ctx.stroke();
+  }
+  // what can be tapped
+  if (g.mode === "play" && g.actions.length && !g.over) {
+    const sources = new Set(g.actions.map(source).filter(Boolean));
+    if (!selected) for (const square of sources) ring(square, C.go, 2);
+    if (selected) {
+      ring(selected, C.accent, 4);
+      for (const a of from(g, selected)) {
+        const tq = target(a);
+        if (!tq) continue;
+        const [x, y] = at(tq);
+        if (a.kind === "Attack") {
+          ctx.strokeStyle = C.hit;
+          ctx.lineWidth = 3;
+          ctx.beginPath();
+          ctx.arc(x + size / 2, y + size / 2, size * 0.46, 0, 2 * Math.PI);
+          ctx.stroke();
+          if (confirming && confirming.i === a.i) ring(tq, C.hit, 4);
+          const odds = attackOdds(v, selected, tq);
+          if (odds) {
+            ctx.fillStyle = "#000c";
+            const tw = size * 0.9;
+            ctx.fillRect(x + (size - tw) / 2, y + size - size * 0.3, tw, size * 0.28);
+            ctx.fillStyle = "#fff";
+            ctx.font = `700 ${Math.max(9, Math.round(size * 0.22))}px system-ui, sans-serif`;
+            ctx.fillText(`${Math.round(100 * odds.chance)}%`, x + size / 2, y + size - size * 0.16);
+          }
+        } else {
+          ctx.fillStyle = a.kind === "PlayCard" ? "#c99bff" : C.go;
+          ctx.beginPath();
+          ctx.arc(x + size / 2, y + size / 2, size * 0.16, 0, 2 * Math.PI);
+          ctx.fill();
+        }
+      }
+    }
+    for (const a of g.actions) {
+      if (a.kind !== "PlaceShip" && !(a.kind === "PlayCard" && a.fields.dst < 0 && a.fields.src >= 0)) continue;
+      const tq = target(a);
+      const [x, y] = at(tq);
+      ctx.strokeStyle = a.kind === "PlaceShip" ? C.go : "#c99bff";
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.arc(x + size / 2, y + size / 2, size * 0.3, 0, 2 * Math.PI);
+      ctx.stroke();
+      if (a.kind === "PlaceShip") {
+        ctx.fillStyle = C.go;
+        ctx.font = `700 ${Math.round(size * 0.4)}px system-ui, sans-serif`;
+        ctx.fillText("+", x + size / 2, y + size / 2 + 1);
+      }
+    }
+  }
+  if (moving) {
+    const [fx, fy] = at(motion.from);
+    const [tx, ty] = at(motion.to);
+    const e = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+    const s = stacksOf(v).get(motion.to);
+    if (s) stackAt(ctx, fx + (tx - fx) * e + size / 2, fy + (ty - fy) * e + size / 2, size, s, false, false);
+  }
+}
+
+function stackAt(ctx, cx, cy, size, s, invader, stuck) {
+  const r = size * 0.33;
+  const lift = Math.max(2, size * 0.06);
+  const base = cy + (s.size - 1) * lift / 2;
+  const fill = s.owner === 0 ? C.white : C.blue;
+  const edge = s.owner === 0 ? C.whiteEdge : C.blueEdge;
+  for (let k = 0; k < s.size; k++) {
+    const y = base - k * lift;
+    ctx.beginPath();
+    ctx.arc(cx, y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = k === s.size - 1 ? fill : s.owner === 0 ? "#c9ccd9" : "#1f5bc4";
+    ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = k === s.size - 1 ? edge : "#0b1020";
+    ctx.stroke();
+  }
+  const top = base - (s.size - 1) * lift;
+  ctx.fillStyle = s.owner === 0 ? C.ink : "#ffffff";
+  ctx.font = `800 ${Math.round(size * (s.size > 1 ? 0.36 : 0.26))}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(String(s.size), cx, top + 1);
+  if (s.size > 1) {
+    // power-up pips under the number: one per captured ship
+    for (let k = 0; k < s.size - 1; k++) {
+      ctx.beginPath();
+      ctx.arc(cx - (s.size - 2) * size * 0.06 + k * size * 0.12, top + r * 0.62, size * 0.035, 0, 2 * Math.PI);
+      ctx.fillStyle = s.owner === 0 ? C.blue : C.white;
+      ctx.fill();
+    }
+  }
+  if (invader) {
+    ctx.fillStyle = C.accent;
+    ctx.font = `700 ${Math.round(size * 0.3)}px system-ui, sans-serif`;
+    ctx.fillText("★", cx + size * 0.34, cy - size * 0.32);
+  }
+  if (stuck) {
+    ctx.fillStyle = C.hit;
+    ctx.font = `800 ${Math.round(size * 0.3)}px system-ui, sans-serif`;
+    ctx.fillText("!", cx - size * 0.36, cy - size * 0.32);
+  }
+}
