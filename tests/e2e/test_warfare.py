@@ -50,13 +50,12 @@ def _next(page: Page, before: str) -> None:
     page.wait_for_selector(f"#game:not([data-at='{before}'])", timeout=20_000)
 
 
-def _new_game(page: Page, site: Site, seats: tuple[str, str], rounds: int, cards: bool = False) -> None:
-    page.goto(site.url + "#new/warfare")
+def _new_game(page: Page, site: Site, seats: tuple[str, str], rounds: int, cards: bool = False,
+              seed: int = 20261123) -> None:
+    """A game from a challenge link (fixed seed and options: the same game every run)."""
+    options: dict[str, object] = {"round_limit": rounds, **({"cards": "proposed_deck"} if cards else {})}
+    page.goto(site.url + "#c/" + encode_link(Match.start("warfare", options, seed)))
     page.wait_for_selector("#setup #start:not([data-waits])")
-    if cards:
-        page.check("input[name='opt-cards'][value='\"proposed_deck\"']")
-    page.click("#setup .more-options summary")
-    page.fill("#opt-round_limit", str(rounds))
     page.select_option("#seat-0", seats[0])
     page.select_option("#seat-1", seats[1])
     page.click("#start")
@@ -79,13 +78,17 @@ def _choices(page: Page) -> list[str]:
 def _play_by_taps(page: Page, limit: int = 400) -> dict[str, int]:
     """Play to the end: attacks first, else charges, by taps on the board; other decisions by
     their own screen (roll-off buttons, lit home squares) or, for passes, the choice button."""
-    seen = {"attack": 0, "charge": 0, "place": 0, "first": 0, "other": 0}
+    seen = {"attack": 0, "charge": 0, "place": 0, "first": 0, "other": 0, "computer shown": 0}
     for _ in range(limit):
         if page.locator("[data-outcome]").count():
             return seen
         if page.locator("#game[data-thinking]").count():
+            mover = page.inner_text("#wf-turn").split()[0]
             before = _at(page)
             _next(page, before)
+            # The computer's move is shown: its line at the top, where the player looks.
+            if page.locator("#news").count() and f"{mover}:" in page.inner_text("#news"):
+                seen["computer shown"] += 1
             continue
         before = _settle(page)
         if page.locator("[data-outcome]").count():
@@ -128,6 +131,7 @@ def test_hot_seat_game_by_taps_on_the_board(page: Page, site: Site) -> None:
     assert end.get_attribute("data-outcome") in ("win", "loss", "draw", "over")
     assert page.locator("#wf-end-why").inner_text().strip(), "the end panel says why the game ended"
     assert page.locator("#handoff").count() == 0, "no cards: the game is public, no hand-off"
+    assert _axe(page) == [], "the end screen"
 
 
 def test_attack_shows_the_exact_odds_first(page: Page, site: Site) -> None:
@@ -209,6 +213,7 @@ def test_game_against_the_computer(page: Page, site: Site) -> None:
     assert page.locator(".seat-1").inner_text().find("computer") >= 0
     seen = _play_by_taps(page)
     assert seen["charge"] + seen["attack"] > 3, seen
+    assert seen["computer shown"] > 3, seen
     assert page.locator("#end-screen[data-outcome]").get_attribute("data-outcome") in ("win", "loss", "draw")
 
 

@@ -284,7 +284,7 @@ function battleEl(b, fresh, v) {
   const result = b.notes.map((n) => noteWords(n.line));
   const placing = v.phase === "place" && v.placement && v.placement.purpose === "retreat" && v.placement.from === b.src;
   const windowOpen = !b.rounds.length && v.battle;
-  const box = h("section", { class: `battle wf-battle${fresh ? " fresh" : ""}`, id: "wf-battle", "aria-label": "The battle" },
+  const box = h("section", { class: `battle wf-battle${fresh ? " wf-fresh" : ""}`, id: "wf-battle", "aria-label": "The battle" },
     h("h3", {}, `Battle: ${b.attacker} ${b.src} attacks ${defender} ${b.target}`),
     windowOpen ? h("p", { class: "muted" }, "Cards may be played before the dice are rolled.") : null,
     b.rounds.length ? h("ol", { class: "rounds" }, b.rounds.map((r, n) => {
@@ -300,6 +300,7 @@ function battleEl(b, fresh, v) {
     })) : null,
     result.length ? h("ul", { class: "wf-result" }, result.map((t) => h("li", {}, t))) : null,
     placing ? h("p", { class: "wf-result" }, `${COLOURS[v.placement.chooser]} now chooses the home square it retreats to.`) : null);
+  box.style.setProperty("--rounds", String(b.rounds.length));
   return box;
 }
 
