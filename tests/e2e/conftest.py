@@ -1,7 +1,11 @@
 """Playwright fixtures: Debian's Chromium, a recording static server, shared booted pages.
 
 Every browser context made here records every request; a request that leaves the site's
-origin fails the test that caused it (DESIGN 6: no network access at run time).
+origin fails the test module that caused it (DESIGN 6: no network access at run time). Every
+page records its uncaught errors; one fails the module too.
+
+The page's CSP forbids eval, so nothing here uses ``wait_for_function`` (it evaluates a string
+in the page): waits are on selectors, or ``helpers.wait_until`` polls ``page.evaluate``.
 """
 
 from __future__ import annotations
@@ -35,20 +39,27 @@ def pixel7(playwright: Playwright) -> dict[str, Any]:
 
 
 class Contexts:
-    """Makes browser contexts that record requests; checks none left the origin."""
+    """Makes browser contexts that record requests and page errors; checks none left the origin."""
 
     def __init__(self, browser: Browser) -> None:
         self.browser = browser
         self.requests: list[str] = []
+        self.errors: list[str] = []
         self.contexts: list[BrowserContext] = []
         self.origins: set[str] = set()
 
-    def new(self, site: Site, **options: Any) -> BrowserContext:
+    def new(self, site: Site, init_script: str = "", **options: Any) -> BrowserContext:
         self.origins.add(site.origin)
         context = self.browser.new_context(**options)
+        if init_script:
+            context.add_init_script(init_script)
         context.on("request", lambda request: self.requests.append(request.url))
+        context.on("page", self._watch)
         self.contexts.append(context)
         return context
+
+    def _watch(self, page: Page) -> None:
+        page.on("pageerror", lambda exc: self.errors.append(f"{page.url[:80]}: {exc}"))
 
     def foreign(self) -> list[str]:
         """Requests to anywhere but the sites these contexts were opened on."""
@@ -67,10 +78,12 @@ def contexts(browser: Browser, site: Site) -> Iterator[Contexts]:
     yield made
     made.close()
     assert made.foreign() == [], "requests left the site's origin"
+    assert made.errors == [], "uncaught errors in the page"
 
 
 def wait_ready(page: Page) -> None:
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=BOOT_TIMEOUT_MS)
+    """The engine has answered: ``body[data-ready='1']`` (DESIGN 5)."""
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def boot(page: Page, url: str) -> None:

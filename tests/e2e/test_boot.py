@@ -1,38 +1,79 @@
-"""The site boots from its own origin, paints before Python, and lists the games."""
+"""The site boots from its own origin, paints its home in HTML before Python, lists the games."""
 
 from __future__ import annotations
 
 import json
 import re
 import urllib.request
+from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
-from .conftest import Contexts
+from .conftest import Contexts, wait_ready
+from .helpers import catalog, catalog_of_html
 from .site import Site
 
 
-def test_first_paint_is_a_loading_screen_without_python(site: Site) -> None:
+def test_first_paint_is_the_home_screen_in_html(site: Site) -> None:
+    """No script needed for the home: the game list and its "New game" buttons are in the HTML."""
     html = urllib.request.urlopen(site.url).read().decode()
+    home = re.search(r'<section id="home"[^>]*>', html)
+    assert home and "hidden" not in home.group(0)
+    assert re.search(r'<li class="game-card" data-game="spacehole">.*?>New game</button>', html)
     assert 'id="boot-bar"' in html and "<progress" in html
-    # The progress bar knows every file's size up front (build info), so it measures bytes.
-    info = json.loads(re.search(r'id="build-info">(.*?)</script>', html).group(1))
+    assert "pyscript" not in html.lower()
+    # The progress bar knows every file's size up front (the catalogue's build info): bytes.
+    info = catalog_of_html(html)["info"]
     assert info["cache"].startswith("star-table-")
-    assert "pyodide/pyodide.asm.wasm" in info["sizes"]
+    assert "pyodide/pyodide.asm.wasm" in info["sizes"] and "app.zip" in info["sizes"]
+
+
+def test_home_and_setup_work_before_python_and_start_waits_for_it(
+    contexts: Contexts, site: Site, pixel7: dict[str, Any]
+) -> None:
+    """With the game's code held back: the home is there, "New game" opens the setup at once,
+    and its Start button says it waits for the engine; it works as soon as the engine is up."""
+    context = contexts.new(site, **pixel7)
+    held: list[Route] = []
+    context.route("**/app.zip", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector("body[data-shell='1']", state="attached")
+    assert page.is_visible("#home") and page.is_visible("#boot")
+    page.locator("[data-game='spacehole']").get_by_role("button", name="New game").tap()
+    page.wait_for_selector("#setup-screen:not([hidden]) #start[data-waits]")
+    assert page.evaluate("location.hash") == "#new/spacehole"
+    assert page.inner_text("#start").startswith("Starting the engine")
+    assert page.get_attribute("body", "data-ready") is None
+    assert page.evaluate("document.querySelectorAll('#boot-bar').length") == 1
+    for route in held:
+        route.continue_()
+    context.unroute("**/app.zip")
+    wait_ready(page)
+    page.wait_for_selector("#start:not([data-waits])")
+    assert page.inner_text("#start") == "Start"
+    page.locator("#start").tap()
+    page.wait_for_selector("#game:not([hidden])[data-mode='play'][data-at='0']")
+    assert page.evaluate("location.hash").startswith("#g/")
 
 
 def test_boot_to_ready_and_home_lists_games(phone: Page) -> None:
     assert phone.get_attribute("body", "data-ready") == "1"
     assert phone.is_hidden("#boot")
-    cards = phone.locator(".game-card")
-    assert cards.count() == 4
-    assert phone.get_by_role("button", name="New game of Spacehole").is_visible()
-    assert phone.locator(".game-card.coming .badge").all_inner_texts() == ["Coming soon"] * 3
+    games = catalog(phone)["games"]
+    cards = phone.locator("#games .game-card")
+    assert cards.count() == len(games) == 4
+    for game in games:
+        card = phone.locator(f"#games [data-game='{game['id']}']")
+        assert game["title"] in card.inner_text()
+        has_button = card.get_by_role("button", name="New game").count() == 1
+        assert has_button == game["screen"], game["id"]
+        assert (card.locator(".badge").all_inner_texts() == ["Coming soon"]) != game["screen"]
+    assert games[0]["id"] == "spacehole" and games[0]["screen"]
 
 
 def test_progress_reached_the_end(phone: Page) -> None:
-    assert phone.get_attribute("#boot-bar", "value") == "100" or phone.evaluate(
-        "document.getElementById('boot-bar').value") == 100
+    assert phone.evaluate("document.getElementById('boot-bar').value") == 100
 
 
 def test_requests_stay_on_origin_and_match_the_precache(
@@ -42,11 +83,16 @@ def test_requests_stay_on_origin_and_match_the_precache(
     worker = urllib.request.urlopen(site.url + "sw.js").read().decode()
     precache = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, re.S).group(1)))
     requested = {"./" + url.removeprefix(site.url).split("?")[0].split("#")[0]
-                 for url in contexts.requests}
-    requested = {"./" if r == "./" else r for r in requested} - {"./sw.js"}
+                 for url in contexts.requests if url.startswith(site.url)}
+    requested -= {"./sw.js"}
+    # The page runs Python in its own worker: no PyScript.
+    assert {"./engine.js", "./engine-worker.js", "./app.zip", "./screens/spacehole/screen.js",
+            "./pyodide/pyodide.asm.wasm"} <= requested
+    assert not any("pyscript" in path for path in requested | precache)
     # Everything the page asked for is precached (so it works offline) ...
     assert requested <= precache, requested - precache
-    # ... and everything precached is used: the page's files, or the manifest and its icons.
+    # ... and everything precached is used: the page's files, the manifest and its icons, or a
+    # file of a game's screen folder (fetched when that game opens).
     unused = {p for p in precache - requested
-              if not p.startswith(("./icons/", "./manifest.webmanifest"))}
+              if not p.startswith(("./icons/", "./manifest.webmanifest", "./screens/"))}
     assert unused == set()
