@@ -1,0 +1,552 @@
+"""Space Genocide computer player: determinizer, evaluation, heuristic policy (issue 11).
+
+The framework (``pygame_core.ai``) calls these hooks; a bot never receives the state, only
+its seat's view (RULES.md C-4.5, SG-14.3):
+
+- ``determinize(view, seat, seed)`` (``ai_sample.py``): a complete state with
+  ``GAME.view(sample, seat) == view``; other seats' fleet contents, unknown planet types,
+  other hands, the deck order, the pile, other seats' PENDING B3 / burst / setup choices
+  and the RNG are re-drawn from ``seed``.
+- ``evaluate(state, seat)``: a win chance in [0, 1] from planets (and, in Advanced, how close
+  each seat is to losing a resource type or its Homeworld, SG-10.2), fleet strength, Planet
+  Busters, and the PB pressure each seat's fleets put on enemy planets (distance to the
+  nearest enemy planet, SG-8.2). Seat scores are turned into shares by a softmax.
+- ``policy(state, legal, seat, rng)``: level 1 and the rollout / opponent model of the
+  search. It moves each fleet that carries PBs one step at a time toward the nearest enemy
+  planet (its known Homeworld first) and holds it there; fleets without PBs go home to refill
+  (SG-9.6); it fights every battle, declares attacks where they add the most kill chance
+  (SG-6.3 B3, exact dice odds), launches up to three PB dice per planet (SG-8.5: 87.5%),
+  places and buys ships at the front, keeps its ships (discarding only at the cap, SG-9.2),
+  puts the Homeworld on its safest planet (SG-3.6), passes in card windows.
+- ``candidates(state, legal, player)``: the search's pruned action list: the policy's choice
+  first, then a few plausible alternatives (steps toward targets, Hold / End, the best
+  battle targets, a few launch sizes and placements); splits, merges, loading changes, gate
+  transits and card plays outside the policy's choice are left out.
+
+The top level is determinized search (information-set MCTS in ``pygame_core.ai.search``)
+with opponents played by ``policy`` and short policy rollouts before ``evaluate``.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from ...ai.rand import AiRandom
+from ...game import ActionBase
+from . import actions as A
+from . import rules
+from .ai_sample import determinize
+from .data import VARIANTS
+from .races import RACE_BY_KEY
+from .state import State
+
+__all__ = ["LEVELS", "SEARCH_ITERATIONS", "candidates", "determinize", "evaluate", "policy"]
+
+LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal")
+SEARCH_ITERATIONS: tuple[int, ...] = (48,)
+ROLLOUT_DEPTH = 24
+TREE_OPPONENTS = False
+EXPLORATION = 0.5
+
+
+def rollout_policy(state: State, legal: list[ActionBase], player: int, rng: AiRandom) -> ActionBase:
+    """Rollouts play the heuristic policy (random moves would only add noise)."""
+    return policy(state, legal, player, rng)
+
+
+# --------------------------------------------------------------------------------------
+# Geometry (C-1.2) and ship values
+
+
+def _cube(col: int, row: int) -> tuple[int, int]:
+    """Axial (q, r) of an odd-q offset hex (C-1.2)."""
+    return col, row - (col - (col & 1)) // 2
+
+
+def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
+    aq, ar = _cube(*a)
+    bq, br = _cube(*b)
+    dq, dr = aq - bq, ar - br
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+@lru_cache(maxsize=4)
+def _values(variant: str) -> tuple[float, ...]:
+    """A ship's worth in evaluation: combat stats, speed, and its PB capacity (SG-2.1)."""
+    data = VARIANTS[variant]
+    out = []
+    for cid in range(data.total):
+        t = data.type_of(cid)
+        out.append((t.atk + t.defense) / 8.0 + t.move / 12.0 + t.pb * 0.12 + t.bays * 0.1)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------
+# Evaluation
+
+
+def _seat_scores(state: State) -> list[float]:
+    """A strength score per seat (higher is better); eliminated seats get -inf."""
+    data = state.data
+    players = state.players
+    values = _values(state.variant)
+    material = [0.0] * players
+    pbs = [0] * players
+    fleet_pb: dict[tuple[int, int], int] = {}
+    fleet_n: dict[tuple[int, int], int] = {}
+    for cid, ship in enumerate(state.ships):
+        if ship is None:
+            continue
+        o = ship.owner
+        material[o] += values[cid]
+        pbs[o] += ship.pb
+        key = (o, ship.fleet)
+        fleet_pb[key] = fleet_pb.get(key, 0) + ship.pb
+        fleet_n[key] = fleet_n.get(key, 0) + 1
+    planets = [0] * players
+    types: list[dict[str, int]] = [{} for _ in range(players)]
+    home = [False] * players
+    worlds: list[tuple[int, tuple[int, int]]] = []
+    for p in state.planets:
+        if p.alive and p.owner >= 0:
+            planets[p.owner] += 1
+            worlds.append((p.owner, (p.col, p.row)))
+            if p.ptype:
+                types[p.owner][p.ptype] = types[p.owner].get(p.ptype, 0) + 1
+                if p.ptype == "H":
+                    home[p.owner] = True
+    pressure = [0.0] * players
+    threat = [0.0] * players
+    for f in state.fleets:
+        pb = fleet_pb.get((f.owner, f.marker), 0)
+        if not pb:
+            continue
+        here = (f.col, f.row)
+        best, victim = 99, -1
+        for owner, key in worlds:
+            if owner != f.owner:
+                d = _dist(here, key)
+                if d < best:
+                    best, victim = d, owner
+        if victim < 0:
+            continue
+        # SG-8.5: each PB die destroys the planet on 1-3; on the planet it launches next.
+        power = min(pb, 4) * (1.0 if best == 0 else 0.6 / (1.0 + best / 3.0))
+        pressure[f.owner] += power
+        threat[victim] += power
+    out = []
+    for s in range(players):
+        if not state.alive[s]:
+            out.append(-math.inf)
+            continue
+        score = 1.0 * planets[s] + 0.35 * material[s] + 0.04 * pbs[s] + 0.25 * pressure[s] - 0.3 * threat[s]
+        if data.planet_types:  # SG-10.2: a seat loses with no world of a type, or its Homeworld
+            weakest = min(types[s].get(t, 0) for t in ("P", "M", "R"))
+            score += 1.2 * min(weakest, 2)
+            race = state.races[s] if state.races else ""
+            if not home[s] and (not race or RACE_BY_KEY[race].homeworld_loss):
+                score -= 6.0
+        out.append(score)
+    return out
+
+
+def evaluate(state: State, seat: int) -> float:
+    """``seat``'s chance to win, in [0, 1]: a softmax of the seats' strength scores."""
+    if state.phase == "over":
+        if seat in state.winners:
+            return 1.0 if len(state.winners) == 1 else 0.5
+        return 0.0
+    scores = _seat_scores(state)
+    mine = scores[seat]
+    if mine == -math.inf:
+        return 0.0
+    k = 0.45
+    total = 0.0
+    for s in scores:
+        if s != -math.inf:
+            total += math.exp(max(-60.0, min(60.0, k * (s - mine))))
+    return 1.0 / total
+
+
+# --------------------------------------------------------------------------------------
+# The heuristic policy
+
+
+def _fleet_ships(state: State, owner: int, marker: int) -> list[int]:
+    return [c for c, s in enumerate(state.ships) if s is not None and s.owner == owner and s.fleet == marker]
+
+
+def _enemy_worlds(state: State, seat: int) -> list[tuple[int, int, int]]:
+    """(col, row, pid) of live planets of other seats; a known Homeworld listed first."""
+    out = []
+    for pid, p in enumerate(state.planets):
+        if p.alive and p.owner >= 0 and p.owner != seat:
+            out.append((p.col, p.row, pid))
+    return out
+
+
+def _own_worlds(state: State, seat: int) -> list[tuple[int, int]]:
+    return [(p.col, p.row) for p in state.planets if p.alive and p.owner == seat]
+
+
+def _target_of(state: State, seat: int, marker: int) -> tuple[int, int] | None:
+    """Where a fleet heads: with PBs, the nearest enemy (or neutral) planet; without, home."""
+    f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
+    if f is None:
+        return None
+    here = (f.col, f.row)
+    cids = _fleet_ships(state, seat, marker)
+    pb = 0
+    for c in cids:
+        ship = state.ships[c]
+        if ship is not None:
+            pb += ship.pb
+    if pb > 0:
+        targets = [(c, r) for c, r, _ in _enemy_worlds(state, seat)]
+        targets += [(p.col, p.row) for p in state.planets if p.alive and p.owner < 0]
+    else:
+        targets = _own_worlds(state, seat)
+    if not targets:
+        return None
+    return min(targets, key=lambda k: (_dist(here, k), k))
+
+
+def _step_toward(state: State, seat: int, marker: int, legal: list[ActionBase]) -> ActionBase | None:
+    """The Step that brings the fleet closest to its target, or None once there / stuck."""
+    target = _target_of(state, seat, marker)
+    f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
+    if target is None or f is None:
+        return None
+    here = (f.col, f.row)
+    now = _dist(here, target)
+    if now == 0:
+        return None
+    table = rules.neighbour_table(state.players)[here]
+    best: ActionBase | None = None
+    best_d: int = now
+    for a in legal:
+        if isinstance(a, A.Step):
+            n = table[a.direction]
+            if n is not None and _dist(n, target) < best_d:
+                best, best_d = a, _dist(n, target)
+    return best
+
+
+def _wants_move(state: State, seat: int, marker: int) -> bool:
+    f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
+    if f is None or f.done:
+        return False
+    target = _target_of(state, seat, marker)
+    if target is None or target == (f.col, f.row):
+        return False
+    data = state.data
+    for c in _fleet_ships(state, seat, marker):
+        s = state.ships[c]
+        assert s is not None
+        if data.stationary[c] and s.carrier < 0:
+            return False  # SG-5.7 (b): cannot move at all
+        if not data.stationary[c] and s.mp <= 0:
+            return False
+    return True
+
+
+_KILL: dict[tuple[int, int, int], float] = {}
+
+
+def _kill_chance(atk_dice: int, def_dice: int, sides: int) -> float:
+    """SG-6.3 B5: P(sum of ``atk_dice`` dice > sum of ``def_dice`` dice), exactly."""
+    key = (atk_dice, def_dice, sides)
+    hit = _KILL.get(key)
+    if hit is not None:
+        return hit
+    if atk_dice <= 0:
+        return 0.0
+    if atk_dice + def_dice > 40:
+        mean = (atk_dice - def_dice) * (sides + 1) / 2.0
+        sd = math.sqrt((atk_dice + def_dice) * (sides * sides - 1) / 12.0)
+        hit = 0.5 * (1.0 + math.erf((mean - 0.5) / (sd * math.sqrt(2.0))))
+    else:
+        a = _sum_dist(atk_dice, sides)
+        d = _sum_dist(def_dice, sides)
+        cum = [0.0] * (len(a) + 1)
+        for i, pa in enumerate(a):
+            cum[i + 1] = cum[i] + pa
+        hit = 0.0
+        for j, pd in enumerate(d):  # attack sum > j
+            if j + 1 < len(a):
+                hit += pd * (1.0 - cum[j + 1])
+    _KILL[key] = hit
+    return hit
+
+
+@lru_cache(maxsize=256)
+def _sum_dist(n: int, sides: int) -> tuple[float, ...]:
+    dist = [1.0]
+    for _ in range(n):
+        new = [0.0] * (len(dist) + sides)
+        for total, p in enumerate(dist):
+            if p:
+                for face in range(1, sides + 1):
+                    new[total + face] += p / sides
+        dist = new
+    return tuple(dist)
+
+
+def _declare(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-6.3 B3: the target where this ship's attack adds the most expected value."""
+    battle = state.battle
+    assert battle is not None
+    key = (battle.col, battle.row)
+    idx = rules.Index(state)
+    values = _values(state.variant)
+    attacker = battle.queue[0]
+    assigned: dict[int, int] = {}
+    for shooter, t in battle.declarations:
+        s = state.ships[shooter]
+        if t >= 0 and s is not None and s.owner == seat:
+            assigned[t] = assigned.get(t, 0) + rules.atk(state, shooter, seat, idx.own_planet(seat, key), key)
+    my_atk = rules.atk(state, attacker, seat, idx.own_planet(seat, key), key)
+    best: ActionBase = A.Target(attacker, -1)
+    best_gain = 0.0
+    for a in legal:
+        if not isinstance(a, A.Target) or a.target < 0:
+            continue
+        t = a.target
+        ts = state.ships[t]
+        assert ts is not None
+        dfn = rules.defense(state, t, ts.owner, idx.own_planet(ts.owner, key), key)
+        before = assigned.get(t, 0)
+        gain = (_kill_chance(before + my_atk, dfn, state.combat_die) - _kill_chance(before, dfn, state.combat_die)) * (
+            values[t] + 0.3 * ts.pb
+        )
+        if gain > best_gain:
+            best, best_gain = a, gain
+    return best
+
+
+def _launch(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-8.3: up to three PB dice in all at each planet (1-(1/2)^3 = 87.5%, SG-8.5)."""
+    cid = state.md_queue[0]
+    ship = state.ships[cid]
+    assert ship is not None
+    f = next(f for f in state.fleets if f.owner == seat and f.marker == ship.fleet)
+    here = (f.col, f.row)
+    already = 0
+    for c, n in state.launches:
+        s = state.ships[c]
+        if s is not None:
+            g = next((g for g in state.fleets if g.owner == s.owner and g.marker == s.fleet), None)
+            if g is not None and (g.col, g.row) == here:
+                already += n
+    want = max(0, min(ship.pb, 3 - already))
+    return A.Launch(cid, want)
+
+
+def _front_distance(state: State, seat: int, key: tuple[int, int]) -> int:
+    enemy = [(p.col, p.row) for p in state.planets if p.alive and p.owner >= 0 and p.owner != seat]
+    enemy += [(f.col, f.row) for f in state.fleets if f.owner != seat]
+    if not enemy:
+        return 0
+    return min(_dist(key, e) for e in enemy)
+
+
+def _place(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-9.5: a new ship joins a fleet at the planet nearest the enemy (a new fleet there
+    if none); a stationary one stays to defend the most exposed planet."""
+    best: ActionBase = legal[0]
+    best_score = -1e9
+    sizes: dict[int, int] = {}
+    for s in state.ships:
+        if s is not None and s.owner == seat:
+            sizes[s.fleet] = sizes.get(s.fleet, 0) + 1
+    for a in legal:
+        if not isinstance(a, A.Place):
+            continue
+        score = -float(_front_distance(state, seat, (a.col, a.row)))
+        if a.fleet:
+            score += 0.5 if sizes.get(a.fleet, 0) < 7 else -0.5
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _setup_place(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-3.8: mobile ships gather at the front planets (up to 5 a fleet), stationary ones
+    spread over the planets, the farthest first."""
+    cid = rules._next_unplaced(state, seat)
+    counts: dict[int, int] = {}
+    for _, pid in state.placements:
+        counts[pid] = counts.get(pid, 0) + 1
+    stationary = cid >= 0 and state.data.stationary[cid]
+
+    def score(a: ActionBase) -> float:
+        assert isinstance(a, A.SetupPlace)
+        p = state.planets[a.planet]
+        front = _front_distance(state, seat, (p.col, p.row))
+        if stationary:
+            return -counts.get(a.planet, 0) * 10.0 + front
+        return -front * 1.0 + (2.0 if 0 < counts.get(a.planet, 0) < 5 else 0.0)
+
+    return max(legal, key=lambda a: (score(a), -legal.index(a)))
+
+
+def _set_type(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-3.6: the Homeworld on the planet farthest from the enemy; the resource types
+    dealt round so each type has planets near and far."""
+    own = [(pid, p) for pid, p in enumerate(state.planets) if p.owner == seat]
+    depth = sorted(own, key=lambda x: (-_front_distance(state, seat, (x[1].col, x[1].row)), x[0]))
+    plan: dict[int, str] = {}
+    cycle = ("P", "M", "R")
+    for i, (pid, _) in enumerate(depth):
+        plan[pid] = "H" if i == 0 else cycle[(i - 1) % 3]
+    for a in legal:
+        if isinstance(a, A.SetType) and plan.get(a.planet) == a.ptype:
+            return a
+    return legal[0]
+
+
+_RACE_PREFERENCE = ("robots", "felines", "crustaceans", "worms", "simians", "insects", "amoeboids", "scavengers",
+                    "terrans")
+
+
+def policy(state: State, legal: list[ActionBase], seat: int, rng: AiRandom) -> ActionBase:
+    """The level-1 heuristic on one sample (see the module docstring)."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == "transport":
+        return _transport(state, legal, seat)
+    if phase == "declare":
+        return _declare(state, legal, seat)
+    if phase == "md":
+        return _launch(state, legal, seat)
+    if phase == "place":
+        return _place(state, legal, seat)
+    if phase == "fleets":
+        return _setup_place(state, legal, seat)
+    if phase == "types":
+        return _set_type(state, legal, seat)
+    if phase == "race":
+        for key in _RACE_PREFERENCE:
+            for a in legal:
+                if isinstance(a, A.ChooseRace) and a.race == key:
+                    return a
+        return legal[0]
+    if phase == "choose_battle":
+        return next((a for a in legal if isinstance(a, A.Fight)), legal[0])
+    if phase == "discard":
+        return _discard(state, legal, seat)
+    if phase == "buy":
+        return _buy(state, legal, seat)
+    if phase == "capture":
+        values = _values(state.variant)
+        return max(legal, key=lambda a: values[a.ship] if isinstance(a, A.Capture) else -1.0)
+    if phase == "burst":
+        return _burst(state, legal, seat)
+    if phase == "window":
+        return next((a for a in legal if isinstance(a, A.Pass)), legal[0])
+    if phase == "card_move":
+        return next((a for a in legal if isinstance(a, A.Hold)), legal[0])
+    if phase == "target":
+        return legal[-1] if isinstance(legal[0], A.Choose) and legal[0].value < 0 and len(legal) > 1 else legal[0]
+    return legal[0]
+
+
+def _transport(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-5: step the fleet being ordered toward its target; then order the next fleet that
+    wants to move; end the phase when none does."""
+    cursor = state.cursor
+    if cursor:
+        step = _step_toward(state, seat, cursor, legal)
+        if step is not None:
+            return step
+    for a in legal:
+        if isinstance(a, A.Select) and _wants_move(state, seat, a.fleet):
+            probe = _step_possible(state, seat, a.fleet)
+            if probe:
+                return a
+    if cursor and any(isinstance(a, A.Hold) for a in legal) and _wants_move(state, seat, cursor):
+        return A.Hold()
+    return next((a for a in legal if isinstance(a, A.EndTransport)), legal[0])
+
+
+def _step_possible(state: State, seat: int, marker: int) -> bool:
+    """Whether the fleet could make some step bringing it closer (ignoring terrain costs)."""
+    target = _target_of(state, seat, marker)
+    f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
+    if target is None or f is None:
+        return False
+    here = (f.col, f.row)
+    now = _dist(here, target)
+    return any(n is not None and _dist(n, target) < now for n in rules.neighbour_table(state.players)[here])
+
+
+def _discard(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-9.2: at the ship cap, swap the weakest ship for a fresh draw; else keep all."""
+    cap = rules.ship_cap(state, seat)
+    mine = [c for c, s in enumerate(state.ships) if s is not None and s.owner == seat]
+    if cap and len(mine) >= cap:
+        values = _values(state.variant)
+        worst = min(mine, key=lambda c: (values[c], c))
+        if A.Discard(worst) in legal:
+            return A.Discard(worst)
+    return A.Discard(-1)
+
+
+def _buy(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-9.4: buy the strongest type in the pile while cash lasts, then refill PBs."""
+    data = state.data
+    buys = [a for a in legal if isinstance(a, A.Buy)]
+    if buys:
+        def worth(a: A.Buy) -> float:
+            t = data.types[a.kind]
+            return t.atk + t.defense + t.move * 0.5 + t.pb * 1.5 - (3.0 if t.fighter else 0.0)
+
+        return max(buys, key=lambda a: (worth(a), -a.kind))
+    refills = [a for a in legal if isinstance(a, A.Refill)]
+    if refills:
+        return refills[0]
+    return next((a for a in legal if isinstance(a, A.EndProduction)), legal[0])
+
+
+def _burst(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-7.2: burst only against a crowd of enemy ships (each PB die kills on a 6 per
+    enemy ship) and never where the PBs could go for an enemy planet."""
+    burst = state.burst
+    assert burst is not None
+    cid = burst.queue[0]
+    ship = state.ships[cid]
+    assert ship is not None
+    f = next(f for f in state.fleets if f.owner == seat and f.marker == ship.fleet)
+    key = (f.col, f.row)
+    idx = rules.Index(state)
+    enemies = [c for c in idx.ships_at(key) if state.ships[c].owner != seat]  # type: ignore[union-attr]
+    planet = idx.planet_at.get(key)
+    if planet is not None and state.planets[planet].owner not in (seat, -1):
+        return A.Burst(cid, 0)
+    if len(enemies) >= 5:
+        return A.Burst(cid, min(ship.pb, 2))
+    return A.Burst(cid, 0)
+
+
+# --------------------------------------------------------------------------------------
+# Candidates for the search
+
+
+def candidates(state: State, legal: list[ActionBase], player: int) -> list[ActionBase]:
+    """The policy's choice first, then a few alternatives worth comparing (see docstring)."""
+    if len(legal) <= 4:
+        return legal
+    first = policy(state, legal, player, AiRandom(0))
+    out = [first]
+    phase = state.phase
+    if phase == "transport":
+        for a in legal:
+            if isinstance(a, (A.Step, A.Hold, A.EndTransport, A.Select)) and a not in out:
+                out.append(a)
+    elif phase == "declare":
+        out += [a for a in legal if isinstance(a, A.Target) and a not in out][:4]
+    else:
+        out += [a for a in legal if a not in out][:5]
+    return out
