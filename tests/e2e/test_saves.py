@@ -7,29 +7,36 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from pygame_core import decode_match
+
 from .conftest import wait_ready
-from .helpers import notice, tap_choice
+from .helpers import dismiss_notice, notice, tap, tap_choice, wait_until
 
 
 def _saved(page: Page) -> dict[str, str]:
-    return page.evaluate(
+    stored: dict[str, str] = page.evaluate(
         "Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    return stored
 
 
-def test_new_game_from_the_options_dialog_autosaves_every_action(phone: Page) -> None:
-    phone.get_by_role("button", name="New game of Spacehole").tap()
-    phone.wait_for_selector("dialog[open]")
+def test_new_game_from_the_setup_form_autosaves_every_action(phone: Page) -> None:
+    phone.locator("[data-game='spacehole']").get_by_role("button", name="New game").tap()
+    phone.wait_for_selector("#setup-screen:not([hidden]) #start:not([data-waits])")
+    assert phone.evaluate("location.hash") == "#new/spacehole"
     phone.get_by_label("Babylon 5").check()
     phone.get_by_label("Hard (5 hits)").check()
-    phone.click("#start-game")
+    tap(phone, "#start")
     phone.wait_for_selector("#game:not([hidden])[data-at='0']")
     save_id = phone.evaluate("location.hash").removeprefix("#g/")
+    assert phone.inner_text("#game-title") == "Spacehole · Babylon 5"
     for moves in (1, 2):
         tap_choice(phone, 0)
         index = json.loads(_saved(phone)["startable:index"])
         entry = next(e for e in index["games"] if e["id"] == save_id)
-        assert entry["actions"] == moves
-    assert f"startable:game:{save_id}" in _saved(phone)
+        assert entry["actions"] == moves and entry["seats"] == [-1]
+    match = decode_match(_saved(phone)[f"startable:game:{save_id}"])
+    assert len(match.record.actions) == 2
+    assert match.record.options == {"skin": "babylon5", "base_hits": 5}
 
 
 def test_reload_resumes_and_a_corrupt_entry_is_kept_aside(phone: Page) -> None:
@@ -44,16 +51,18 @@ def test_reload_resumes_and_a_corrupt_entry_is_kept_aside(phone: Page) -> None:
     phone.goto(phone.url.split("#")[0])  # a fresh visit: home, not the game
     wait_ready(phone)
     assert "could not be read" in notice(phone)
+    dismiss_notice(phone)
     assert phone.is_visible("#home")
     kept = phone.evaluate("localStorage.getItem('startable:quarantine:game-broken1')")
     assert kept == "this is not a game"
     assert phone.evaluate("localStorage.getItem('startable:game:broken1')") is None
-    assert phone.locator(".card.warn").inner_text().startswith("1 unreadable")
+    assert phone.inner_text("#kept-aside").startswith("1 unreadable")
     # Export hands over the raw data.
     with phone.expect_download() as download:
-        phone.get_by_role("button", name="Export").tap()
+        phone.locator("#kept-aside").get_by_role("button", name="Export").tap()
     assert "this is not a game" in Path(download.value.path()).read_text()
     # The good game is still listed and continues where it was.
+    assert phone.locator(".save").count() == 1
     phone.locator(".save").filter(has_text="Spacehole").first.get_by_role(
         "button", name="Continue").tap()
     phone.wait_for_selector("#game:not([hidden])[data-at='2']")
@@ -67,7 +76,9 @@ def test_an_unreadable_index_is_rebuilt_from_the_games(phone: Page) -> None:
     # Reloading on a game's address reopens it; the index is rebuilt from the blobs.
     phone.wait_for_selector("#game:not([hidden])[data-at='2']")
     index = json.loads(phone.evaluate("localStorage.getItem('startable:index')"))
-    assert any(e["actions"] == 2 for e in index["games"])
+    assert any(e["actions"] == 2 and e["game"] == "spacehole" for e in index["games"])
+    assert phone.evaluate("localStorage.getItem('startable:quarantine:index')") == "{not json"
+    dismiss_notice(phone)
 
 
 def test_delete_a_saved_game(phone: Page) -> None:
@@ -78,4 +89,4 @@ def test_delete_a_saved_game(phone: Page) -> None:
     phone.locator(".save").first.get_by_role("button", name="Delete").first.tap()
     phone.wait_for_selector("dialog[open]")
     phone.locator("dialog .btn.danger").tap()
-    phone.wait_for_function(f"document.querySelectorAll('.save').length === {before - 1}")
+    wait_until(phone, "(n) => document.querySelectorAll('.save').length === n", before - 1)
