@@ -1,20 +1,27 @@
-"""Accessibility: axe-core finds no serious or critical violation on the home and game screens."""
+"""Accessibility: axe-core finds no serious or critical violation on the shell's screens.
+
+The page's CSP refuses inline scripts, so axe-core (from node_modules) goes in through
+``page.evaluate`` (the DevTools protocol), not a <script> tag.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
-from .helpers import challenge_fragment, tap_choice
+from pygame_core import Match, encode_link
+
+from .helpers import open_replay, open_setup, settle, start_challenge, tap, tap_choice
 from .site import ROOT, Site
 
 AXE = ROOT / "node_modules/axe-core/axe.min.js"
 
 
-def _violations(page: Page) -> list[str]:
+def violations(page: Page) -> list[str]:
     if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(content=Path(AXE).read_text())
+        page.evaluate(Path(AXE).read_text())
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [f"{v['id']} ({v['impact']}): {v['help']} x{len(v['nodes'])}: "
             + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:3])
@@ -23,18 +30,53 @@ def _violations(page: Page) -> list[str]:
 
 def test_home_screen_has_no_serious_violations(phone: Page) -> None:
     assert phone.is_visible("#home")
-    assert _violations(phone) == []
+    assert violations(phone) == []
 
 
-def test_new_game_dialog_has_no_serious_violations(phone: Page) -> None:
-    phone.get_by_role("button", name="New game of Spacehole").tap()
+def test_help_dialog_has_no_serious_violations(phone: Page) -> None:
+    phone.get_by_role("button", name="How to play Spacehole").tap()
     phone.wait_for_selector("dialog[open]")
-    assert _violations(phone) == []
+    assert violations(phone) == []
     phone.keyboard.press("Escape")
+    phone.wait_for_selector("dialog[open]", state="detached")
+
+
+def test_setup_screen_has_no_serious_violations(phone: Page) -> None:
+    for game in [g for g in phone.locator("#games [data-new]").all()]:
+        open_setup(phone, f"#new/{game.get_attribute('data-new')}")
+        assert violations(phone) == [], game.get_attribute("data-new")
 
 
 def test_game_screen_has_no_serious_violations(phone: Page, site: Site) -> None:
-    phone.goto(site.url + challenge_fragment())
-    phone.wait_for_selector("#game:not([hidden])")
+    start_challenge(phone)
     tap_choice(phone, 0)
-    assert _violations(phone) == []
+    settle(phone)
+    assert violations(phone) == []
+    tap(phone, "#share")
+    phone.wait_for_selector("dialog[open] .share-row")
+    assert violations(phone) == [], "the share dialog"
+    phone.keyboard.press("Escape")
+    phone.wait_for_selector("dialog[open]", state="detached")
+
+
+def test_loading_screen_has_no_serious_violations(phone: Page) -> None:
+    phone.click("#nav-home")
+    phone.wait_for_selector("#home:not([hidden])")
+    phone.evaluate("document.getElementById('loading').hidden = false")  # its markup, shown
+    try:
+        assert violations(phone) == [], "the loading screen"
+    finally:
+        phone.evaluate("document.getElementById('loading').hidden = true")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "product bug: web/screens/spacehole/screen.js hand() gives each .hand-card an aria-label "
+    "('Name, Kind[, actions]') that does not contain its visible text ('Name' + 'Kind · stats'): "
+    "axe label-content-name-mismatch (serious)"))
+def test_replay_with_cards_in_hand_has_no_serious_violations(phone: Page) -> None:
+    match = Match.start("spacehole", {}, 5)
+    for _ in range(6):
+        match = match.play(match.legal_actions()[0])
+    assert match.game.view(match.state, 0)["hand"], "no card in hand at this step"
+    open_replay(phone, encode_link(match))
+    assert violations(phone) == []

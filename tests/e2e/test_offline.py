@@ -12,11 +12,12 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import Contexts, boot, wait_ready
-from .helpers import challenge_fragment, tap_choice
+from .helpers import at, challenge_fragment, settle, start_game, tap_choice, wait_until
 from .site import Site, dist_dir
 
 RUNTIME = ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide.asm.mjs",
-           "/pyodide/pyodide.mjs", "/app.zip", "/pyscript/core.js")
+           "/pyodide/pyodide.mjs", "/app.zip", "/engine-worker.js", "/engine.js", "/app.js",
+           "/screens/spacehole/screen.js")
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +32,7 @@ def visited(contexts: Contexts, own_site: Site) -> Page:
     page = contexts.new(own_site, viewport={"width": 1280, "height": 800}).new_page()
     boot(page, own_site.url)
     # Wait for the service worker to finish precaching and take control of the page.
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout_ms=60_000)
     return page
 
 
@@ -64,23 +65,26 @@ def test_offline_reload_boots_and_plays(visited: Page, own_site: Site) -> None:
     with pytest.raises(OSError):
         urllib.request.urlopen(own_site.url, timeout=2)
     visited.goto(own_site.url + challenge_fragment())
+    visited.reload()  # a new page load, served by the service worker alone
     wait_ready(visited)
-    visited.wait_for_selector("#game:not([hidden])[data-at='0']")
+    visited.wait_for_selector("#setup-screen:not([hidden]) #start:not([data-waits])")
+    start_game(visited)
     tap_choice(visited, 0)
-    assert visited.get_attribute("#game", "data-at") == "1"
+    assert at(visited) == "1"
 
 
 def test_keyboard_play_on_desktop(visited: Page) -> None:
     """Number keys take the numbered choice, U undoes (still offline)."""
-    at = int(visited.get_attribute("#game", "data-at") or 0)
+    now = int(settle(visited))
     visited.locator("body").press("1")
-    visited.wait_for_selector(f"#game[data-at='{at + 1}']")
+    visited.wait_for_selector(f"#game[data-at='{now + 1}']")
+    settle(visited)
     if visited.is_enabled("#undo"):
         visited.locator("body").press("u")
-        visited.wait_for_selector(f"#game[data-at='{at}']")
+        visited.wait_for_selector(f"#game[data-at='{now}']")
     # Every choice is a real, focusable button: Tab reaches it and Enter takes it.
-    first = visited.locator(".decide .choice").first
+    before = settle(visited)
+    first = visited.locator("#choices .choice").first
     first.focus()
-    before = visited.get_attribute("#game", "data-at")
     visited.keyboard.press("Enter")
-    visited.wait_for_function(f"document.querySelector('#game').dataset.at !== {before!r}")
+    visited.wait_for_selector(f"#game:not([data-at='{before}'])")
