@@ -72,11 +72,15 @@ def _tap_square(page: Page, square: str) -> None:
 
 
 def _choices(page: Page) -> list[str]:
-    return [t.split("\n")[-1].strip() for t in page.locator("#choices .choice").all_inner_texts()]
+    """The labels of the shell's choice buttons (without the key hint and the odds suffix)."""
+    def label(text: str) -> str:
+        lines = [t.strip() for t in text.split("\n")]
+        return next(t for t in lines if t and not t.isdigit()).split(" · ")[0]
+    return [label(t) for t in page.locator("#choices .choice").all_inner_texts()]
 
 
 def _play_by_taps(page: Page, limit: int = 400) -> dict[str, int]:
-    """Play to the end: attacks first, else charges, by taps on the board; other decisions by
+    """Play to the end: attacks first, else the charge nearest the middle, by taps on the board; other decisions by
     their own screen (roll-off buttons, lit home squares) or, for passes, the choice button."""
     seen = {"attack": 0, "charge": 0, "place": 0, "first": 0, "other": 0, "computer shown": 0}
     for _ in range(limit):
@@ -98,8 +102,8 @@ def _play_by_taps(page: Page, limit: int = 400) -> dict[str, int]:
             page.wait_for_selector("#handoff", state="detached")
             continue
         labels = _choices(page)
-        pick = (next((t for t in labels if t.startswith("attack")), None)
-                or next((t for t in labels if t.startswith("charge")), None) or labels[0])
+        charges = sorted((t for t in labels if t.startswith("charge")), key=lambda t: abs(int(t[-1]) - 4.5))
+        pick = next((t for t in labels if t.startswith("attack")), None) or (charges or labels)[0]
         if m := re.fullmatch(r"(attack|charge) (\w\d)[x-](\w\d)", pick):
             kind, src, dst = m.groups()
             _tap_square(page, src)
@@ -126,7 +130,7 @@ def test_hot_seat_game_by_taps_on_the_board(page: Page, site: Site) -> None:
     """Two people, one phone: every charge, attack and retreat square tapped on the canvas."""
     _new_game(page, site, ("-1", "-1"), rounds=10)
     seen = _play_by_taps(page)
-    assert seen["charge"] > 5 and seen["first"] == 1, seen
+    assert seen["charge"] > 5 and seen["attack"] > 0 and seen["place"] > 0 and seen["first"] == 1, seen
     end = page.locator("#end-screen")
     assert end.get_attribute("data-outcome") in ("win", "loss", "draw", "over")
     assert page.locator("#wf-end-why").inner_text().strip(), "the end panel says why the game ended"
@@ -160,6 +164,9 @@ def test_attack_shows_the_exact_odds_first(page: Page, site: Site) -> None:
     want = odds.win_chance(*odds.battle_dice(sizes[src], sizes[dst], home))
     shown = float(page.get_attribute("#wf-chance", "data-chance") or "nan")
     assert abs(shown - float(want)) < 1e-12
+    # The shell's button for the same attack carries the odds too (keyboard and #choices).
+    button = page.locator("#choices .choice", has_text=f"attack {src}x{dst}")
+    assert f"{100 * float(want):.1f}% to win" in button.inner_text()
     assert f"{100 * float(want):.1f}%" in page.inner_text("#wf-chance")
     assert _at(page) == before, "nothing is played before the confirmation"
     page.locator("#wf-attack").tap()

@@ -360,7 +360,24 @@ export function render(area, g, tools, previous) {
     h("div", { id: "wf-panel", class: "wf-panel", "aria-live": "polite" }),
     words(g),
     v.cards ? cardsPanel(g) : null);
+  oddsOnChoices(g);
   paint(g, true);
+}
+
+/** The shell's buttons in #choices play an attack at once: they carry its odds too, so the
+ * chance is on screen before any attack is committed, by tap or by keyboard. */
+function oddsOnChoices(g) {
+  const { h } = shell;
+  for (const a of g.actions) {
+    if (a.kind !== "Attack") continue;
+    const button = document.querySelector(`#choices .choice[data-action="${a.i}"]`);
+    const odds = attackOdds(g.view, sqName(a.fields.src), sqName(a.fields.target));
+    if (!button || !odds || button.querySelector(".wf-choice-odds")) continue;
+    const text = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE);
+    const odd = h("span", { class: "wf-choice-odds" }, ` · ${pct(odds.chance)} to win (${odds.attackDice} v ${odds.defendDice} dice)`);
+    if (text) text.replaceWith(h("span", {}, text.textContent, odd));
+    else button.append(odd);
+  }
 }
 
 export function redraw(g) {
@@ -801,14 +818,12 @@ function draw(g, t) {
   ctx.font = `600 ${Math.max(9, Math.round(size * 0.2))}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  for (const [r, text, colour] of [[0, "WHITE HOME", "#e8dca0"], [RANKS - 1, "BLUE HOME", "#a9c8ff"]]) {
-    const lights = [...Array(8).keys()].filter((f) => !isDark(f, r));
+  for (const [r, text, colour] of [[0, ["WHITE", "HOME"], "#e8dca0"], [RANKS - 1, ["BLUE", "HOME"], "#a9c8ff"]]) {
+    // The light squares of each home row read "WHITE HOME WHITE HOME" from the left, either way up.
+    const lights = [...Array(8).keys()].filter((f) => !isDark(f, r)).map((f) => at(`${FILES[f]}${r}`)).sort((p, q) => p[0] - q[0]);
     ctx.fillStyle = colour;
     ctx.globalAlpha = 0.7;
-    for (const f of lights) {
-      const [x, y] = at(`${FILES[f]}${r}`);
-      ctx.fillText(text.split(" ")[f % 4 < 2 ? 0 : 1] || "", x + size / 2, y + size / 2);
-    }
+    lights.forEach(([x, y], n) => ctx.fillText(text[n % 2], x + size / 2, y + size / 2));
     ctx.globalAlpha = 1;
   }
   // labels
