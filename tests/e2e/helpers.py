@@ -71,10 +71,15 @@ def choices(page: Page) -> list[str]:
     return page.locator("#choices .choice").all_inner_texts()
 
 
+_TOUCH: dict[int, bool] = {}
+
+
 def tap(page: Page, selector_or_locator: Any) -> None:
     """A tap on a touch device, a click elsewhere."""
     target = page.locator(selector_or_locator) if isinstance(selector_or_locator, str) else selector_or_locator
-    if page.evaluate("navigator.maxTouchPoints > 0"):
+    if id(page) not in _TOUCH:
+        _TOUCH[id(page)] = bool(page.evaluate("navigator.maxTouchPoints > 0"))
+    if _TOUCH[id(page)]:
         target.tap()
     else:
         target.click()
