@@ -1,0 +1,1489 @@
+// Minimal Space Combat's screen (RULES.md section 4): the ship designer (MSC-2), deployment,
+// plotted orders with a ghost path (MSC-6, MSC-7), arcs and fire with the odds shown first
+// (MSC-3.4, MSC-9), status panels with every track of the Ship Turn Record (MSC-2.4).
+//
+// It draws only from g.view (the seat on screen; the other seat's plan is never in it) and
+// every move is one of g.actions. A ship design or an order the player builds here is a
+// sequence of the engine's small legal steps (NewShip, SetStat, FitWeapon; SetSpeed, Step),
+// played one at a time once the player commits. Saved designs and ship names are kept in
+// localStorage under "startable-msc:" (presentation only, never a save).
+import * as hx from "./hexmath.js";
+
+const TEMPLATES = {
+  ship1: { name: "Ship 1", engine: 3, shields: 3, to_hit: 3, weapons: ["F", "FL", "FR"] },
+  ship2: { name: "Ship 2", engine: 2, shields: 4, to_hit: 3, weapons: ["F", "FL", "FR"] },
+  ship3: { name: "Ship 3", engine: 4, shields: 4, to_hit: 5, weapons: ["F"] },
+};
+const WEAPON_ORDER = ["F", "FL", "FR", "RL", "RR"]; // the order the engine asks (data.WEAPON_SIDES)
+const STAT_INFO = {
+  engine: { label: "ENGINE", min: 0, max: 5, what: "top SPEED" },
+  shields: { label: "SHIELDS", min: 1, max: 5, what: "hits it can take" },
+  to_hit: { label: "TO-HIT", min: 0, max: 5, what: "gunnery: hits on a d6 roll of this or less" },
+};
+const SIDE_COLOURS = ["#5fa8e8", "#ff9f5a"];
+const SIDE_NAMES = ["West", "East"];
+const STORE = "startable-msc:";
+
+let shell = null;
+let current = null; // the model on screen
+let cam = null; // {scale, x0, y0, key}: the map's zoom and pan
+let ui = freshUi(); // presentation state of the seat on screen (reset when the seat changes)
+let queue = null; // a committed design or order being played step by step
+let anim = null; // {start, paths} while the last movement plays
+let animatedKey = "";
+
+function freshUi(viewer = null, game = "") {
+  return {
+    viewer, game,
+    selected: null, // ship id whose arcs are shown
+    target: null, // enemy ship id chosen as a target
+    form: null, // the designer's draft {engine, shields, to_hit, weapons: Set, name, from}
+    why: "", // the last refused choice, in words
+    draft: null, // {ship, speed, steps} the orders being plotted
+    typed: "",
+    typedError: "",
+    codeText: "",
+  };
+}
+
+// ---------------------------------------------------------------------------- exports
+
+export function title(g) {
+  const v = g.view;
+  return v ? `Minimal Space Combat · ${cap(v.scenario)}` : g.title;
+}
+
+export function prompt(g) {
+  const v = g.view;
+  if (!v || g.mode !== "play" || !g.actions.length) return null;
+  const me = v.you;
+  const plan = v.plans[me] || {};
+  const side = SIDE_NAMES[me];
+  if (v.phase === "design") {
+    if (plan.draft) return `${side}: finish the ship being designed`;
+    return `${side}: design your ships in secret (${(plan.designs || []).length} of ${v.limits.ships} built)`;
+  }
+  if (v.phase === "deploy") {
+    const placed = plan.placements || [];
+    const last = placed[placed.length - 1];
+    const ships = ownShips(v, me);
+    if (last && last.facing === null) return `${side}: choose the facing of ${ships[placed.length - 1].label}`;
+    if (placed.length < ships.length) return `${side}: tap a hex in your zone to place ${ships[placed.length].label}`;
+    return `${side}: deployment done — submit it`;
+  }
+  if (v.phase === "orders") {
+    const ship = plottingShip(v);
+    if (!ship) return `${side}: every ship has its orders — submit them`;
+    const order = openOrder(v);
+    return order ? `${side}: plot ${ship.label}'s moves (${order.steps.length} of ${order.speed})` : `${side}: plot ${ship.label}'s SPEED and moves`;
+  }
+  if (v.phase === "combat") {
+    if (v.pending_hit) return `${side}: choose the side of ${v.ships[v.pending_hit.target].label} the hit strikes`;
+    return `${side} fires (${v.initiative[0] === me ? "first" : "second"} this turn): pick a weapon and a target, or hold fire`;
+  }
+  return null;
+}
+
+export function endDetail(g) {
+  const { h } = shell;
+  const v = g.view;
+  if (!v) return null;
+  return h("div", { class: "msc-end" },
+    h("p", { class: "score" }, `West ${v.scores[0]} · East ${v.scores[1]} BP destroyed`),
+    h("ul", { class: "msc-fates" }, v.ships.map((s) => h("li", {},
+      `${shipName(v, s)}: ${s.fate === "destroyed" ? "destroyed" : s.fate === "disengaged" ? "left the map" : `survived with SHIELDS ${s.shields}/${s.design.shields}`}`))));
+}
+
+export function news(g, tools) {
+  shell = tools;
+  const v = g.view;
+  if (!v || !["orders", "combat", "over"].includes(v.phase) || v.turn < 1) return null;
+  const seg = turnSegment(v);
+  if (!seg.lines.length) return null;
+  return turnReport(v, seg, v.phase !== "orders");
+}
+
+export function keys(e, g, tools) {
+  shell = tools;
+  const v = g.view;
+  if (!v || g.mode !== "play" || v.phase !== "orders" || !g.actions.length || queue) return false;
+  const draft = ui.draft;
+  if (!draft) return false;
+  const k = e.key;
+  const step = k === "f" || k === "F" || k === "ArrowUp" ? "F" : k === "l" || k === "L" || k === "ArrowLeft" ? "L"
+    : k === "r" || k === "R" || k === "ArrowRight" ? "R" : null;
+  if (step) { e.preventDefault(); addStep(step); return true; }
+  if (k === "Backspace") { e.preventDefault(); backStep(); return true; }
+  return false;
+}
+
+export function redraw(g, tools) {
+  if (tools) shell = tools;
+  drawMap(g || current);
+}
+
+export function render(area, g, tools) {
+  shell = tools;
+  ensureStyles();
+  const v = g.view;
+  const key = location.hash.split("/")[1] || "replay";
+  if (ui.viewer !== g.viewer || ui.game !== key) ui = freshUi(g.viewer, key);
+  if (!cam || cam.key !== key) cam = { key, scale: 0, x0: 0, y0: 0, user: false };
+  const prevPhase = current && current.view ? current.view.phase : null;
+  current = g;
+  if (queue && queue.sentAt !== null && g.at !== queue.sentAt) {
+    queue.items.shift();
+    queue.sentAt = null;
+    if (!queue.items.length || g.mode !== "play" || !g.actions.length) queue = null;
+  }
+  syncUi(g, prevPhase);
+  const { h, fill } = tools;
+  const showMap = v.phase !== "design";
+  fill(area,
+    actionPanel(g),
+    showMap ? mapBox(g) : null,
+    v.phase !== "design" ? statusPanels(g) : null);
+  if (showMap) {
+    drawMap(g);
+    maybeAnimate(g);
+  }
+  if (queue) setTimeout(pump, 0);
+  return h;
+}
+
+// ---------------------------------------------------------------------------- helpers
+
+function cap(s) { return String(s).charAt(0).toUpperCase() + String(s).slice(1); }
+
+function ensureStyles() {
+  if (document.getElementById("msc-css")) return;
+  const link = document.createElement("link");
+  link.id = "msc-css";
+  link.rel = "stylesheet";
+  link.href = new URL("./screen.css", import.meta.url).href;
+  document.head.append(link);
+}
+
+function ownShips(v, seat, aliveOnly = true) {
+  return v.ships.filter((s) => s.owner === seat && (!aliveOnly || !s.fate));
+}
+
+function openOrder(v) {
+  const orders = (v.plans[v.you] || {}).orders || [];
+  const last = orders[orders.length - 1];
+  return last && !last.complete ? last : null;
+}
+
+function plottingShip(v) {
+  const orders = (v.plans[v.you] || {}).orders || [];
+  const ships = ownShips(v, v.you);
+  const last = orders[orders.length - 1];
+  if (last && !last.complete) return v.ships[last.ship];
+  return orders.length < ships.length ? ships[orders.length] : null;
+}
+
+function findAction(g, kind, fields = {}) {
+  return g.actions.find((a) => a.kind === kind && Object.entries(fields).every(([k, val]) => a.fields[k] === val));
+}
+
+function actNow(a, e) {
+  if (a) shell.act(a.i, e);
+}
+
+function storeGet(name, fallback) {
+  try {
+    const raw = localStorage.getItem(STORE + name);
+    return raw ? JSON.parse(raw) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function storeSet(name, value) {
+  try {
+    localStorage.setItem(STORE + name, JSON.stringify(value));
+    return true;
+  } catch {
+    shell.notify("This device refused to keep that (storage full or private mode).");
+    return false;
+  }
+}
+
+function gameKey() {
+  return location.hash.split("/")[1] || "";
+}
+
+function names() {
+  const all = storeGet("names", {});
+  return (all && all[gameKey()]) || {};
+}
+
+function setName(label, name) {
+  const all = storeGet("names", {});
+  const keep = Object.fromEntries(Object.entries(all || {}).slice(-40));
+  keep[gameKey()] = { ...(keep[gameKey()] || {}), [label]: String(name).slice(0, 40) };
+  storeSet("names", keep);
+}
+
+/** A ship's label with its local name; a name typed during the secret design phase is only
+ * shown to its own seat until the designs are revealed. */
+function shipName(v, s) {
+  const n = names()[s.label];
+  return n ? `${s.label} “${n}”` : s.label;
+}
+
+function sideClass(owner) { return owner === 0 ? "msc-west" : "msc-east"; }
+
+// ---------------------------------------------------------------------------- the queue
+
+/** Play a committed sequence of engine steps, one legal action at a time. */
+function startQueue(items, what) {
+  queue = { items, what, sentAt: null, sentTime: 0 };
+  pump();
+}
+
+function pump() {
+  if (!queue) return;
+  const g = shell.game;
+  if (!g || g.mode !== "play" || g.handoff || !g.view) { queue = null; return; }
+  if (queue.sentAt !== null) {
+    if (g.at === queue.sentAt) {
+      if (!document.body.dataset.busy && performance.now() - queue.sentTime > 700) {
+        queue.sentTime = performance.now();
+        shell.act(queue.sentI);
+      }
+      setTimeout(pump, 120);
+      return;
+    }
+    queue.items.shift();
+    queue.sentAt = null;
+  }
+  if (!queue.items.length) { queue = null; rerender(); return; }
+  const [kind, fields] = queue.items[0];
+  const a = findAction(g, kind, fields);
+  if (!a) {
+    const what = queue.what;
+    queue = null;
+    shell.notify(`${what} stopped: the game did not offer the next step.`);
+    return;
+  }
+  queue.sentAt = g.at;
+  queue.sentI = a.i;
+  queue.sentTime = performance.now();
+  shell.act(a.i);
+  setTimeout(pump, 120);
+}
+
+// ---------------------------------------------------------------------------- state sync
+
+function syncUi(g, prevPhase) {
+  const v = g.view;
+  if (prevPhase !== v.phase) { ui.target = null; ui.why = ""; }
+  if (v.phase === "orders" && g.mode === "play" && g.actions.length) {
+    const ship = plottingShip(v);
+    const open = openOrder(v);
+    if (!ship) ui.draft = null;
+    else if (!ui.draft || ui.draft.ship !== ship.id) ui.draft = { ship: ship.id, speed: open ? open.speed : null, steps: open ? open.steps : "" };
+    else if (open) {
+      ui.draft.speed = open.speed;
+      if (!ui.draft.steps.startsWith(open.steps)) ui.draft.steps = open.steps;
+    }
+    if (ship && ui.selected === null) ui.selected = ship.id;
+  } else {
+    ui.draft = null;
+  }
+  if (v.phase === "combat" && g.actions.length && ui.selected !== null) {
+    const s = v.ships[ui.selected];
+    if (!s || s.fate) ui.selected = null;
+  }
+  if (v.phase === "combat" && g.mode === "play" && g.actions.length) {
+    const fires = g.actions.filter((a) => a.kind === "Fire");
+    const shooters = [...new Set(fires.map((a) => a.fields.ship))];
+    if (shooters.length && !shooters.includes(ui.selected)) ui.selected = shooters[0];
+    const targets = [...new Set(fires.map((a) => a.fields.target))];
+    if (targets.length === 1) ui.target = targets[0];
+  }
+  if (ui.target !== null && v.ships[ui.target] && v.ships[ui.target].fate) ui.target = null;
+}
+
+// ---------------------------------------------------------------------------- action panel
+
+function actionPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const mine = g.mode === "play" && g.actions.length > 0;
+  let body = null;
+  if (v.phase === "design") body = mine ? designer(g) : h("p", { class: "muted" }, "The other side is designing in secret.");
+  else if (v.phase === "deploy") body = mine ? deployPanel(g) : null;
+  else if (v.phase === "orders") body = mine ? ordersPanel(g) : null;
+  else if (v.phase === "combat") body = mine ? firePanel(g) : null;
+  if (!body) return null;
+  return h("section", { class: "msc-panel", id: "msc-panel", "aria-label": "Your decision" },
+    queue ? h("p", { class: "msc-busy", role: "status" }, `${queue.what}…`) : null,
+    body);
+}
+
+// ---- designer (MSC-2)
+
+function formCost(f) {
+  return f.engine + f.shields + f.to_hit + 2 * f.weapons.size;
+}
+
+function formFrom(d, from = "") {
+  const name = from in TEMPLATES ? "" : d.name || "";
+  return { engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons: new Set(d.weapons), name, from };
+}
+
+function sameDesign(f, t) {
+  return f.engine === t.engine && f.shields === t.shields && f.to_hit === t.to_hit
+    && f.weapons.size === t.weapons.length && t.weapons.every((w) => f.weapons.has(w));
+}
+
+function designer(g) {
+  const { h } = shell;
+  const v = g.view;
+  const me = v.you;
+  const plan = v.plans[me];
+  const allowance = plan.next_ship_allowance;
+  const built = plan.designs || [];
+  const draft = plan.draft || null;
+  const limits = v.limits;
+  if (!ui.form || (ui.formFor !== built.length && !draft)) {
+    // A new ship starts from the first example design, trimmed to what it may cost.
+    ui.form = fitForm(allowance);
+    ui.formFor = built.length;
+  }
+  // A custom ship the engine is already building (through the choices) fixes what it chose.
+  const fixed = draft ? draft.values.length : 0;
+  if (draft) {
+    ["engine", "shields", "to_hit"].forEach((k, n) => { if (n < fixed) ui.form[k] = draft.values[n]; });
+    WEAPON_ORDER.slice(0, draft.sides_decided).forEach((s) => {
+      if (draft.weapons.includes(s)) ui.form.weapons.add(s); else ui.form.weapons.delete(s);
+    });
+  }
+  const f = ui.form;
+  const cost = formCost(f);
+  const canAdd = built.length < limits.ships && allowance >= 1;
+  const over = cost > allowance;
+  const label = `${"WE"[me]}${built.length + 1}`;
+  const statRow = (key, n) => {
+    const info = STAT_INFO[key];
+    const locked = n < fixed;
+    const value = f[key];
+    const change = (delta) => () => {
+      const next = value + delta;
+      if (locked) ui.why = `${info.label} is already chosen for this ship; finish it or undo.`;
+      else if (next > info.max) ui.why = `${info.label} is at most ${info.max} (MSC-2.1).`;
+      else if (next < info.min) ui.why = key === "shields" ? "SHIELDS is at least 1: a ship with none would start destroyed (MSC-A06)." : `${info.label} is at least ${info.min} (MSC-2.1).`;
+      else { f[key] = next; ui.why = ""; f.from = ""; }
+      rerender();
+    };
+    return h("div", { class: "msc-stat", role: "group", "aria-label": info.label },
+      h("span", { class: "msc-stat-name" }, info.label, h("small", {}, info.what)),
+      h("button", { type: "button", class: "btn small", "aria-label": `${info.label} minus 1`, onclick: change(-1) }, "−"),
+      h("output", { class: "msc-stat-value", "aria-live": "polite", id: `msc-${key}` }, String(value)),
+      h("button", { type: "button", class: "btn small", "aria-label": `${info.label} plus 1`, onclick: change(1) }, "+"),
+      h("span", { class: "msc-pips", "aria-hidden": "true" }, pips(value, info.max)),
+      h("span", { class: "muted msc-bp" }, `${value} BP`));
+  };
+  const sideButton = (s) => {
+    const on = f.weapons.has(s);
+    const decided = draft ? WEAPON_ORDER.indexOf(s) < draft.sides_decided : false;
+    return h("button", {
+      type: "button", class: `btn small msc-side${on ? " on" : ""}`, "aria-pressed": on ? "true" : "false",
+      onclick: () => {
+        if (decided || fixed < 3 && draft) ui.why = decided ? `The ${hx.SIDE_WORDS[s]} weapon is already decided for this ship.` : "";
+        if (decided) { rerender(); return; }
+        if (on) f.weapons.delete(s); else f.weapons.add(s);
+        ui.why = "";
+        f.from = "";
+        rerender();
+      },
+    }, `${s} ${on ? "✓" : "—"}`, h("small", {}, hx.SIDE_WORDS[s]));
+  };
+  const rear = h("button", { type: "button", class: "btn small msc-side no", "aria-pressed": "false",
+    onclick: () => { ui.why = "No weapon may go on the rear (R): a ship has at most 5 weapons (MSC-2.1)."; rerender(); } },
+  "R —", h("small", {}, "rear: never"));
+  const saved = savedDesigns(g);
+  const totalNote = over
+    ? `This design costs ${cost} BP, more than ${label} may cost: ${allowance} BP (${allowanceWhy(v, plan)}).`
+    : `Costs ${cost} of ${allowance} BP allowed for ${label}.`;
+  return h("div", { class: "msc-designer" },
+    h("h2", {}, `Design ${label}`, h("span", { class: "muted" }, ` · ${built.length} of ${limits.ships} ship${limits.ships > 1 ? "s" : ""} · ${plan.spent} of ${limits.budget} BP spent`)),
+    built.length ? h("ul", { class: "msc-built" }, built.map((d, n) => h("li", {},
+      `${"WE"[me]}${n + 1}${names()[`${"WE"[me]}${n + 1}`] ? ` “${names()[`${"WE"[me]}${n + 1}`]}”` : ""}: ${designLine(d)}`))) : null,
+    canAdd || draft ? h("div", { class: "msc-templates", role: "group", "aria-label": "Start from" },
+      h("span", { class: "muted" }, "Start from: "),
+      Object.entries(TEMPLATES).map(([k, t]) => h("button", {
+        type: "button", class: `btn small${f.from === k ? " on" : ""}`, disabled: Boolean(draft),
+        onclick: () => { ui.form = formFrom(t, k); ui.why = ""; rerender(); },
+      }, `${t.name} (15 BP)`)),
+      saved.map((d, n) => h("button", {
+        type: "button", class: `btn small${f.from === `saved${n}` ? " on" : ""}`, disabled: Boolean(draft),
+        onclick: () => { ui.form = formFrom(d, `saved${n}`); ui.why = ""; rerender(); },
+      }, `${d.name || "Saved"} (${designCost(d)} BP)`))) : null,
+    canAdd || draft ? h("div", { class: "msc-form" },
+      ["engine", "shields", "to_hit"].map(statRow),
+      h("div", { class: "msc-weapons", role: "group", "aria-label": "Weapons, 2 BP each" },
+        h("span", { class: "msc-stat-name" }, "WEAPONS", h("small", {}, "2 BP each")),
+        h("div", { class: "msc-side-grid" }, WEAPON_ORDER.map(sideButton), rear)),
+      h("label", { class: "msc-name" }, "Name (optional)",
+        h("input", { type: "text", id: "msc-ship-name", maxlength: "40", value: f.name, autocomplete: "off", placeholder: "e.g. Vigilant",
+          oninput: (e) => { f.name = e.target.value; } })),
+      h("p", { class: `msc-total${over ? " warn" : ""}`, id: "msc-total", "aria-live": "polite" }, totalNote),
+      ui.why ? h("p", { class: "warn", id: "design-why", role: "alert" }, ui.why) : null,
+      h("div", { class: "msc-row" },
+        h("button", { type: "button", class: "btn primary", id: "msc-build", onclick: () => buildShip(g) }, `Build ${label}`),
+        h("button", { type: "button", class: "btn", onclick: () => saveDesign(f) }, "Keep this design"),
+        h("button", { type: "button", class: "btn", onclick: () => copyCode(f) }, "Design code"))) : h("p", {}, "No more ships fit: submit your designs."),
+    ui.codeText ? h("p", { class: "msc-code" }, "Design code: ", h("code", { id: "msc-code" }, ui.codeText)) : null,
+    canAdd ? h("details", { class: "msc-paste" },
+      h("summary", {}, "Paste a design code"),
+      h("label", {}, "Design code",
+        h("input", { type: "text", id: "msc-paste", autocomplete: "off", spellcheck: "false" })),
+      h("button", { type: "button", class: "btn small", id: "msc-paste-use", onclick: pasteCode }, "Use this design")) : null,
+    built.length && !draft ? h("p", { class: "muted" }, "When your fleet is ready, submit it with the Submit choice.") : null,
+    findAction(g, "Submit") ? h("button", { type: "button", class: "btn primary", id: "msc-submit-designs",
+      onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my designs") : null);
+}
+
+function allowanceWhy(v, plan) {
+  const left = v.limits.budget - plan.spent;
+  if (left < v.limits.ship_bp && left < 25) return `only ${left} BP are left of the side's ${v.limits.budget}`;
+  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, 25)} BP a ship (MSC-2.3)`;
+}
+
+function designCost(d) {
+  return d.engine + d.shields + d.to_hit + 2 * d.weapons.length;
+}
+
+function designLine(d) {
+  const w = d.weapons.length ? d.weapons.join(", ") : "no weapons";
+  return `ENGINE ${d.engine}, SHIELDS ${d.shields}, TO-HIT ${d.to_hit}, weapons ${w} (${d.bp ?? designCost(d)} BP)`;
+}
+
+function pips(value, max) {
+  return "●".repeat(value) + "○".repeat(Math.max(0, max - value));
+}
+
+function fitForm(allowance) {
+  const f = formFrom(TEMPLATES.ship1, "ship1");
+  const drop = ["FR", "FL", "F"];
+  while (formCost(f) > allowance) {
+    f.from = "";
+    if (drop.length && formCost(f) - allowance >= 1 && f.weapons.size) f.weapons.delete(drop.shift());
+    else if (f.to_hit > 0) f.to_hit -= 1;
+    else if (f.engine > 0) f.engine -= 1;
+    else if (f.shields > 1) f.shields -= 1;
+    else break;
+  }
+  return f;
+}
+
+function buildShip(g) {
+  const v = g.view;
+  const plan = v.plans[v.you];
+  const f = ui.form;
+  const cost = formCost(f);
+  const label = `${"WE"[v.you]}${(plan.designs || []).length + 1}`;
+  if (cost > plan.next_ship_allowance) {
+    ui.why = `Refused: ${label} would cost ${cost} BP, but may cost at most ${plan.next_ship_allowance} BP (${allowanceWhy(v, plan)}). Lower a value or drop a weapon.`;
+    rerender();
+    return;
+  }
+  if (f.name.trim()) setName(label, f.name.trim());
+  const draft = plan.draft;
+  const items = [];
+  const template = Object.entries(TEMPLATES).find(([, t]) => sameDesign(f, t));
+  if (!draft && template) {
+    items.push(["NewShip", { design: template[0] }]);
+  } else {
+    if (!draft) items.push(["NewShip", { design: "custom" }]);
+    const done = draft ? draft.values.length : 0;
+    ["engine", "shields", "to_hit"].forEach((k, n) => { if (n >= done) items.push(["SetStat", { stat: k, value: f[k] }]); });
+    const asked = draft ? draft.sides_decided : 0;
+    WEAPON_ORDER.forEach((s, n) => { if (n >= asked) items.push(["FitWeapon", { side: s, fit: f.weapons.has(s) }]); });
+  }
+  ui.why = "";
+  startQueue(items, `Building ${label}`);
+}
+
+// Saved designs and design codes: a design is {name, engine, shields, to_hit, weapons}.
+
+function cleanDesign(d) {
+  if (!d || typeof d !== "object") return null;
+  const num = (x, lo, hi) => Number.isInteger(x) && x >= lo && x <= hi;
+  const weapons = Array.isArray(d.weapons) ? [...new Set(d.weapons.filter((w) => WEAPON_ORDER.includes(w)))] : [];
+  if (!num(d.engine, 0, 5) || !num(d.shields, 1, 5) || !num(d.to_hit, 0, 5)) return null;
+  return { name: typeof d.name === "string" ? d.name.slice(0, 40) : "", engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons };
+}
+
+function savedDesigns(g) {
+  const list = storeGet("designs", []);
+  const here = gameKey();
+  // Hot-seat: a design kept during this game's secret design phase stays hidden from the other side.
+  return (Array.isArray(list) ? list : []).filter((d) => !(d.game === here && d.seat !== g.view.you && g.view.phase === "design"))
+    .map(cleanDesign).filter(Boolean).slice(-6);
+}
+
+function saveDesign(f) {
+  const d = cleanDesign({ name: f.name.trim() || `Design ${new Date().toLocaleDateString()}`, engine: f.engine, shields: f.shields, to_hit: f.to_hit, weapons: [...f.weapons] });
+  const list = storeGet("designs", []);
+  const kept = (Array.isArray(list) ? list : []).filter((x) => JSON.stringify(cleanDesign(x)) !== JSON.stringify(d));
+  kept.push({ ...d, game: gameKey(), seat: current.view.you });
+  if (storeSet("designs", kept.slice(-20))) shell.notify(`Kept “${d.name}” for later games on this device.`);
+  rerender();
+}
+
+function encodeName(name) {
+  const bytes = new TextEncoder().encode(name);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeName(text) {
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+export function designCode(d) {
+  return `MSC1.E${d.engine}S${d.shields}T${d.to_hit}.${[...d.weapons].join("-") || "0"}.${encodeName(d.name || "")}`;
+}
+
+export function readDesignCode(text) {
+  const m = /^MSC1\.E([0-5])S([1-5])T([0-5])\.([A-Z-]+|0)\.([A-Za-z0-9_-]*)$/.exec(String(text).trim());
+  if (!m) return null;
+  let name = "";
+  try { name = decodeName(m[5]); } catch { return null; }
+  return cleanDesign({ engine: Number(m[1]), shields: Number(m[2]), to_hit: Number(m[3]), weapons: m[4] === "0" ? [] : m[4].split("-"), name });
+}
+
+function copyCode(f) {
+  const code = designCode({ ...f, weapons: [...f.weapons], name: f.name.trim() });
+  ui.codeText = code;
+  rerender();
+  if (navigator.clipboard) navigator.clipboard.writeText(code).then(() => shell.notify("Design code copied."), () => {});
+}
+
+function pasteCode() {
+  const input = document.getElementById("msc-paste");
+  const d = readDesignCode(input ? input.value : "");
+  if (!d) { ui.why = "That is not a design code (it looks like MSC1.E3S3T3.F-FL-FR.…)."; rerender(); return; }
+  ui.form = formFrom(d, "");
+  ui.why = "";
+  rerender();
+  shell.notify(`Design “${d.name || "unnamed"}” loaded: ${designLine(d)}.`);
+}
+
+function rerender() {
+  const g = current;
+  const area = document.getElementById("board-area");
+  if (!g || !area || !g.view) return;
+  const focusId = document.activeElement && document.activeElement.id;
+  render(area, g, shell);
+  if (focusId) {
+    const el = document.getElementById(focusId);
+    if (el) el.focus({ preventScroll: true });
+  }
+}
+
+// ---- deployment (MSC-4.3)
+
+function deployPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const plan = v.plans[v.you];
+  const placed = plan.placements || [];
+  const last = placed[placed.length - 1];
+  const ships = ownShips(v, v.you);
+  const cols = v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`;
+  if (last && last.facing === null) {
+    const ship = ships[placed.length - 1];
+    return h("div", {},
+      h("p", {}, `${shipName(v, ship)} is at ${last.hex}. Which way does it face? (Or tap a hex next to it.)`),
+      compass((dir, e) => actNow(findAction(g, "Face", { facing: dir }), e)));
+  }
+  if (placed.length < ships.length) {
+    return h("p", {}, `Tap a hex in your zone (the tinted columns ${cols}) to place ${shipName(v, ships[placed.length])}. Deployment is secret; ships may share a hex.`);
+  }
+  return h("div", {}, h("p", {}, "Every ship is placed."),
+    h("button", { type: "button", class: "btn primary", id: "msc-submit-deploy", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my deployment"));
+}
+
+function compass(onPick, allowed = [0, 1, 2, 3, 4, 5]) {
+  const { h } = shell;
+  const arrows = ["↑", "↗", "↘", "↓", "↙", "↖"];
+  return h("div", { class: "msc-compass", role: "group", "aria-label": "Facing" },
+    [5, 0, 1, 4, 3, 2].map((dir) => h("button", {
+      type: "button", class: `btn small msc-dir-${dir}`, disabled: !allowed.includes(dir), "data-facing": dir,
+      onclick: (e) => onPick(dir, e),
+    }, `${arrows[dir]} ${hx.DIR_NAMES[dir]}`)));
+}
+
+// ---- orders (MSC-6)
+
+function ordersPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const ship = plottingShip(v);
+  const plan = v.plans[v.you];
+  const done = (plan.orders || []).filter((o) => o.complete);
+  const summary = done.length ? h("ul", { class: "msc-plotted" }, done.map((o) => h("li", {},
+    `${v.ships[o.ship].label}: SPEED ${o.speed}, orders ${o.written || "—"}${o.leaves_map ? " — leaves the map!" : ""}`))) : null;
+  if (!ship) {
+    return h("div", {}, summary,
+      h("p", {}, "Every ship has its orders. Submit them; nobody sees them until both sides are in. (Undo takes back the last step.)"),
+      h("button", { type: "button", class: "btn primary", id: "msc-submit-orders", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my orders"));
+  }
+  const d = ui.draft;
+  const open = openOrder(v);
+  const speeds = hx.speedChoices(ship.engine, ship.speed, v.turn === 1);
+  const speedRow = h("div", { class: "msc-speeds", role: "group", "aria-label": "SPEED" },
+    h("span", { class: "msc-stat-name" }, "SPEED"),
+    [0, 1, 2, 3, 4, 5].map((s) => {
+      const legal = speeds.includes(s);
+      return h("button", {
+        type: "button", class: `btn small${d.speed === s ? " on" : ""}${legal ? "" : " msc-no"}`, "aria-pressed": d.speed === s ? "true" : "false",
+        "data-speed": s, "aria-disabled": legal && !open ? null : "true",
+        onclick: () => pickSpeed(ship, s, legal, Boolean(open)),
+      }, String(s));
+    }));
+  const speedNote = v.turn === 1 ? `Turn 1: any SPEED up to ENGINE ${ship.engine}.`
+    : `Last turn SPEED ${ship.speed}, ENGINE ${ship.engine}: now ${speeds.join(", ")}.`;
+  const steps = d.steps;
+  const nexts = d.speed === null ? [] : hx.nextSteps(steps, d.speed);
+  const problem = d.speed === null ? null : hx.orderProblem(steps, d.speed);
+  const ghost = d.speed === null ? null : hx.trace(ship.col, ship.row, ship.facing, steps, v.map.width, v.map.height);
+  const lockedN = open ? open.steps.length : 0;
+  const stepButton = (s, text, aria) => h("button", {
+    type: "button", class: "btn msc-step", "data-step": s, "aria-label": aria, "aria-disabled": nexts.includes(s) ? null : "true",
+    onclick: () => addStep(s),
+  }, text);
+  let where = "";
+  if (ghost) {
+    const end = ghost.path[ghost.path.length - 1];
+    where = ghost.left ? `Leaves the map after ${ghost.path.length - 1} hex${ghost.path.length === 2 ? "" : "es"}: ${ship.label} would disengage and count as destroyed!`
+      : `Ends at ${hx.hexLabel(end[0], end[1])} facing ${hx.DIR_NAMES[ghost.facing]}.`;
+  }
+  return h("div", { class: "msc-plot" },
+    summary,
+    h("h2", {}, `Orders for ${shipName(v, ship)}`, h("span", { class: "muted" }, ` at ${ship.hex} facing ${hx.DIR_NAMES[ship.facing]}`)),
+    speedRow,
+    h("p", { class: "muted msc-note" }, speedNote),
+    d.speed !== null ? h("div", { class: "msc-pad", role: "group", "aria-label": "Moves" },
+      stepButton("L", "↶ Left", "Turn left (L)"),
+      stepButton("F", "↑ Forward", "Forward one hex (F)"),
+      stepButton("R", "Right ↷", "Turn right (R)"),
+      h("button", { type: "button", class: "btn small", "aria-label": "Take back a step", disabled: steps.length <= lockedN, onclick: backStep }, "⌫"),
+      h("button", { type: "button", class: "btn small", disabled: steps.length <= lockedN, onclick: () => { d.steps = d.steps.slice(0, lockedN); ui.why = ""; rerender(); } }, "Clear")) : null,
+    h("label", { class: "msc-typed" }, "Or type orders (like 2L1)",
+      h("input", { type: "text", id: "msc-orders-input", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+        value: ui.typed, "aria-describedby": "msc-order-state",
+        oninput: (e) => typeOrders(e.target.value),
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); commitOrders(); } } })),
+    h("p", { id: "msc-order-state", class: `msc-order-state${problem || ui.typedError ? "" : " ok"}`, "aria-live": "polite" },
+      d.speed === null ? "Choose a SPEED first (or type the orders: their length sets it)."
+        : `Orders: ${hx.writeOrders(steps) || "—"} (${steps.length} of ${d.speed}). ${problem && !ui.typedError ? `${cap(problem)}.` : ""} ${where}`),
+    ui.typedError ? h("p", { class: "warn", role: "alert" }, ui.typedError) : null,
+    ui.why ? h("p", { class: "warn", id: "order-why", role: "alert" }, ui.why) : null,
+    h("button", { type: "button", class: `btn${problem ? "" : " primary"}`, id: "msc-commit", "aria-disabled": problem || d.speed === null ? "true" : null, onclick: commitOrders },
+      `Set ${ship.label}'s orders`));
+}
+
+async function pickSpeed(ship, s, legal, locked) {
+  const d = ui.draft;
+  const v = current.view;
+  if (locked) { ui.why = `SPEED ${d.speed} is already set for ${ship.label}: plot its moves or undo.`; rerender(); return; }
+  if (!legal) {
+    let why = s > ship.engine ? `SPEED ${s} is more than ${ship.label}'s ENGINE ${ship.engine} (MSC-6.1).`
+      : `SPEED changes by at most 1 a turn: last turn ${ship.speed}, so ${Math.max(0, ship.speed - 1)} to ${Math.min(ship.speed + 1, ship.engine)} (MSC-6.1).`;
+    try {
+      const answer = await shell.call("why_not", [[7, s]]);
+      if (answer && !answer.legal && answer.why) why = `${why} The rules engine: “${answer.why}”.`;
+    } catch { /* the local explanation stands */ }
+    ui.why = why;
+    rerender();
+    return;
+  }
+  d.speed = s;
+  if (d.steps.length > s) d.steps = d.steps.slice(0, s);
+  ui.why = "";
+  ui.typedError = "";
+  if (v) rerender();
+}
+
+function addStep(s) {
+  const d = ui.draft;
+  if (!d || queue) return;
+  if (d.speed === null) { ui.why = "Choose a SPEED first."; rerender(); return; }
+  const nexts = hx.nextSteps(d.steps, d.speed);
+  if (!nexts.includes(s)) {
+    ui.why = d.steps.length >= d.speed ? `All ${d.speed} steps are plotted: a ship spends exactly its SPEED (MSC-6.2). Take a step back to change them.`
+      : "A ship may not turn twice in a row: move forward between turns (MSC-6.2).";
+    rerender();
+    return;
+  }
+  d.steps += s;
+  ui.why = "";
+  ui.typed = hx.writeOrders(d.steps);
+  ui.typedError = "";
+  rerender();
+}
+
+function backStep() {
+  const d = ui.draft;
+  const open = openOrder(current.view);
+  if (!d || d.steps.length <= (open ? open.steps.length : 0)) return;
+  d.steps = d.steps.slice(0, -1);
+  ui.typed = hx.writeOrders(d.steps);
+  ui.why = "";
+  rerender();
+}
+
+function typeOrders(text) {
+  const d = ui.draft;
+  ui.typed = text;
+  const parsed = hx.parseOrders(text);
+  if (parsed.steps === null) { ui.typedError = `Cannot read “${text}”: ${parsed.error}.`; updateOrderState(); return; }
+  const open = openOrder(current.view);
+  const ship = plottingShip(current.view);
+  if (open && !parsed.steps.startsWith(open.steps)) { ui.typedError = `The first steps (${hx.writeOrders(open.steps)}) are already set.`; updateOrderState(); return; }
+  const speeds = hx.speedChoices(ship.engine, ship.speed, current.view.turn === 1);
+  if (d.speed === null || (!open && !speeds.includes(d.speed))) {
+    if (!speeds.includes(parsed.steps.length)) {
+      ui.typedError = `${parsed.steps.length} steps means SPEED ${parsed.steps.length}, not allowed for ${ship.label} now (SPEED ${speeds.join(", ")}; MSC-6.1).`;
+      updateOrderState();
+      return;
+    }
+  }
+  ui.typedError = "";
+  if (!open && speeds.includes(parsed.steps.length) && parsed.steps.length >= (d.speed ?? 0)) d.speed = parsed.steps.length;
+  d.steps = parsed.steps.slice(0, d.speed ?? parsed.steps.length);
+  if (parsed.steps.length > d.speed) ui.typedError = `${parsed.steps.length} steps is more than SPEED ${d.speed} (MSC-6.2).`;
+  updateOrderState();
+}
+
+/** After typing: redraw the ghost and the state line without rebuilding the input. */
+function updateOrderState() {
+  const input = document.getElementById("msc-orders-input");
+  const pos = input ? input.selectionStart : null;
+  rerender();
+  const again = document.getElementById("msc-orders-input");
+  if (again && input) { again.focus({ preventScroll: true }); if (pos !== null) again.setSelectionRange(pos, pos); }
+}
+
+function commitOrders() {
+  const d = ui.draft;
+  const g = current;
+  if (!d || queue) return;
+  if (d.speed === null) { ui.why = "Choose a SPEED first."; rerender(); return; }
+  const problem = hx.orderProblem(d.steps, d.speed);
+  if (problem || ui.typedError) { ui.why = `Not yet: ${ui.typedError || problem}.`; rerender(); return; }
+  const open = openOrder(g.view);
+  const items = [];
+  if (!open) items.push(["SetSpeed", { speed: d.speed }]);
+  for (const s of d.steps.slice(open ? open.steps.length : 0)) items.push(["Step", { move: s }]);
+  const ship = g.view.ships[d.ship];
+  ui.typed = "";
+  ui.why = "";
+  if (!items.length) return;
+  startQueue(items, `Setting ${ship.label}'s orders`);
+}
+
+// ---- combat (MSC-9)
+
+function firePanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  if (v.pending_hit) return hitSidePanel(g);
+  const fires = g.actions.filter((a) => a.kind === "Fire");
+  const byShip = new Map();
+  for (const a of fires) {
+    const list = byShip.get(a.fields.ship) || [];
+    list.push(a);
+    byShip.set(a.fields.ship, list);
+  }
+  const hold = findAction(g, "HoldFire");
+  const targetIds = [...new Set(fires.map((a) => a.fields.target))];
+  if (ui.target !== null && !targetIds.includes(ui.target)) ui.target = null;
+  const chosen = ui.target !== null ? fires.filter((a) => a.fields.target === ui.target)
+    .sort((a, b) => (b.fields.ship === ui.selected) - (a.fields.ship === ui.selected)) : [];
+  return h("div", { class: "msc-fire" },
+    h("p", {}, fires.length ? "Tap one of your ships to see its arcs, then tap a highlighted enemy (or pick below). The odds show before you fire." : "No weapon can reach a target."),
+    targetIds.length ? h("div", { class: "msc-row", role: "group", "aria-label": "Targets" }, targetIds.map((t) => h("button", {
+      type: "button", class: `btn small${ui.target === t ? " on" : ""}`, "aria-pressed": ui.target === t ? "true" : "false", "data-target": t,
+      onclick: () => { ui.target = t; rerender(); },
+    }, `Target ${shipName(v, v.ships[t])}`))) : null,
+    chosen.length ? h("div", { class: "msc-odds", id: "msc-odds" }, chosen.map((a) => shotCard(g, a))) : null,
+    hold ? h("button", { type: "button", class: "btn", id: "msc-hold", onclick: (e) => actNow(hold, e) }, "Hold fire (end my fire this turn)") : null);
+}
+
+function shotOdds(v, a) {
+  const shooter = v.ships[a.fields.ship];
+  const target = v.ships[a.fields.target];
+  const range = hx.distance([shooter.col, shooter.row], [target.col, target.row]);
+  const mod = hx.rangeModifier(range);
+  const need = shooter.to_hit + mod;
+  const faces = range === 0 ? [0, 1, 2, 3, 4, 5] : hx.arcsOf(target.facing, hx.relative([target.col, target.row], [shooter.col, shooter.row]));
+  return { shooter, target, range, mod, need, chance: hx.hitChance(need), faces: faces.map((s) => hx.SIDE_NAMES[s]) };
+}
+
+function shotCard(g, a) {
+  const { h } = shell;
+  const v = g.view;
+  const o = shotOdds(v, a);
+  const weaponsThere = o.faces.map((s) => (o.target.weapons[s] === "intact" ? `its ${s} weapon is destroyed` : `no weapon on its ${s} side: SHIELDS −1`));
+  const pct = Math.round(o.chance * 100);
+  return h("div", { class: "msc-shot" },
+    h("p", { class: "msc-shot-title" }, `${o.shooter.label} ${a.fields.side} (${hx.SIDE_WORDS[a.fields.side]}) → ${shipName(v, o.target)}`),
+    h("p", {}, `Range ${o.range} (${o.mod >= 0 ? "+" : ""}${o.mod}), TO-HIT ${o.shooter.to_hit}: hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`} — ${pct}%.`),
+    h("table", { class: "msc-dmg" },
+      h("caption", {}, "If it hits, the damage die:"),
+      h("tbody", {},
+        h("tr", {}, h("th", { scope: "row" }, "1–4"), h("td", {}, `SHIELDS −1 (${o.target.shields} → ${o.target.shields - 1}${o.target.shields === 1 ? ", destroyed" : ""})`)),
+        h("tr", {}, h("th", { scope: "row" }, "5"), h("td", {}, o.target.engine > 0 ? `ENGINE −1 (${o.target.engine} → ${o.target.engine - 1})` : "no ENGINE left: SHIELDS −1")),
+        h("tr", {}, h("th", { scope: "row" }, "6"), h("td", {}, `${o.faces.length > 1 ? `you choose a side facing ${o.shooter.label}: ` : ""}${weaponsThere.join(", or ")}`)))),
+    h("button", { type: "button", class: "btn primary msc-fire-btn", "data-fire": `${a.fields.ship}-${a.fields.side}-${a.fields.target}`,
+      onclick: (e) => actNow(a, e) }, `Fire ${o.shooter.label} ${a.fields.side} (${pct}%)`));
+}
+
+function hitSidePanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const hit = v.pending_hit;
+  const target = v.ships[hit.target];
+  return h("div", {},
+    h("p", {}, `A damage roll of 6 on ${shipName(v, target)}: choose the side it strikes (MSC-9.6).`),
+    h("div", { class: "msc-row" }, g.actions.filter((a) => a.kind === "HitSide").map((a) => {
+      const s = a.fields.side;
+      const there = s === "R" ? "none" : target.weapons[s];
+      return h("button", { type: "button", class: "btn", onclick: (e) => actNow(a, e) },
+        `${s} (${hx.SIDE_WORDS[s]}): ${there === "intact" ? "destroys its weapon" : "no weapon, SHIELDS −1"}`);
+    })));
+}
+
+// ---------------------------------------------------------------------------- turn report (news)
+
+function turnSegment(v) {
+  const log = v.log;
+  const marks = [];
+  log.forEach((line, n) => { if (/^Turn \d+$/.test(line)) marks.push(n); });
+  if (!marks.length) return { turn: 0, lines: [] };
+  let from = marks[marks.length - 1];
+  let to = log.length;
+  if (v.phase === "orders" && marks.length > 1) { to = from; from = marks[marks.length - 2]; }
+  else if (v.phase === "orders") return { turn: v.turn, lines: [] };
+  return { turn: Number(log[from].slice(5)), lines: log.slice(from + 1, to) };
+}
+
+function turnReport(v, seg, open) {
+  const { h } = shell;
+  const items = [];
+  let shot = null;
+  for (const line of seg.lines) {
+    let m;
+    if ((m = /^MSC-8\.1 initiative (West|East) turn \d+: d6 = (\d)$/.exec(line))) {
+      const last = items[items.length - 1];
+      if (last && last.kind === "init" && !last.east) last.east = Number(m[2]);
+      else items.push({ kind: "init", west: Number(m[2]), east: null });
+    } else if ((m = /^MSC-9\.4 to-hit (\S+) (\S+) at (\S+) \(need (-?\d+)\): d6 = (\d)$/.exec(line))) {
+      shot = { kind: "shot", shooter: m[1], side: m[2], target: m[3], need: Number(m[4]), roll: Number(m[5]), damage: null, results: [] };
+      items.push(shot);
+    } else if ((m = /^MSC-9\.5 damage on (\S+): d6 = (\d)$/.exec(line)) && shot) {
+      shot.damage = Number(m[2]);
+    } else if (shot && (/ misses /.test(line) || / hit[: ]/.test(line) || / is destroyed$/.test(line))) {
+      shot.results.push(line);
+    } else {
+      shot = null;
+      items.push({ kind: "line", text: line });
+    }
+  }
+  const die = (n, cls, label) => h("span", { class: `die ${cls}`, "aria-label": label }, String(n));
+  return h("details", { class: "msc-report", id: "msc-report", open: open || null },
+    h("summary", {}, `Turn ${seg.turn}: moves${v.initiative.length || seg.lines.some((l) => /Player 1/.test(l)) ? ", initiative and fire" : ""}`),
+    h("ul", {}, items.map((it) => {
+      if (it.kind === "init") {
+        return h("li", { class: "msc-init" }, "Initiative: West ", die(it.west, "", `West rolled ${it.west}`), " East ",
+          die(it.east ?? "?", "", `East rolled ${it.east}`), it.west === it.east ? " tie, roll again" : "");
+      }
+      if (it.kind === "shot") {
+        const hit = it.roll <= it.need;
+        return h("li", { class: "msc-shot-line" }, `${it.shooter} ${it.side} → ${it.target}: to-hit (need ${it.need} or less) `,
+          die(it.roll, hit ? "hit" : "", `rolled ${it.roll}, ${hit ? "a hit" : "a miss"}`),
+          it.damage !== null ? [" damage ", die(it.damage, "hit", `damage roll ${it.damage}`)] : null,
+          ` ${it.results.join("; ")}`);
+      }
+      return h("li", {}, it.text);
+    })));
+}
+
+// ---------------------------------------------------------------------------- status panels (MSC-2.4)
+
+function statusPanels(g) {
+  const { h } = shell;
+  const v = g.view;
+  if (!v.ships.length) return null;
+  const track = (label, now, design, max = 5) => h("div", { class: "msc-track" },
+    h("span", { class: "msc-track-name" }, label),
+    h("span", { class: "msc-ovals", "aria-hidden": "true" },
+      Array.from({ length: max }, (_, n) => h("span", { class: `oval${n < now ? " ok" : n < design ? " lost" : " unbought"}` }))),
+    h("span", { class: "msc-track-value" }, design === null ? String(now) : `${now}/${design}`));
+  return h("section", { class: "msc-status", "aria-labelledby": "msc-status-title" },
+    h("h2", { id: "msc-status-title" }, "Ships"),
+    h("div", { class: "msc-cards" }, v.ships.map((s) => h("article", { class: `msc-ship ${sideClass(s.owner)}${s.fate ? " gone" : ""}${ui.selected === s.id ? " selected" : ""}`, "data-ship": s.label },
+      h("h3", {}, h("button", { type: "button", class: "linkish", "aria-pressed": ui.selected === s.id ? "true" : "false",
+        onclick: () => selectShip(s.id) }, shipName(v, s)),
+      h("span", { class: "muted" }, ` ${SIDE_NAMES[s.owner]} · ${s.design.bp} BP`)),
+      s.fate ? h("p", { class: "warn" }, s.fate === "destroyed" ? "Destroyed" : "Left the map (disengaged)")
+        : h("p", { class: "msc-where" }, `Hex ${s.hex ?? "—"} · facing ${s.facing === null ? "—" : hx.DIR_NAMES[s.facing]} · SPEED ${s.speed}`),
+      track("ENGINE", s.engine, s.design.engine),
+      track("SHIELDS", s.shields, s.design.shields),
+      track("TO-HIT", s.to_hit, s.to_hit),
+      h("p", { class: "msc-weapons-line" }, "Weapons: ",
+        Object.entries(s.weapons).filter(([, st]) => st !== "none").map(([side, st]) => h("span", {
+          class: `msc-w ${st}${s.fired.includes(side) ? " fired" : ""}`,
+        }, `${side}${st === "destroyed" ? " ✗" : s.fired.includes(side) ? " (fired)" : ""}`)),
+        Object.values(s.weapons).every((st) => st === "none") ? "none" : null),
+      s.history.length ? h("details", { class: "msc-history" }, h("summary", {}, "Turn record"),
+        h("ol", {}, s.history.map((e) => h("li", {}, `SPEED ${e.split(" ")[0]}, orders ${e.split(" ")[1] || "—"}`)))) : null,
+      !s.fate && s.owner === v.you && ["orders", "combat"].includes(v.phase) ? null : null))));
+}
+
+function selectShip(id) {
+  ui.selected = ui.selected === id ? null : id;
+  const v = current.view;
+  const s = v.ships[id];
+  if (s && v.phase === "combat" && s.owner !== v.you && current.actions.some((a) => a.kind === "Fire" && a.fields.target === id)) {
+    ui.target = id;
+    ui.selected = null;
+  }
+  if (s && s.col !== null) centreOn(s.col, s.row, false);
+  rerender();
+}
+
+// ---------------------------------------------------------------------------- the map
+
+function mapBox(g) {
+  const { h } = shell;
+  const v = g.view;
+  const label = `Battle map, ${v.map.width} by ${v.map.height} hexes. ` + v.ships.filter((s) => !s.fate && s.hex).map((s) =>
+    `${s.label} at ${s.hex} facing ${hx.DIR_NAMES[s.facing]}, SPEED ${s.speed}, SHIELDS ${s.shields}`).join("; ");
+  return h("div", { class: "msc-map", id: "msc-map-wrap" },
+    h("canvas", { id: "board", class: "msc-canvas", role: "img", "aria-label": label }),
+    h("div", { class: "msc-map-tools", role: "group", "aria-label": "Map view" },
+      h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
+      h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
+      h("button", { type: "button", class: "btn small", onclick: () => { cam.scale = 0; cam.user = true; drawMap(current); } }, "Whole map"),
+      animatedKey ? h("button", { type: "button", class: "btn small", onclick: () => { animatedKey = ""; maybeAnimate(current, true); } }, "Replay moves") : null));
+}
+
+function mapUnits(v) { return hx.mapSize(v.map.width, v.map.height); }
+
+function fitScale(v, width) {
+  const [mw] = mapUnits(v);
+  return width / mw;
+}
+
+function focusHex(g) {
+  const v = g.view;
+  const s = ui.selected !== null ? v.ships[ui.selected] : null;
+  if (s && s.col !== null && !s.fate) return [s.col, s.row];
+  if (v.phase === "deploy") return [v.you === 0 ? 1 : v.map.width - 2, Math.floor(v.map.height / 2)];
+  const own = v.ships.filter((x) => !x.fate && x.col !== null && (v.you === null || x.owner === v.you));
+  const any = own.length ? own : v.ships.filter((x) => !x.fate && x.col !== null);
+  if (!any.length) return [Math.floor(v.map.width / 2), Math.floor(v.map.height / 2)];
+  return [any[0].col, any[0].row];
+}
+
+function centreOn(col, row, force) {
+  const canvas = document.getElementById("board");
+  if (!canvas || !cam || !cam.scale) return;
+  const w = canvas.clientWidth;
+  const hgt = canvas.clientHeight;
+  const [x, y] = hx.hexCenter(col, row);
+  const sx = (x - cam.x0) * cam.scale;
+  const sy = (y - cam.y0) * cam.scale;
+  if (!force && sx > 40 && sx < w - 40 && sy > 40 && sy < hgt - 40) return;
+  cam.x0 = x - w / 2 / cam.scale;
+  cam.y0 = y - hgt / 2 / cam.scale;
+  clampCam(current.view, w, hgt);
+}
+
+function clampCam(v, w, hgt) {
+  const [mw, mh] = mapUnits(v);
+  const vw = w / cam.scale;
+  const vh = hgt / cam.scale;
+  cam.x0 = vw >= mw ? (mw - vw) / 2 : Math.max(-0.5, Math.min(mw - vw + 0.5, cam.x0));
+  cam.y0 = vh >= mh ? (mh - vh) / 2 : Math.max(-0.5, Math.min(mh - vh + 0.5, cam.y0));
+}
+
+function zoomBy(f, px = null, py = null) {
+  const canvas = document.getElementById("board");
+  if (!canvas || !current) return;
+  const v = current.view;
+  const w = canvas.clientWidth;
+  const fit = fitScale(v, w);
+  const old = cam.scale || fit;
+  const next = Math.max(fit, Math.min(60, old * f));
+  const cx = px ?? w / 2;
+  const cy = py ?? canvas.clientHeight / 2;
+  const ux = cam.x0 + cx / old;
+  const uy = cam.y0 + cy / old;
+  cam.scale = next;
+  cam.user = true;
+  cam.x0 = ux - cx / next;
+  cam.y0 = uy - cy / next;
+  drawMap(current);
+}
+
+function canvasHeight(v, width, scale) {
+  const [, mh] = mapUnits(v);
+  const cap = Math.max(280, Math.min(window.innerHeight * 0.62, 720));
+  return Math.min(mh * scale, cap);
+}
+
+/** Ship positions to draw: the view's, or mid-animation along the last moves. */
+function shipPoses(v, now) {
+  const poses = new Map();
+  for (const s of v.ships) {
+    if (s.col === null) continue;
+    poses.set(s.id, { x: hx.hexCenter(s.col, s.row), facing: s.facing, angle: hx.dirAngle(s.facing) });
+  }
+  if (anim) {
+    const t = Math.min(1, (now - anim.start) / anim.duration);
+    for (const [id, p] of anim.paths) {
+      const seq = p.frames;
+      const pos = t * (seq.length - 1);
+      const i = Math.min(seq.length - 2, Math.floor(pos));
+      if (seq.length < 2) continue;
+      const f = pos - i;
+      const a = seq[i];
+      const b = seq[i + 1];
+      const x = [a.x[0] + (b.x[0] - a.x[0]) * f, a.x[1] + (b.x[1] - a.x[1]) * f];
+      let da = b.angle - a.angle;
+      while (da > Math.PI) da -= 2 * Math.PI;
+      while (da < -Math.PI) da += 2 * Math.PI;
+      poses.set(id, { x, facing: b.facing, angle: a.angle + da * f, moving: true, gone: t >= 1 && p.gone });
+    }
+  }
+  return poses;
+}
+
+/** Where each ship started the last movement: from its deployment (in the log) and history. */
+function lastMoves(v) {
+  const deployed = new Map();
+  for (const line of v.log) {
+    const m = /^([WE]\d+) deploys at (\d{4}) facing (\S+)$/.exec(line);
+    if (m) deployed.set(m[1], { hex: hx.parseLabel(m[2]), facing: hx.DIR_NAMES.indexOf(m[3]) });
+  }
+  const out = new Map();
+  for (const s of v.ships) {
+    const d = deployed.get(s.label);
+    if (!d || !s.history.length) continue;
+    let col = d.hex[0];
+    let row = d.hex[1];
+    let facing = d.facing;
+    for (let n = 0; n < s.history.length - 1; n++) {
+      const t = hx.trace(col, row, facing, hx.parseOrders(s.history[n].split(" ")[1] || "").steps || "", v.map.width, v.map.height);
+      [col, row] = t.path[t.path.length - 1];
+      facing = t.facing;
+    }
+    const steps = hx.parseOrders(s.history[s.history.length - 1].split(" ")[1] || "").steps || "";
+    const frames = [{ x: hx.hexCenter(col, row), facing, angle: hx.dirAngle(facing) }];
+    let c = col; let r = row; let f = facing;
+    for (const st of steps) {
+      if (st === "F") {
+        const [nc, nr] = hx.neighbour(c, r, f);
+        if (nc < 0 || nr < 0 || nc >= v.map.width || nr >= v.map.height) {
+          const [x, y] = hx.hexCenter(nc, nr);
+          frames.push({ x: [x, y], facing: f, angle: hx.dirAngle(f) });
+          break;
+        }
+        c = nc; r = nr;
+      } else f = (f + (st === "R" ? 1 : 5)) % 6;
+      frames.push({ x: hx.hexCenter(c, r), facing: f, angle: hx.dirAngle(f) });
+    }
+    out.set(s.id, { frames, gone: s.fate === "disengaged" });
+  }
+  return out;
+}
+
+function maybeAnimate(g, force = false) {
+  const v = g.view;
+  if (!["combat", "orders", "over"].includes(v.phase) || v.turn < 1) return;
+  const moves = v.ships.reduce((n, s) => n + s.history.length, 0);
+  if (!moves) return;
+  const key = `${gameKey()}:${moves}`;
+  if (!force && animatedKey === key) return;
+  const first = animatedKey === "" && !force;
+  animatedKey = key;
+  if (first && v.phase === "orders" && !force) return; // a game opened mid-turn: nothing to replay
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches && !force) return;
+  const paths = lastMoves(v);
+  if (![...paths.values()].some((p) => p.frames.length > 1)) return;
+  anim = { start: performance.now(), duration: 1400, paths };
+  const tick = () => {
+    if (!anim) return;
+    drawMap(current);
+    if (performance.now() - anim.start < anim.duration) requestAnimationFrame(tick);
+    else { anim = null; drawMap(current); }
+  };
+  requestAnimationFrame(tick);
+}
+
+let pointers = new Map();
+let drag = null;
+
+function bindCanvas(canvas) {
+  if (canvas.dataset.bound) return;
+  canvas.dataset.bound = "1";
+  canvas.addEventListener("pointerdown", (e) => {
+    canvas.setPointerCapture(e.pointerId);
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, x0: cam.x0, y0: cam.y0, moved: false, t: e.timeStamp };
+    else if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      drag = { pinch: Math.hypot(a[0] - b[0], a[1] - b[1]), scale: cam.scale, moved: true };
+    }
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId) || !drag) return;
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (drag.pinch && pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      const rect = canvas.getBoundingClientRect();
+      zoomBy((drag.scale * d / drag.pinch) / (cam.scale || 1), (a[0] + b[0]) / 2 - rect.left, (a[1] + b[1]) / 2 - rect.top);
+      return;
+    }
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 10) return;
+    drag.moved = true;
+    if (!cam.scale) return;
+    cam.x0 = drag.x0 - dx / cam.scale;
+    cam.y0 = drag.y0 - dy / cam.scale;
+    cam.user = true;
+    clampCam(current.view, canvas.clientWidth, canvas.clientHeight);
+    drawMap(current);
+  });
+  const end = (e) => {
+    const was = drag;
+    pointers.delete(e.pointerId);
+    if (pointers.size === 0) drag = null;
+    if (e.type === "pointerup" && was && !was.moved && !was.pinch) {
+      const rect = canvas.getBoundingClientRect();
+      onMapTap(e.clientX - rect.left, e.clientY - rect.top, e);
+    }
+  };
+  canvas.addEventListener("pointerup", end);
+  canvas.addEventListener("pointercancel", end);
+  canvas.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const rect = canvas.getBoundingClientRect();
+    zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - rect.left, e.clientY - rect.top);
+  }, { passive: false });
+}
+
+function onMapTap(x, y, e) {
+  const g = current;
+  if (!g || !g.view || !cam.scale) return;
+  const v = g.view;
+  const hex = hx.hexAt(cam.x0 + x / cam.scale, cam.y0 + y / cam.scale, v.map.width, v.map.height);
+  if (!hex) return;
+  const [col, row] = hex;
+  const here = v.ships.filter((s) => !s.fate && s.col === col && s.row === row);
+  if (g.mode === "play" && g.actions.length && !queue) {
+    if (v.phase === "deploy") {
+      const place = findAction(g, "Place", { col, row });
+      if (place) { actNow(place, e); return; }
+      const placed = v.plans[v.you].placements || [];
+      const last = placed[placed.length - 1];
+      if (last && last.facing === null) {
+        for (let dir = 0; dir < 6; dir++) {
+          const [nc, nr] = hx.neighbour(last.col, last.row, dir);
+          if (nc === col && nr === row) { actNow(findAction(g, "Face", { facing: dir }), e); return; }
+        }
+        ui.why = "";
+      } else if (placed.length < ownShips(v, v.you).length) {
+        shell.notify(`${hx.hexLabel(col, row)} is outside your zone: ${SIDE_NAMES[v.you]} deploys in columns ${v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`} (MSC-4.3).`);
+        return;
+      }
+    }
+    if (v.phase === "combat" && !v.pending_hit) {
+      const enemy = here.find((s) => s.owner !== v.you && g.actions.some((a) => a.kind === "Fire" && a.fields.target === s.id));
+      if (enemy) { ui.target = enemy.id; rerender(); scrollToOdds(); return; }
+    }
+  }
+  if (here.length) {
+    const idx = here.findIndex((s) => s.id === ui.selected);
+    ui.selected = here[(idx + 1) % here.length].id;
+  } else ui.selected = null;
+  rerender();
+}
+
+function scrollToOdds() {
+  const odds = document.getElementById("msc-odds");
+  if (odds) odds.scrollIntoView({ block: "nearest", behavior: "instant" });
+}
+
+function drawMap(g) {
+  const canvas = document.getElementById("board");
+  if (!canvas || !g || !g.view) return;
+  bindCanvas(canvas);
+  const v = g.view;
+  const width = canvas.parentElement.clientWidth;
+  if (!width) { requestAnimationFrame(() => { if (canvas.isConnected && canvas.parentElement.clientWidth) drawMap(current); }); return; }
+  const fit = fitScale(v, width);
+  if (!cam.scale) {
+    cam.scale = cam.user ? fit : Math.max(fit, Math.min(26, fit * 2.4));
+    const height = canvasHeight(v, width, cam.scale);
+    canvas.style.height = `${height}px`;
+    const [c, r] = focusHex(g);
+    const [x, y] = hx.hexCenter(c, r);
+    cam.x0 = x - width / 2 / cam.scale;
+    cam.y0 = y - height / 2 / cam.scale;
+  }
+  cam.scale = Math.max(fit, cam.scale);
+  const height = canvasHeight(v, width, cam.scale);
+  canvas.style.height = `${height}px`;
+  clampCam(v, width, height);
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(height * dpr);
+  canvas.dataset.view = `${cam.scale.toFixed(4)},${cam.x0.toFixed(4)},${cam.y0.toFixed(4)}`;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = "#0d1328";
+  ctx.fillRect(0, 0, width, height);
+  const S = cam.scale;
+  const px = (ux, uy) => [(ux - cam.x0) * S, (uy - cam.y0) * S];
+  const hexPath = (col, row, shrink = 1) => {
+    const [cx, cy] = px(...hx.hexCenter(col, row));
+    ctx.beginPath();
+    for (let k = 0; k < 6; k++) {
+      const a = (Math.PI / 3) * k;
+      const x = cx + Math.cos(a) * S * shrink;
+      const y = cy + Math.sin(a) * S * shrink;
+      if (k === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
+    }
+    ctx.closePath();
+  };
+  // Visible hexes only.
+  const c0 = Math.max(0, Math.floor((cam.x0 - 1) / 1.5));
+  const c1 = Math.min(v.map.width - 1, Math.ceil((cam.x0 + width / S) / 1.5));
+  const r0 = Math.max(0, Math.floor(cam.y0 / hx.SQRT3) - 1);
+  const r1 = Math.min(v.map.height - 1, Math.ceil((cam.y0 + height / S) / hx.SQRT3));
+  const me = v.you;
+  const deploying = v.phase === "deploy" && g.mode === "play" && g.actions.length;
+  ctx.lineWidth = 1;
+  for (let c = c0; c <= c1; c++) {
+    for (let r = r0; r <= r1; r++) {
+      hexPath(c, r, 0.97);
+      const zone = c < 3 ? 0 : c >= v.map.width - 3 ? 1 : null;
+      if (deploying && zone === me) { ctx.fillStyle = me === 0 ? "#17335a" : "#4a2a14"; ctx.fill(); }
+      else if (zone !== null && v.phase === "deploy") { ctx.fillStyle = "#141c38"; ctx.fill(); }
+      ctx.strokeStyle = "#27325e";
+      ctx.stroke();
+    }
+  }
+  // Hex labels when zoomed in enough to read them.
+  if (S >= 24) {
+    ctx.fillStyle = "#56608c";
+    ctx.font = `${Math.round(S * 0.34)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    for (let c = c0; c <= c1; c++) for (let r = r0; r <= r1; r++) {
+      const [x, y] = px(...hx.hexCenter(c, r));
+      ctx.fillText(hx.hexLabel(c, r), x, y - S * 0.55);
+    }
+    ctx.textAlign = "start";
+  }
+  const poses = shipPoses(v, performance.now());
+  // Arcs of the selected ship (MSC-3.4): each weapon's wedge to range 6, targets ringed.
+  const sel = ui.selected !== null ? v.ships[ui.selected] : null;
+  if (sel && !sel.fate && sel.col !== null && !anim) {
+    let at = null;
+    if (v.phase === "orders" && ui.draft && ui.draft.ship === sel.id && ui.draft.speed !== null) {
+      const t = hx.trace(sel.col, sel.row, sel.facing, ui.draft.steps, v.map.width, v.map.height);
+      if (!t.left) at = { col: t.path[t.path.length - 1][0], row: t.path[t.path.length - 1][1], facing: t.facing };
+    }
+    drawArcs(ctx, v, g, at ? { ...sel, ...at } : sel, hexPath, px, S);
+  }
+  // Deployment placements of the own side (the view holds only the own plan).
+  if (v.phase === "deploy") {
+    const placed = (v.plans[me] || {}).placements || [];
+    const ships = ownShips(v, me);
+    placed.forEach((p, n) => drawShip(ctx, px(...hx.hexCenter(p.col, p.row)), p.facing === null ? null : hx.dirAngle(p.facing), ships[n], S, { ghost: p.facing === null }));
+  }
+  // The ghost path of the orders being plotted (and the own committed orders).
+  if (v.phase === "orders" && g.mode === "play") {
+    const orders = (v.plans[me] || {}).orders || [];
+    for (const o of orders) {
+      if (ui.draft && o.ship === ui.draft.ship) continue;
+      const s = v.ships[o.ship];
+      const t = hx.trace(s.col, s.row, s.facing, o.steps, v.map.width, v.map.height);
+      drawGhost(ctx, px, t, s, S, 0.45);
+    }
+    if (ui.draft && ui.draft.speed !== null) {
+      const s = v.ships[ui.draft.ship];
+      drawGhost(ctx, px, hx.trace(s.col, s.row, s.facing, ui.draft.steps, v.map.width, v.map.height), s, S, 1);
+    }
+  }
+  // Ships, several in a hex fanned out.
+  const stacks = new Map();
+  for (const s of v.ships) {
+    const p = poses.get(s.id);
+    if (!p || (s.fate && !(p.moving && !p.gone))) continue;
+    const k = `${Math.round(p.x[0] * 10)},${Math.round(p.x[1] * 10)}`;
+    const list = stacks.get(k) || [];
+    list.push([s, p]);
+    stacks.set(k, list);
+  }
+  for (const list of stacks.values()) {
+    list.forEach(([s, p], n) => {
+      const off = list.length > 1 ? 0.36 : 0;
+      const a = (2 * Math.PI * n) / list.length;
+      const at = px(p.x[0] + Math.cos(a) * off, p.x[1] + Math.sin(a) * off);
+      drawShip(ctx, at, p.angle, s, list.length > 1 ? S * 0.75 : S, { selected: ui.selected === s.id, target: ui.target === s.id });
+    });
+  }
+  // The pending hit and the firing side's legal targets ring in drawArcs; a legend.
+  ctx.font = "12px system-ui, sans-serif";
+  ctx.fillStyle = "#aab3d6";
+  const hint = v.phase === "deploy" && deploying ? "Tap a tinted hex to place a ship"
+    : `${sel && !sel.fate ? `${sel.label}: arcs shown` : "Tap a ship for its arcs"} · under a ship: SPEED› SHIELDS`;
+  ctx.fillText(hint, 8, height - 8);
+}
+
+function drawArcs(ctx, v, g, sel, hexPath, px, S) {
+  const colours = { F: "#ffcc4d", FR: "#7be0a5", FL: "#8fa2ff", RR: "#ff7bd0", RL: "#5fe0e8" };
+  const sides = Object.entries(sel.weapons).filter(([, st]) => st === "intact").map(([s]) => s);
+  const from = [sel.col, sel.row];
+  for (let c = Math.max(0, sel.col - 6); c <= Math.min(v.map.width - 1, sel.col + 6); c++) {
+    for (let r = Math.max(0, sel.row - 7); r <= Math.min(v.map.height - 1, sel.row + 7); r++) {
+      const d = hx.distance(from, [c, r]);
+      if (d === 0 || d > 6) continue;
+      const arcs = hx.arcsOf(sel.facing, hx.relative(from, [c, r])).map((s) => hx.SIDE_NAMES[s]).filter((s) => sides.includes(s));
+      if (!arcs.length) continue;
+      hexPath(c, r, 0.9);
+      ctx.globalAlpha = 0.22;
+      ctx.fillStyle = colours[arcs[0]];
+      ctx.fill();
+      ctx.globalAlpha = 1;
+    }
+  }
+  // Enemies this ship can fire at now: ringed.
+  const targets = new Set(g.actions.filter((a) => a.kind === "Fire" && a.fields.ship === sel.id).map((a) => a.fields.target));
+  for (const t of v.ships) {
+    if (t.fate || t.col === null || t.owner === sel.owner) continue;
+    const d = hx.distance(from, [t.col, t.row]);
+    const inArc = d <= 6 && hx.arcsOf(sel.facing, hx.relative(from, [t.col, t.row])).some((s) => sides.includes(hx.SIDE_NAMES[s]));
+    if (!inArc && !targets.has(t.id)) continue;
+    const [x, y] = px(...hx.hexCenter(t.col, t.row));
+    ctx.beginPath();
+    ctx.arc(x, y, S * 0.95, 0, 2 * Math.PI);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = targets.has(t.id) ? "#ff7b7b" : "#aab3d6";
+    ctx.setLineDash(targets.has(t.id) ? [] : [4, 4]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  // Side letters around the ship.
+  const [cx, cy] = px(...hx.hexCenter(sel.col, sel.row));
+  ctx.font = `600 ${Math.max(10, Math.round(S * 0.4))}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (const s of sides) {
+    const a = hx.dirAngle((sel.facing + hx.SIDE_NAMES.indexOf(s)) % 6);
+    ctx.fillStyle = colours[s];
+    ctx.fillText(s, cx + Math.cos(a) * S * 1.45, cy + Math.sin(a) * S * 1.45);
+  }
+  ctx.textAlign = "start";
+  ctx.textBaseline = "alphabetic";
+}
+
+function drawGhost(ctx, px, t, ship, S, alpha) {
+  ctx.globalAlpha = alpha;
+  ctx.strokeStyle = t.left ? "#ff7b7b" : "#ffcc4d";
+  ctx.lineWidth = Math.max(2, S * 0.12);
+  ctx.setLineDash([6, 5]);
+  ctx.beginPath();
+  t.path.forEach(([c, r], n) => {
+    const [x, y] = px(...hx.hexCenter(c, r));
+    if (n === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
+  });
+  if (t.left) {
+    const [lc, lr] = t.path[t.path.length - 1];
+    const [nc, nr] = hx.neighbour(lc, lr, t.facing);
+    ctx.lineTo(...px(...hx.hexCenter(nc, nr)));
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+  const [ec, er] = t.path[t.path.length - 1];
+  drawShip(ctx, px(...hx.hexCenter(ec, er)), hx.dirAngle(t.facing), ship, S, { ghost: true, left: t.left });
+  ctx.globalAlpha = 1;
+}
+
+function drawShip(ctx, [x, y], angle, s, S, opts = {}) {
+  const R = Math.max(7, S * 0.62);
+  const colour = SIDE_COLOURS[s.owner];
+  ctx.save();
+  ctx.translate(x, y);
+  if (opts.selected || opts.target) {
+    ctx.beginPath();
+    ctx.arc(0, 0, R * 1.35, 0, 2 * Math.PI);
+    ctx.strokeStyle = opts.target ? "#ff7b7b" : "#ffcc4d";
+    ctx.lineWidth = 3;
+    ctx.stroke();
+  }
+  if (angle !== null) {
+    // The hull: an arrowhead pointing where the F side faces.
+    ctx.save();
+    ctx.rotate(angle);
+    ctx.beginPath();
+    ctx.moveTo(R * 1.15, 0);
+    ctx.lineTo(-R * 0.75, R * 0.8);
+    ctx.lineTo(-R * 0.4, 0);
+    ctx.lineTo(-R * 0.75, -R * 0.8);
+    ctx.closePath();
+    ctx.fillStyle = opts.ghost ? "transparent" : colour;
+    if (!opts.ghost) ctx.fill();
+    ctx.lineWidth = opts.ghost ? 2 : 1.5;
+    ctx.strokeStyle = opts.ghost ? (opts.left ? "#ff7b7b" : "#ffcc4d") : "#0b1020";
+    ctx.setLineDash(opts.ghost ? [3, 3] : []);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.restore();
+  } else {
+    ctx.beginPath();
+    ctx.arc(0, 0, R * 0.7, 0, 2 * Math.PI);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  }
+  if (!opts.ghost) {
+    // Label, SPEED and SHIELDS: readable from about 14 px per hex.
+    const fs = Math.max(10, Math.round(S * 0.42));
+    ctx.font = `700 ${fs}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = "#0b1020";
+    const ly = -R - fs * 0.55;
+    ctx.strokeText(s.label, 0, ly);
+    ctx.fillStyle = "#eef1ff";
+    ctx.fillText(s.label, 0, ly);
+    if (s.col !== null) {
+      const small = Math.max(10, Math.round(S * 0.34));
+      ctx.font = `700 ${small}px system-ui, sans-serif`;
+      const info = S >= 16 ? `${s.speed}›  ${"▮".repeat(s.shields)}${"▯".repeat(Math.max(0, s.design.shields - s.shields))}` : `${s.speed}› ${s.shields}`;
+      ctx.strokeText(info, 0, R + small * 0.8);
+      ctx.fillStyle = s.shields < s.design.shields ? "#ff7b7b" : "#7be0a5";
+      ctx.fillText(info, 0, R + small * 0.8);
+    }
+    ctx.textAlign = "start";
+    ctx.textBaseline = "alphabetic";
+  }
+  ctx.restore();
+}
