@@ -276,6 +276,7 @@ def test_cards_hand_off_at_a_reaction_stop(page: Page, site: Site) -> None:
     page.locator("#handoff .btn").tap()
     page.wait_for_selector("#wf-window")
     assert "Blue's hand" in page.inner_text("#wf-hand")
+    assert _axe(page) == [], "the card window and the hand"
 
 
 def test_warfare_screens_have_no_serious_axe_violations(page: Page, site: Site) -> None:

@@ -324,6 +324,18 @@ export function news(g, tools, previous) {
       h("div", { class: "side" }, diceEl(stuck.dice, "Stuck"),
         h("span", {}, stuck.doubles ? "Doubles: the ship goes home, to a square its owner chooses." : "No doubles: the ship stays stuck and the turn ends."))));
   }
+  // GW-9.2: a charge into the enemy home row makes an invader; say so when it happens.
+  const charge = lastAction ? /^(?:charge|hyperdrive) (\w\d)-(\w\d)$/.exec(lastAction.text) : null;
+  if (charge) {
+    const p = lastAction.who === "White" ? 0 : 1;
+    if (rankOf(charge[2]) === homeRank(1 - p)) {
+      const held = v.stacks.filter((s) => s.owner === p && rankOf(s.square) === homeRank(1 - p)).length;
+      parts.push(h("p", { class: "wf-invasion", id: "wf-invasion" },
+        h("strong", {}, `${lastAction.who} invades ${charge[2]}.`),
+        ` An invader stays in the enemy home row for the rest of the game and cannot be attacked. `
+        + `${lastAction.who} holds ${held} of the 4 dark squares of ${COLOURS[1 - p]}'s home; all 4 win.`));
+    }
+  }
   return parts.length ? h("div", { class: "wf-news" }, parts) : null;
 }
 
@@ -509,7 +521,6 @@ function cardsPanel(g) {
         const acts = playable.get(key) || [];
         return h("button", {
           type: "button", class: `hand-card wf-card${acts.length ? " playable" : ""}`, "data-card": key,
-          "aria-label": `${info[1]}, ${n} in hand, ${info[2]}${acts.length ? ", playable now" : ""}`,
           onclick: () => cardDialog(key, acts),
         }, h("span", { class: "name" }, `${info[1]}${n > 1 ? ` ×${n}` : ""}`), h("span", { class: "kind" }, acts.length ? "Playable now" : info[2]));
       })) : h("p", { class: "muted" }, "No cards left."));
