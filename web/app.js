@@ -456,10 +456,14 @@ let lastGame = null;
 
 const shell = {
   h, fill, notify, openDialog, dialog,
-  /** Play the i-th legal action of the decision on screen (ignored if it is stale or too soon). */
-  act(i, event) {
+  /** Play the i-th legal action of the decision on screen. Ignored when stale: a button of a
+   * decision that has gone (detached, or drawn for another ``at``), or a tap sooner than
+   * READ_TIME_MS after the decision appeared (the second tap of a double tap). */
+  act(i, event, at) {
     const g = current && current.game;
     if (!g || busy) return;
+    if (event && event.target && event.target.isConnected === false) return;
+    if (at !== undefined && at !== g.at) return;
     if (event && event.timeStamp - shownAt < READ_TIME_MS && event.timeStamp >= shownAt) return;
     run("act", [i, g.at]);
   },
@@ -521,7 +525,7 @@ async function renderGame(g) {
       g.actions.map((a, n) => h("button", {
         type: "button", class: `btn choice${n === 0 && g.actions.length <= 2 ? " primary" : ""}`, "data-action": a.i,
         "aria-keyshortcuts": n < 9 ? String(n + 1) : null,
-        onclick: (e) => shell.act(a.i, e),
+        onclick: (e) => shell.act(a.i, e, g.at),
       }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, a.label))));
   const area = h("div", { class: "game-main", id: "board-area" });
   fill(root, head, seats, replay ? replayBar(g) : null, news,

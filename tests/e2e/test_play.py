@@ -6,7 +6,6 @@ not by tapping every step; a whole game by taps is in test_platform.py.
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page
 
 from pygame_core import IllegalActionError, Match, encode_link
@@ -89,10 +88,6 @@ def test_card_rules_on_tap_and_the_engines_reason_for_an_unplayable_card(phone: 
     assert at(phone) == str(len(match.record.actions)), "reading rules plays nothing"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "product bug: shell.act (web/app.js:460-464) sends the at of the model now on screen, not of "
-    "the decision the button was drawn for, so a stale button plays the same index of the next "
-    "decision; the controller's at check never sees it"))
 def test_a_stale_choice_button_plays_nothing(phone: Page) -> None:
     """A choice button of a decision that has gone (kept by a screen, or tapped late) is
     refused: the next decision is not played by it."""
