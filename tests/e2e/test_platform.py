@@ -245,8 +245,9 @@ def test_a_tap_on_a_decision_not_yet_seen_does_nothing(phone: Page, site: Site) 
         new MutationObserver((_, observer) => {
             if (game.dataset.at === seen) return;
             observer.disconnect();
-            window.secondTap = game.querySelector('#choices .choice') ? 'tapped' : 'no choice';
-            game.querySelector('#choices .choice')?.click();
+            // A finger's second tap, 50 ms after the decision was drawn (once the page is idle).
+            const choice = game.querySelector('#choices .choice');
+            setTimeout(() => { window.secondTap = choice ? 'tapped' : 'no choice'; choice?.click(); }, 50);
         }).observe(game, {attributes: true, attributeFilter: ['data-at']});
         game.querySelector('#choices .choice').click();
     }""")
