@@ -132,7 +132,7 @@ def test_a_hand_off_shows_no_secret_of_either_seat(
     page = hot_seat
     save_id = _start(page, game, options)
     chooser = random.Random(7)
-    checked = revealed = 0
+    checked = revealed = detectable = 0
     for _ in range(600):
         if checked >= HANDOFFS or page.locator("#end-screen[data-outcome]").count():
             break
@@ -160,6 +160,7 @@ def test_a_hand_off_shows_no_secret_of_either_seat(
             page.wait_for_selector("#handoff", state="detached", timeout=STEP_TIMEOUT_MS)
             mine = secrets(match, nxt)
             if mine:  # the scan would see them: the next seat's own screen shows some
+                detectable += 1
                 shown = page.evaluate(PAGE_TEXT)
                 revealed += any(s in shown for s in mine)
             continue
@@ -171,6 +172,10 @@ def test_a_hand_off_shows_no_secret_of_either_seat(
         tap(page, buttons.nth(chooser.randrange(buttons.count())))
         wait_changed(page, before)
     assert checked >= 2, f"only {checked} hand-off(s) in a hot-seat {game['id']} game with {options}"
+    if not detectable:
+        pytest.skip(f"{game['id']}: {checked} hand-offs scanned clean, but its secrets are not text "
+                    "(plotted moves, placements): this scan cannot prove it would see them; the game's "
+                    "own module checks its hand-off")
     assert revealed >= 1, "no seat's secret ever showed after a hand-off: the scan would miss a leak"
 
 
