@@ -735,9 +735,10 @@ function onBoardTap(e) {
 // ---------------------------------------------------------------------------- the last move
 
 function lastMotion(g, previous) {
-  if (motion && motion.at === g.at && (!previous || previous.at === g.at)) return motion;
   const v = g.view;
-  const out = { at: g.at, from: null, to: null, vanished: [], animate: false };
+  const key = `${g.game_id}|${g.mode}|${g.at}|${v.log.length}|${v.log[v.log.length - 1] || ""}`;
+  if (motion && motion.key === key && (!previous || previous.at === g.at)) return motion;
+  const out = { key, at: g.at, from: null, to: null, vanished: [], animate: false };
   if (previous && previous.view && previous.at < g.at && previous.game_id === g.game_id) {
     const before = stacksOf(previous.view);
     const now = stacksOf(v);
