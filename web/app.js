@@ -534,7 +534,8 @@ async function renderGame(g) {
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
   announce(previous, g);
-  if (!previous || previous.at !== g.at || previous.mode !== g.mode) {
+  // A new decision, or the first sight of one after a hand-off, takes no taps for a moment.
+  if (!previous || previous.at !== g.at || previous.mode !== g.mode || previous.handoff) {
     shownAt = performance.now();
     settle(root, g.at);
     // The result of a tap shows where the player looks: the top of the game (DESIGN 5).

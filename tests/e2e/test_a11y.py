@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page
 
 from pygame_core import Match, encode_link
@@ -69,10 +68,6 @@ def test_loading_screen_has_no_serious_violations(phone: Page) -> None:
         phone.evaluate("document.getElementById('loading').hidden = true")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "product bug: web/screens/spacehole/screen.js hand() gives each .hand-card an aria-label "
-    "('Name, Kind[, actions]') that does not contain its visible text ('Name' + 'Kind · stats'): "
-    "axe label-content-name-mismatch (serious)"))
 def test_replay_with_cards_in_hand_has_no_serious_violations(phone: Page) -> None:
     match = Match.start("spacehole", {}, 5)
     for _ in range(6):

@@ -179,10 +179,6 @@ def test_a_hand_off_shows_no_secret_of_either_seat(
     assert revealed >= 1, "no seat's secret ever showed after a hand-off: the scan would miss a leak"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "product bug: web/app.js:537 renews shownAt/data-settled only when at or mode changed; after "
-    "'reveal' the previous model is the hand-off at the same at, so the revealed decision takes "
-    "taps at once and a double tap on the hand-off button plays the next player's first choice"))
 @pytest.mark.parametrize(("game", "options"), _games())
 def test_a_double_tap_on_the_hand_off_button_plays_nothing(
     hot_seat: Page, game: dict[str, Any], options: dict[str, Any]

@@ -171,10 +171,6 @@ def test_the_page_refuses_eval_and_inline_script(seeded: Page, site: Site) -> No
     assert page.evaluate("window.inlineRan") is None
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "product bug: web/app.css .notice is a flex row whose <p> keeps min-width:auto and does not wrap "
-    "long words, so a notice quoting a long unbroken string (a link's option) pushes Dismiss off a "
-    "412 px screen; same for .save-text lines covering the Continue button"))
 def test_a_notice_quoting_a_long_string_keeps_its_button_on_screen(seeded: Page, site: Site) -> None:
     page = seeded
     wait_ready(page)

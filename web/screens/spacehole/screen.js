@@ -93,11 +93,12 @@ function hand(v, g) {
     h("h2", { id: "hand-title" }, `Hand (${v.hand.length}/${v.hand_limit})`),
     v.hand.length ? h("div", { class: "hand" }, v.hand.map((c) => {
       const acts = actionsFor(g, c.id);
+      // The accessible name is the visible text, then what can be done with the card.
       return h("button", {
         type: "button", class: `hand-card kind-${c.kind}${acts.length ? " playable" : ""}`,
-        "aria-label": `${c.name}, ${KIND_NAMES[c.kind]}${acts.length ? `, ${acts.map((a) => a.label).join(", ")}` : ""}`,
         onclick: () => cardDialog(c, "hand"),
-      }, h("span", { class: "name" }, c.name), h("span", { class: "kind" }, `${KIND_NAMES[c.kind]} · ${statLine(c)}`));
+      }, h("span", { class: "name" }, c.name), h("span", { class: "kind" }, `${KIND_NAMES[c.kind]} · ${statLine(c)}`),
+      acts.length ? h("span", { class: "sr-only" }, `, ${acts.map((a) => a.label).join(", ")}`) : null);
     })) : h("p", { class: "muted" }, "Empty."));
 }
 
