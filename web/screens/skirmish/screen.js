@@ -645,7 +645,7 @@ function ordersPanel(g) {
       const legal = speeds.includes(s);
       return h("button", {
         type: "button", class: `btn small${d.speed === s ? " on" : ""}${legal ? "" : " msc-no"}`, "aria-pressed": d.speed === s ? "true" : "false",
-        "data-speed": s, "aria-disabled": legal && !open ? null : "true",
+        "data-speed": s, id: `msc-speed-${s}`, "aria-disabled": legal && !open ? null : "true",
         onclick: () => pickSpeed(ship, s, legal, Boolean(open)),
       }, String(s));
     }));
@@ -657,7 +657,7 @@ function ordersPanel(g) {
   const ghost = d.speed === null ? null : hx.trace(ship.col, ship.row, ship.facing, steps, v.map.width, v.map.height);
   const lockedN = open ? open.steps.length : 0;
   const stepButton = (s, text, aria) => h("button", {
-    type: "button", class: "btn msc-step", "data-step": s, "aria-label": aria, "aria-disabled": nexts.includes(s) ? null : "true",
+    type: "button", class: "btn msc-step", "data-step": s, id: `msc-step-${s}`, "aria-label": aria, "aria-disabled": nexts.includes(s) ? null : "true",
     onclick: () => addStep(s),
   }, text);
   let where = "";

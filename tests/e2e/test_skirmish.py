@@ -1,0 +1,416 @@
+"""Minimal Space Combat in the browser: the designer, a hot-seat duel by taps, secrets behind the
+hand-off, the keyboard, axe-core, and a game against the computer (issue 17).
+
+Every tap waits for ``#game[data-settled='<at>']`` (a tap sooner is ignored by design) and for
+the screen's own multi-step commits (``.msc-busy``) to finish.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import Contexts, wait_ready
+from .site import ROOT, Site
+
+AXE = ROOT / "node_modules/axe-core/axe.min.js"
+SMALL_MAP = {"width": 10, "height": 8}
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def at(page: Page) -> str:
+    return page.get_attribute("#game", "data-at") or ""
+
+
+def settled(page: Page, timeout: float = 30) -> str:
+    """The decision on screen has settled (and no multi-step commit is running)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        now = at(page)
+        if page.locator(f"#game[data-settled='{now}']").count() and not page.locator(".msc-busy").count():
+            return now
+        time.sleep(0.04)
+    raise TimeoutError(f"the screen did not settle (at {at(page)})")
+
+
+def changed(page: Page, before: str, timeout: float = 30) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        if at(page) != before:
+            return
+        time.sleep(0.04)
+    raise TimeoutError(f"nothing happened after action {before}")
+
+
+def new_game(page: Page, site: Site, seats: tuple[str, str] = ("-1", "-1"), **options: Any) -> None:
+    page.goto(site.url + "#new/skirmish")  # a booted page only changes its fragment: no reload
+    wait_ready(page)
+    page.wait_for_selector("#start")
+    for n, seat in enumerate(seats):
+        page.select_option(f"#seat-{n}", seat)
+    for key, value in options.items():
+        field = page.locator(f"#opt-{key}")
+        if field.count():
+            if not field.is_visible():
+                page.click(".more-options summary")
+            field.fill(str(value))
+        else:
+            page.check(f"input[name='opt-{key}'][value='\"{value}\"']")
+    page.locator("#start").click()
+    page.wait_for_selector("#game:not([hidden])")
+
+
+def title(page: Page) -> str:
+    return page.inner_text("#decide-title") if page.locator("#decide-title").count() else ""
+
+
+def hex_point(page: Page, col: int, row: int) -> tuple[float, float, dict[str, float]]:
+    scale, x0, y0 = map(float, (page.get_attribute("#board", "data-view") or "1,0,0").split(","))
+    box = page.locator("#board").bounding_box()
+    assert box is not None
+    ux = 1 + 1.5 * col
+    uy = 3 ** 0.5 / 2 + 3 ** 0.5 * (row + 0.5 * (col & 1))
+    return box["x"] + (ux - x0) * scale, box["y"] + (uy - y0) * scale, box
+
+
+def tap_hex(page: Page, col: int, row: int) -> None:
+    """Tap a hex of the battle map (the whole map is shown first if it is out of view)."""
+    x, y, box = hex_point(page, col, row)
+    inside = box["x"] + 6 < x < box["x"] + box["width"] - 6 and box["y"] + 6 < y < box["y"] + box["height"] - 6
+    if not inside:
+        page.get_by_role("button", name="Whole map").tap()
+        x, y, box = hex_point(page, col, row)
+    page.mouse.move(x, y)
+    page.touchscreen.tap(x, y)
+
+
+def ship_hex(page: Page, label: str) -> tuple[int, int]:
+    text = page.inner_text(f"[data-ship='{label}'] .msc-where")
+    found = re.search(r"Hex (\d\d)(\d\d)", text)
+    assert found, text
+    return int(found.group(1)) - 1, int(found.group(2)) - 1
+
+
+def play_by_taps(page: Page, limit: int = 400, orders: str = "F") -> int:
+    """Play every decision on screen by tapping the board and the screen's own controls (the
+    computer's turns are waited for) until the end panel shows. Returns the decisions taken."""
+    taken = 0
+    while not page.locator("[data-outcome]").count():
+        taken += 1
+        assert taken < limit, "the game did not end"
+        now = settled(page)
+        head = title(page)
+        if page.locator("#handoff").count():
+            page.locator("#handoff .btn").tap()
+            page.wait_for_selector("#handoff", state="detached")
+        elif page.locator("#game[data-thinking]").count():
+            changed(page, now, 90)
+        elif page.locator("#msc-build").count():
+            page.tap("#msc-build")
+            time.sleep(0.2)
+            settled(page)
+        elif page.locator("#msc-submit-designs").count():
+            page.tap("#msc-submit-designs")
+            changed(page, now)
+        elif page.locator(".msc-compass").count():
+            page.tap(f".msc-compass [data-facing='{2 if head.startswith('West') else 4}']")
+            changed(page, now)
+        elif page.locator("#msc-submit-deploy").count():
+            page.tap("#msc-submit-deploy")
+            changed(page, now)
+        elif "place" in head:
+            west = head.startswith("West")
+            tap_hex(page, 1 if west else SMALL_MAP["width"] - 2, 3)
+            changed(page, now)
+        elif page.locator("#msc-submit-orders").count():
+            page.tap("#msc-submit-orders")
+            changed(page, now)
+        elif page.locator("#msc-commit").count():
+            speeds = page.eval_on_selector_all("[data-speed]:not(.msc-no)", "els => els.map(e => +e.dataset.speed)")
+            speed = 1 if 1 in speeds else min(speeds)
+            page.tap(f"[data-speed='{speed}']")
+            for _ in range(speed):
+                page.tap(f"[data-step='{orders}']")
+            page.tap("#msc-commit")
+            time.sleep(0.2)
+            settled(page)
+        elif page.locator("[data-target]").count() and head.split()[0] in ("West", "East"):
+            # Tap the target on the map: its odds show before firing.
+            target = page.locator("[data-target]").first.inner_text().split()[1]
+            tap_hex(page, *ship_hex(page, target))
+            page.wait_for_selector(".msc-fire-btn")
+            assert "%" in page.inner_text("#msc-odds") and "1–4" in page.inner_text("#msc-odds")
+            page.locator(".msc-fire-btn").first.tap()
+            changed(page, now)
+        elif page.locator("#msc-hold").count():
+            page.tap("#msc-hold")
+            changed(page, now)
+        else:
+            page.locator("#choices .choice").first.tap()
+            changed(page, now)
+    return taken
+
+
+def axe_violations(page: Page) -> list[str]:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=Path(AXE).read_text())
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']}: " + "; ".join(n["target"][0] for n in v["nodes"][:3])
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def design_code(name: str, stats: str = "E3S3T3", weapons: str = "F-FL-FR") -> str:
+    encoded = base64.urlsafe_b64encode(name.encode()).decode().rstrip("=")
+    return f"MSC1.{stats}.{weapons}.{encoded}"
+
+
+# ---------------------------------------------------------------------------- tests
+
+LEAK_SCRIPT = """
+(() => {
+  window.__drawn = [];
+  for (const name of ['fillText', 'strokeText']) {
+    const original = CanvasRenderingContext2D.prototype[name];
+    CanvasRenderingContext2D.prototype[name] = function (text, ...rest) {
+      window.__drawn.push(String(text));
+      return original.call(this, text, ...rest);
+    };
+  }
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def msc_phone(contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> Page:
+    """One booted Pixel 7 page for this module, recording every text drawn on a canvas."""
+    context = contexts.new(site, **pixel7)
+    context.add_init_script(LEAK_SCRIPT)
+    page = context.new_page()
+    page.set_default_timeout(60_000)  # a loaded 2-core machine: the engine answers slowly
+    page.goto(site.url)
+    wait_ready(page)
+    return page
+
+
+
+def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> None:
+    page = msc_phone
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    new_game(page, site, turn_limit=2, **SMALL_MAP)
+    settled(page)
+    page.locator("#handoff .btn").tap()
+    page.wait_for_selector("#msc-build")
+    settled(page)
+    start = at(page)
+    # Over budget: ENGINE 3 -> 5 makes the example design cost 17 BP of the duel's 15.
+    page.tap("[aria-label='ENGINE plus 1']")
+    page.tap("[aria-label='ENGINE plus 1']")
+    assert "17" in page.inner_text("#msc-total")
+    page.tap("#msc-build")
+    refusal = page.inner_text("#design-why")
+    assert "Refused" in refusal and "17 BP" in refusal and "15 BP" in refusal
+    assert at(page) == start, "an over-budget design must not reach the engine"
+    page.tap("[aria-label='ENGINE plus 1']")
+    assert "at most 5" in page.inner_text("#design-why")
+    page.locator(".msc-side.no").tap()
+    assert "rear" in page.inner_text("#design-why")
+    # A custom ship: ENGINE 5, SHIELDS 3, TO-HIT 1, weapons F, FL, FR = 15 BP, named.
+    page.tap("[aria-label='TO-HIT minus 1']")
+    page.tap("[aria-label='TO-HIT minus 1']")
+    page.fill("#msc-ship-name", "Swift")
+    assert "15 of 15" in page.inner_text("#msc-total")
+    page.tap("#msc-build")
+    page.wait_for_selector(".msc-built li")
+    settled(page)
+    assert "ENGINE 5, SHIELDS 3, TO-HIT 1, weapons F, FR, FL (15 BP)" in page.inner_text(".msc-built")
+    assert "Swift" in page.inner_text(".msc-built")
+    page.tap("#msc-submit-designs")
+    # East starts from a shared design code whose name is markup: shown as text, never run.
+    settled(page)
+    page.locator("#handoff .btn").tap()
+    page.wait_for_selector("#msc-build")
+    settled(page)
+    evil = "<b>X</b><script>__pwned=1</script>"  # names are kept to 40 characters
+    page.locator(".msc-paste summary").tap()
+    page.fill("#msc-paste", design_code(evil))
+    page.tap("#msc-paste-use")
+    assert page.input_value("#msc-ship-name") == evil
+    page.tap("#msc-build")
+    page.wait_for_selector(".msc-built li")
+    settled(page)
+    assert evil in page.inner_text(".msc-built")
+    assert page.locator("#msc-panel b, #msc-panel script").count() == 0
+    assert page.evaluate("window.__pwned") is None
+    # The rest of the duel by board taps, to the end panel.
+    play_by_taps(page)
+    outcome = page.get_attribute("[data-outcome]", "data-outcome")
+    assert outcome in ("win", "loss", "draw", "over")
+    assert "BP destroyed" in page.inner_text("#end-screen")
+    assert page.locator(".msc-ship").count() == 2
+    assert errors == []
+
+
+
+
+def test_hand_off_leaks_nothing_of_the_other_orders(msc_phone: Page, site: Site) -> None:
+    page = msc_phone
+    new_game(page, site, turn_limit=2, **SMALL_MAP)
+    # Designs and deployment by the quickest taps.
+    while "plot" not in title(page) or not title(page).startswith("West"):
+        now = settled(page)
+        if page.locator("#handoff").count():
+            page.locator("#handoff .btn").tap()
+            page.wait_for_selector("#handoff", state="detached")
+        elif page.locator("#msc-build").count():
+            page.tap("#msc-build")
+            page.wait_for_selector("#msc-submit-designs")
+        elif page.locator("#msc-submit-designs").count():
+            page.tap("#msc-submit-designs")
+            changed(page, now)
+        elif page.locator(".msc-compass").count():
+            page.tap(".msc-compass [data-facing='2']")
+            changed(page, now)
+        elif page.locator("#msc-submit-deploy").count():
+            page.tap("#msc-submit-deploy")
+            changed(page, now)
+        else:
+            tap_hex(page, 1 if title(page).startswith("West") else SMALL_MAP["width"] - 2, 2)
+            changed(page, now)
+    # West plots SPEED 3, orders 1R1: a written form nobody else may see.
+    settled(page)
+    page.tap("[data-speed='3']")
+    page.fill("#msc-orders-input", "1R1")
+    page.wait_for_selector("#msc-order-state.ok")
+    assert "1R1" in page.inner_text("#msc-order-state")
+    page.tap("#msc-commit")
+    page.wait_for_selector("#msc-submit-orders")
+    assert "W1: SPEED 3, orders 1R1" in page.inner_text("#msc-panel")
+    now = settled(page)
+    page.tap("#msc-submit-orders")
+    changed(page, now)
+    page.wait_for_selector("#handoff")
+    page.evaluate("window.__drawn = []")
+    settled(page)
+    page.locator("#handoff .btn").tap()
+    page.wait_for_selector("#msc-commit")
+    settled(page)
+    page.tap("[data-speed='1']")
+    page.tap("[data-step='F']")
+    time.sleep(0.3)
+    # While East plots: no DOM text, input value or canvas text holds West's orders.
+    dom = page.evaluate("document.documentElement.textContent + "
+                        "[...document.querySelectorAll('input')].map(i => i.value).join(' ')")
+    drawn = page.evaluate("window.__drawn")
+    assert drawn, "the map was drawn while East plots"
+    for secret in ("1R1", "SPEED 3, orders", "W1: SPEED 3"):
+        assert secret not in dom
+        assert not any(secret in text for text in drawn)
+    assert "W1" in dom and "SPEED 0" in dom  # West's public state is there: turn 1 starts at 0
+
+
+def tab_to(page: Page, selector: str, presses: int = 80) -> None:
+    """Move the keyboard focus with Tab until it is on ``selector``."""
+    for _ in range(presses):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_keyboard_only_orders_and_axe(contexts: Contexts, site: Site) -> None:
+    # bypass_csp: axe-core is injected as an inline script, which the page's CSP forbids.
+    page = contexts.new(site, viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    page.set_default_timeout(60_000)
+    new_game(page, site, turn_limit=2, **SMALL_MAP)
+    settled(page)
+    tab_to(page, "#handoff .btn")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#msc-build")
+    settled(page)
+    assert axe_violations(page) == []
+    for seat in ("West", "East"):
+        if seat == "East":
+            settled(page)
+            tab_to(page, "#handoff .btn")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#msc-build")
+        settled(page)
+        tab_to(page, "#msc-build")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#msc-submit-designs")
+        settled(page)
+        tab_to(page, "#msc-submit-designs")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#handoff")
+    for _seat in ("West", "East"):  # deployment with the choice keys 1-9 (1: the first hex)
+        settled(page)
+        tab_to(page, "#handoff .btn")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".msc-panel")
+        for key in ("1", "3", "1"):  # place on the first hex, face SE, submit
+            now = settled(page)
+            page.keyboard.press(key)
+            changed(page, now)
+        page.wait_for_selector("#handoff, #msc-commit")
+    # West types its orders; East uses the SPEED buttons and the F/L/R keys.
+    settled(page)
+    tab_to(page, "#handoff .btn")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#msc-orders-input")
+    settled(page)
+    assert axe_violations(page) == []
+    tab_to(page, "#msc-orders-input")
+    page.keyboard.type("1l1")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#msc-submit-orders")
+    settled(page)
+    tab_to(page, "#msc-submit-orders")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#handoff")
+    settled(page)
+    tab_to(page, "#handoff .btn")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#msc-commit")
+    settled(page)
+    tab_to(page, "[data-speed='2']")
+    page.keyboard.press("Enter")
+    page.keyboard.press("r")
+    page.keyboard.press("f")
+    assert "R1 (2 of 2)" in page.inner_text("#msc-order-state")
+    tab_to(page, "#msc-commit")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#msc-submit-orders")
+    settled(page)
+    tab_to(page, "#msc-submit-orders")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#handoff, #msc-report")
+    if page.locator("#handoff").count():  # West fires first: its screen after the hand-off
+        settled(page)
+        tab_to(page, "#handoff .btn")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#msc-report")
+    log = page.inner_text("#log")
+    assert "W1 SPEED 3 orders 1L1" in log and "E1 SPEED 2 orders R1" in log
+    settled(page)
+    assert axe_violations(page) == []
+
+
+def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
+    page = msc_phone
+    page.goto(site.url + "#new/skirmish")
+    page.wait_for_selector("#start")
+    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
+    if not levels:
+        pytest.skip("no computer levels for Minimal Space Combat yet (pygame_core/games/skirmish/ai.py)")
+    new_game(page, site, seats=("-1", levels[0]), scenario="skirmish", turn_limit=2, **SMALL_MAP)
+    play_by_taps(page)
+    assert page.get_attribute("[data-outcome]", "data-outcome") in ("win", "loss", "draw")
