@@ -20,7 +20,7 @@ from .conftest import Contexts, wait_ready
 from .site import ROOT, Site
 
 AXE = ROOT / "node_modules/axe-core/axe.min.js"
-SMALL_MAP = {"width": 10, "height": 8}
+SMALL_MAP: dict[str, Any] = {"width": 10, "height": 8}
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -72,7 +72,7 @@ def title(page: Page) -> str:
     return page.inner_text("#decide-title") if page.locator("#decide-title").count() else ""
 
 
-def hex_point(page: Page, col: int, row: int) -> tuple[float, float, dict[str, float]]:
+def hex_point(page: Page, col: int, row: int) -> tuple[float, float, Any]:
     scale, x0, y0 = map(float, (page.get_attribute("#board", "data-view") or "1,0,0").split(","))
     box = page.locator("#board").bounding_box()
     assert box is not None
