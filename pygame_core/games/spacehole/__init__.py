@@ -28,11 +28,17 @@ class Spacehole:
         OptionSpec("base_hits", 10, (10, 5), label="Base hits (5 = Hard)"),  # SH-A01
         OptionSpec("battle_length", "force_rounds", ("force_rounds", "to_the_death"),
                    label="Battles (to_the_death = Hardcore)"),  # SH-A03
+        # Which reading of SH-7.3 decides structure plays: 2, as written (issue 13); 1, the
+        # reading before, under which links made before the change were recorded. Links
+        # store indices into legal_actions, so a link must replay under its own reading.
+        OptionSpec("rules", 2, (2, 1), label="Rules (1 = the SH-7.3 reading before issue 13)"),
     )
 
     def new_game(self, options: OptionMap | None, seed: int) -> State:
         resolved = resolve_options(self.option_schema, options)
-        opts = Options(str(resolved["skin"]), int(resolved["base_hits"]), str(resolved["battle_length"]))
+        opts = Options(
+            str(resolved["skin"]), int(resolved["base_hits"]), str(resolved["battle_length"]), int(resolved["rules"])
+        )
         return rules.new_state(opts, seed)
 
     def num_players(self, state: State) -> int:

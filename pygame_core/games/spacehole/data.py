@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -167,3 +168,31 @@ B5_TEXT = (
     ("Stargate", "Hyperspace jumpgate"), ("Starport", "Landing bay"), ("Solar Array", "Fusion reactor"),
     ("Command Center", "Command and control"),
 )
+
+_B5_PATTERN = re.compile("|".join(re.escape(old) for old, _ in sorted(B5_TEXT, key=lambda p: -len(p[0]))))
+_B5_MAP = dict(B5_TEXT)
+
+
+def skin_text(text: str, skin: str) -> str:
+    """``text`` with the SH-3.2 substitutions under the Babylon 5 skin (unchanged otherwise)."""
+    return _B5_PATTERN.sub(lambda m: _B5_MAP[m.group(0)], text) if skin == "babylon5" else text
+
+
+_SHORT = {"lab": "Lab"}  # the Lab card's title is "Research Labs"
+
+
+def type_name(key: str, skin: str, plural: bool = False) -> str:
+    """A card type's name for a sentence, in ``skin``: "Mine", "Mines", "Loading bays"."""
+    ct = TYPES[key]
+    name = ct.b5_name if skin == "babylon5" else _SHORT.get(key, ct.name)
+    if skin == "babylon5" and key == "lab":
+        name = "Research lab"
+    if not plural or name.endswith("quarters"):
+        return name
+    if name.endswith("y") and name[-2:-1] not in tuple("aeiou"):
+        return name[:-1] + "ies"
+    return name + "s"
+
+
+def with_article(name: str) -> str:
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"

@@ -144,19 +144,65 @@ def max_tokens_of(key: str, counts: Counts, supply: int) -> int:
     return 0
 
 
+def chain_power(key: str) -> int:
+    """The least power that tokens one ``key`` with every supporter it needs, down the chain
+    (a Factory: 1 + 2 Refineries + 4 Mines = 7)."""
+    ct = TYPES[key]
+    if ct.needs is None:
+        return ct.power
+    supporter, n = ct.needs
+    return ct.power + n * chain_power(supporter)
+
+
+def supporters_missing(key: str, counts: Counts) -> tuple[str, int, int] | None:
+    """SH-7.2(b)/SH-H10 for a new ``key``: (supporter, needed, in play) when the colony lacks
+    a supporter of its own for every ``key`` including the new one; None when it has them."""
+    needs = TYPES[key].needs
+    if needs is None:
+        return None
+    have = dict(counts)
+    supporter, n = needs
+    wanted = n * (have.get(key, 0) + 1)
+    if have.get(supporter, 0) >= wanted:
+        return None
+    return supporter, wanted, have.get(supporter, 0)
+
+
 @lru_cache(maxsize=4096)
 def play_obligation(key: str, counts: Counts, supply_after: int) -> Counts | None:
-    """SH-7.3: the obligation a newly played ``key`` brings, or None if it cannot be played.
+    """SH-7.3 as written: the obligation a newly played ``key`` brings, or None if it cannot
+    be played.
 
-    The new structure must get a token on top of every one of its type that could already
-    be powered: with 1 Agrodome and 1 Colony a second Colony is illegal (SH-H10).
+    Playable when the colony has a supporter of its own for every ``key`` including the new
+    one (SH-7.2(b): 1 Agrodome + 1 Colony, a second Colony is illegal, SH-H10) and some
+    allocation of the colony with it tokens a ``key`` (the new one or a copy: 4 Mines and a
+    Refinery, a second Refinery is playable, since a Refinery and 2 Mines use 3 of 5 power).
+    The obligation is as many tokened ``key`` as any allocation can give; it is one more than
+    before the play whenever that is possible (the new structure's own token), so it equals
+    the obligation of the reading before issue 13 wherever that reading allowed the play.
     """
     if TYPES[key].power == 0:
         return ()  # Solar Arrays need no token
+    if supporters_missing(key, counts) is not None:
+        return None
+    after = dict(counts)
+    after[key] = after.get(key, 0) + 1
+    need = max_tokens_of(key, counts_of(after), supply_after)
+    if need == 0:
+        return None
+    return ((key, need),)
+
+
+@lru_cache(maxsize=4096)
+def legal_before_issue_13(key: str, counts: Counts, supply_after: int) -> bool:
+    """The SH-7.3 reading before issue 13 (one more tokened ``key`` than before the play).
+
+    Kept only to order the legal actions so that links made before the change keep their
+    meaning: a play this reading refused is listed after every older choice (rules.py).
+    """
+    if TYPES[key].power == 0:
+        return True
     need = max_tokens_of(key, counts, supply_after) + 1
     after = dict(counts)
     after[key] = after.get(key, 0) + 1
-    obligation = ((key, need),)
-    if best_allocation(counts_of(after), supply_after, False, obligation) is None:
-        return None
-    return obligation
+    return best_allocation(counts_of(after), supply_after, False, ((key, need),)) is not None

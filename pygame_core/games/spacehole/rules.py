@@ -15,8 +15,17 @@ from pygame_core.game import IllegalActionError
 from pygame_core.rng import Rng, Roller
 
 from .actions import NO_CARD, Choose, Discard, Dismiss, Draw, Pass, Play, Repair, Scout, SpaceholeAction
-from .data import BASE_ID, DECK_SIZE, Kind, card_type
-from .power import SUPPLY_PER_SOURCE, Counts, best_allocation, counts_of, play_obligation
+from .data import BASE_ID, DECK_SIZE, TYPES, Kind, card_type, type_name, with_article
+from .power import (
+    SUPPLY_PER_SOURCE,
+    Counts,
+    best_allocation,
+    chain_power,
+    counts_of,
+    legal_before_issue_13,
+    play_obligation,
+    supporters_missing,
+)
 from .state import Battle, BattleRound, CardInPlay, Options, State, Step
 
 BASE_HAND_LIMIT = 5  # SH-8.4
@@ -69,10 +78,14 @@ def has_lab(state: State) -> bool:
 
 
 def structure_obligation(state: State, card: int) -> Counts | None:
-    """SH-7.3's power check for playing structure ``card``: its obligation, or None if illegal."""
+    """SH-7.3's power check for playing structure ``card``: its obligation, or None if illegal
+    (under the ``rules`` option's reading: 1 is the one before issue 13, for old links)."""
     key = card_type(card).key
     supply_after = supply(state) + (SUPPLY_PER_SOURCE if key == "solar_array" else 0)
-    return play_obligation(key, structure_counts(state), supply_after)
+    counts = structure_counts(state)
+    if state.options.rules == 1 and not legal_before_issue_13(key, counts, supply_after):
+        return None
+    return play_obligation(key, counts, supply_after)
 
 
 def can_play_defender(state: State, card: int) -> bool:
@@ -138,12 +151,16 @@ def legal_actions(state: State) -> list[SpaceholeAction]:
 
 def _build_actions(state: State) -> list[SpaceholeAction]:
     actions: list[SpaceholeAction] = []
+    late: list[SpaceholeAction] = []  # legal only since SH-7.3 is read as written (issue 13)
     defenders = state.of_kind(Kind.DEFENDER)
     at_cap = len(defenders) >= defender_cap(state)
     for card in _first_of_each_type(state.hand):
         kind = card_type(card).kind
         if kind == Kind.STRUCTURE and structure_obligation(state, card) is not None:
-            actions.append(Play(card))
+            # Links store indices into this list (pygame_core/codec.py): a play the reading
+            # before issue 13 refused goes after every older choice, so old links keep
+            # their meaning (tests/games/spacehole/test_golden_links.py).
+            (actions if _legal_before_issue_13(state, card) else late).append(Play(card))
         elif kind == Kind.DEFENDER and can_play_defender(state, card):
             if at_cap:
                 actions.extend(Play(card, d.card) for d in defenders)
@@ -151,7 +168,76 @@ def _build_actions(state: State) -> list[SpaceholeAction]:
                 actions.append(Play(card))
     actions.extend(Repair(c.card) for c in state.in_play if c.damage > 0)
     actions.append(Pass())
-    return actions
+    return actions + late
+
+
+def _legal_before_issue_13(state: State, card: int) -> bool:
+    key = card_type(card).key
+    supply_after = supply(state) + (SUPPLY_PER_SOURCE if key == "solar_array" else 0)
+    return legal_before_issue_13(key, structure_counts(state), supply_after)
+
+
+def structure_block(state: State, card: int) -> tuple[str, str] | None:
+    """Why structure ``card`` cannot be played now (SH-7.2, SH-7.3), in the player's words
+    and the skin's names; None when its power check passes."""
+    if structure_obligation(state, card) is not None:
+        return None
+    skin = state.options.skin
+    key = card_type(card).key
+
+    def name(k: str, plural: bool = False) -> str:
+        return type_name(k, skin, plural)
+
+    counts = structure_counts(state)
+    missing = supporters_missing(key, counts)
+    if missing is not None:
+        supporter, wanted, have = missing
+        needs = TYPES[key].needs
+        per = needs[1] if needs is not None else 1
+        own = with_article(name(supporter)) if per == 1 else f"{per} {name(supporter, True)}"
+        if wanted == per:  # the first of its type
+            held = "you have none" if have == 0 else f"you have only {have}"
+            first = with_article(name(key))
+            return "SH-7.2", f"{first[:1].upper()}{first[1:]} needs {own} in play, and {held}."
+        return "SH-7.2", (
+            f"Each {name(key)} needs {own} of its own: {wanted // per} {name(key, True)} need "
+            f"{wanted} {name(supporter, wanted != 1)}, and you have {have}."
+        )
+    supply_after = supply(state)
+    needed = chain_power(key)
+    if needed > supply_after:
+        helpers = TYPES[key].needs
+        with_what = f" with the {name(helpers[0], True)} it needs" if helpers else ""
+        return "SH-7.1", (
+            f"Not enough power: a working {name(key)} uses {needed} power{with_what}, and your "
+            f"colony makes {supply_after}. Each {name('solar_array')} adds {SUPPLY_PER_SOURCE}."
+        )
+    needs = TYPES[key].needs
+    supporter = needs[0] if needs is not None else key
+    if play_obligation(key, counts, supply_after + (SUPPLY_PER_SOURCE if key == "solar_array" else 0)) is not None:
+        return "SH-7.3", (  # only under the older reading (the rules option at 1)
+            f"Under the older reading of the power rule chosen for this game, every {name(key)} in play "
+            f"and the new one must all be able to get power at once, and your colony cannot power them all."
+        )
+    return "SH-7.3", (
+        f"No {name(key)} could get power this turn: your {name(supporter, True)} cannot all work "
+        f"(they need supporters of their own), so the new {name(key)} would stay idle."
+    )
+
+
+def play_block(state: State, card: int) -> tuple[str, str] | None:
+    """Why ``card`` from the hand cannot be played in this Build Phase (None if it can,
+    possibly only as a replacement at the defender cap)."""
+    skin = state.options.skin
+    kind = card_type(card).kind
+    if kind == Kind.STRUCTURE:
+        return structure_block(state, card)
+    if kind == Kind.DEFENDER and not can_play_defender(state, card):
+        lab = type_name("lab", skin)
+        return "SH-8.5", f"The Alien Artifact can be played only while you have {with_article(lab)} in play."
+    if kind == Kind.DEFENDER:
+        return None
+    return "SH-5.4", "Only structures and defenders can be played; events and invaders act when drawn."
 
 
 # --------------------------------------------------------------------------------------
@@ -178,26 +264,48 @@ def apply(state: State, action: SpaceholeAction) -> State:
 
 
 def _why_illegal(state: State, action: SpaceholeAction) -> tuple[str, str]:
+    """The specific reason ``action`` is refused, in the player's words (issue 13)."""
     interrupt = pending_interrupt(state)
     if interrupt == "dismiss":
-        return "SH-8.3", "too many defenders for your structures: dismiss one first"
+        return "SH-8.3", (
+            f"You have more defenders than places for them ({defender_cap(state)}): dismiss one first."
+        )
     if interrupt == "discard":
-        return "SH-8.4", f"your hand is over its limit of {hand_limit(state)}: discard first"
-    if isinstance(action, Play) and state.step == Step.BUILD:
+        return "SH-8.4", f"Your hand is over its limit of {hand_limit(state)} cards: discard one first."
+    if isinstance(action, Play):
+        if state.step != Step.BUILD:
+            return "SH-5.1", "You can play cards only in the Build step, after drawing."
         card = action.card
         if card not in state.hand:
-            return "SH-5.4", f"{card_type(card).name} is not in your hand"
-        kind = card_type(card).kind
-        if kind == Kind.STRUCTURE:
-            return "SH-7.3", f"you cannot provide {card_type(card).name} a power token this turn"
-        if kind == Kind.DEFENDER and not can_play_defender(state, card):
-            return "SH-8.5", "the Alien Artifact can be played only while you have a Lab"
-        if kind == Kind.DEFENDER:
-            return "SH-8.2", "at the defender cap a new defender must replace one in play"
-        return "SH-5.4", "only Structures and Defenders can be played"
-    if isinstance(action, Repair) and state.step == Step.BUILD:
-        return "SH-5.4", "only a damaged card in play can be repaired"
-    return "SH-5.1", f"'{action}' is not a decision you can take now ({state.step.value} step)"
+            return "SH-5.4", "That card is not in your hand."
+        blocked = play_block(state, card)
+        if blocked is not None:
+            return blocked
+        if card_type(card).kind == Kind.DEFENDER:
+            cap = defender_cap(state)
+            if action.replacing == NO_CARD:
+                return "SH-8.2", (
+                    f"All {cap} defender places are taken: a new defender must replace one in play."
+                )
+            return "SH-8.2", "Only a defender in play can be replaced, and only when all places are taken."
+        return "SH-5.4", "Copies are the same card: play the one offered."
+    if isinstance(action, Repair):
+        if state.step != Step.BUILD:
+            return "SH-5.4", "You can repair only in the Build step, instead of playing a card."
+        return "SH-5.4", "Only a damaged card in play can be repaired."
+    if isinstance(action, Draw):
+        return "SH-5.2", "You draw only at the start of a turn: finish this decision first."
+    if isinstance(action, Scout):
+        return "SH-8.6", "Rangers and Scouts in play scout only at the start of a turn, before the draw."
+    if isinstance(action, Discard):
+        return "SH-8.4", f"You discard only when your hand is over its limit of {hand_limit(state)} cards."
+    if isinstance(action, Dismiss):
+        return "SH-8.3", "You dismiss a defender only when you have more than there are places for."
+    if isinstance(action, Choose):
+        ct = card_type(action.card)
+        shown = ct.b5_name if state.options.skin == "babylon5" else ct.name
+        return "SH-5.3", f"{shown} cannot be chosen now."
+    return "SH-5.1", "That is not a decision you can take now."
 
 
 def _decide(state: State, action: SpaceholeAction, roller: Roller, log: list[str]) -> State:
@@ -321,11 +429,33 @@ def _power_phase(state: State, log: list[str]) -> State:
     """SH-7.4: the engine picks the income-maximising allocation; no decision is involved."""
     allocation = best_allocation(structure_counts(state), supply(state), state.terraform, state.obligation)
     assert allocation is not None  # SH-7.3 was checked when the structure was played
+    powered = _tokened_cards(state, allocation.tokens)
+    return replace(state, powered=powered, income=allocation.income, step=Step.INCOME)
+
+
+def _tokened_cards(state: State, tokens: Counts) -> tuple[int, ...]:
     powered: list[int] = []
-    for key, n in allocation.tokens:
+    for key, n in tokens:
         same = sorted(p.card for p in state.of_kind(Kind.STRUCTURE) if p.key == key)
         powered.extend(same[:n])  # lowest card ids first (SH-7.4 tie-break)
-    return replace(state, powered=tuple(sorted(powered)), income=allocation.income, step=Step.INCOME)
+    return tuple(sorted(powered))
+
+
+def projection(state: State, play: int | None = None) -> tuple[int, int, tuple[int, ...]]:
+    """What this turn's Power and Income Phases would give if the Build Phase ended now
+    (after playing structure ``play`` from the hand, if given): (income, power used, powered
+    card ids). A pure projection for the screen (issue 13); the state is not changed."""
+    obligation = state.obligation
+    if play is not None:
+        found = structure_obligation(state, play)
+        assert found is not None, "only a playable structure can be projected"
+        obligation = found
+        state = replace(state, in_play=(*state.in_play, CardInPlay(play)))
+    allocation = best_allocation(structure_counts(state), supply(state), state.terraform, obligation)
+    if allocation is None:
+        return 0, 0, ()
+    income = 0 if state.seismic else allocation.income
+    return income, allocation.power_used, _tokened_cards(state, allocation.tokens)
 
 
 def _income_phase(state: State, log: list[str]) -> State:

@@ -30,6 +30,7 @@ class Options:
     skin: str = "spacehole"
     base_hits: int = 10
     battle_length: str = "force_rounds"
+    rules: int = 2  # 2: SH-7.3 as written (issue 13); 1: the reading before it, for old links
 
 
 @dataclass(frozen=True)

@@ -129,7 +129,7 @@ def test_sh_h10_colony_needs_a_free_agrodome() -> None:
     state = scenario(in_play=["agrodome", "colony"], hand=["colony"])
     colony = state.hand[0]
     assert Play(colony) not in legal_actions(state)
-    with pytest.raises(IllegalActionError, match=r"SH-7\.3"):
+    with pytest.raises(IllegalActionError, match=r"SH-7\.2"):
         GAME.apply(state, Play(colony))
     state = scenario(in_play=["agrodome", "colony", "agrodome"], hand=["colony"])
     assert Play(state.hand[0]) in legal_actions(state)
