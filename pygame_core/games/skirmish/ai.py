@@ -1,0 +1,477 @@
+"""Minimal Space Combat's computer player: determinizer, tactics, evaluation (MSC-11, C-4.5).
+
+Everything is PUBLIC in MSC except the plan a side is making in a simultaneous phase
+(designs, deployment, move orders: PENDING, MSC-11). The bot of the second seat to decide
+never reads the first seat's plan: its view shows only that the plan is in, and a
+determinization re-draws that plan, half the time as the heuristic would make it and half
+the time at random. The heuristic never looks at another seat's plan either, so it may
+stand in for the opponent inside a search.
+
+Level 1 plots each ship's orders by trying every legal (SPEED, orders) pair against the
+positions the enemy ships may reach, scoring the shots each side would have (MSC-9.2 to
+9.4), and fires every shot that can hit. The search levels (``SEARCH = "flat"``) try each
+next micro-decision on the same samples, let the heuristic finish the turn, and score the
+result with ``evaluate``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import replace
+from typing import Any
+
+from ...game import PlayerId, View
+from ...hexgrid import Hex, HexMap
+from ...rng import Rng
+from .actions import Action, Face, Fire, FitWeapon, HitSide, HoldFire, NewShip, Place, SetSpeed, SetStat, Step, Submit
+from .data import (
+    CUSTOM,
+    DEPLOY_COLS,
+    SIDE_INDEX,
+    SIDE_NAMES,
+    STATS,
+    TEMPLATES,
+    WEAPON_COST,
+    WEAPON_SIDES,
+    range_modifier,
+)
+from .geometry import arcs_of, next_steps, relative, speed_choices
+from .rules import design_template, own_ships, plotting_ship, ship_allowance, trace
+from .state import INTACT, Design, Draft, Order, PendingHit, Placement, Plan, Ship, SkirmishState
+
+LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal", "Hard")
+SEARCH = "flat"
+SEARCH_ITERATIONS: tuple[int, ...] = (16, 48)
+ROLLOUT_DEPTH = 60  # micro-decisions; a rollout stops at the next Move Orders Phase anyway
+
+_STATUS = {"none": 0, "intact": 1, "destroyed": 2}
+TEMPLATE = "ship1"  # MSC-2.2 Ship 1: three forward weapons, SPEED 3
+
+
+# --------------------------------------------------------------------------------------
+# Determinization (MSC-11, C-4.5)
+
+
+def _design(data: dict[str, Any]) -> Design:
+    return Design(
+        data["engine"], data["shields"], data["to_hit"], tuple(sorted(SIDE_INDEX[s] for s in data["weapons"])),
+        data["name"],
+    )
+
+
+def _ship(data: dict[str, Any]) -> Ship:
+    weapons = [0] * 6
+    for name, status in data["weapons"].items():
+        weapons[SIDE_INDEX[name]] = _STATUS[status]
+    placed = data["col"] is not None
+    return Ship(
+        id=data["id"],
+        owner=data["owner"],
+        number=int(data["label"][1:]),
+        design=_design(data["design"]),
+        engine=data["engine"],
+        shields=data["shields"],
+        weapons=tuple(weapons),
+        col=data["col"] if placed else -1,
+        row=data["row"] if placed else -1,
+        facing=data["facing"] if placed else 0,
+        speed=data["speed"],
+        fate=data["fate"] or "",
+        fired=tuple(SIDE_INDEX[s] for s in data["fired"]),
+        history=tuple(data["history"]),
+    )
+
+
+def _own_plan(phase: str, data: dict[str, Any]) -> Plan:
+    done = bool(data["submitted"])
+    if phase == "design":
+        draft = None
+        if "draft" in data:
+            d = data["draft"]
+            draft = Draft(tuple(d["values"]), tuple(SIDE_INDEX[s] for s in d["weapons"]), d["sides_decided"])
+        return Plan(done, tuple(_design(x) for x in data.get("designs", [])), draft)
+    if phase == "deploy":
+        places = tuple(
+            Placement(p["col"], p["row"], -1 if p["facing"] is None else p["facing"])
+            for p in data.get("placements", [])
+        )
+        return Plan(done, placements=places)
+    if phase == "orders":
+        return Plan(done, orders=tuple(Order(o["ship"], o["speed"], o["steps"]) for o in data.get("orders", [])))
+    return Plan(done)
+
+
+def _sampled_plan(state: SkirmishState, player: int, rng: Any) -> Plan:
+    """A complete secret plan for ``player`` drawn by the bot (MSC-4.2, 4.3, 6.3): the
+    heuristic's plan or a random legal one."""
+    heuristic = rng.below(2) == 0
+    if state.phase == "design":
+        if heuristic:
+            return Plan(True, _designs_for(state))
+        designs: list[Design] = []
+        plan = Plan()
+        while len(designs) < state.max_ships:
+            allowance = ship_allowance(state, plan)
+            fits = [t for t in TEMPLATES if design_template(t).bp <= allowance]
+            if not fits or (designs and rng.below(3) == 0):
+                break
+            designs.append(design_template(rng.choice(fits)))
+            plan = Plan(designs=tuple(designs))
+        if not designs:
+            designs = list(_designs_for(state))
+        return Plan(True, tuple(designs))
+    if state.phase == "deploy":
+        cols = list(range(DEPLOY_COLS) if player == 0 else range(state.width - DEPLOY_COLS, state.width))
+        places = []
+        for k, _ in enumerate(own_ships(state, player)):
+            if heuristic:
+                col, row, facing = _deployment(state, player, k)
+            else:
+                col, row, facing = rng.choice(cols), rng.below(state.height), rng.below(6)
+            places.append(Placement(col, row, facing))
+        return Plan(True, placements=tuple(places))
+    orders = []
+    grid = HexMap(state.width, state.height)
+    for ship in own_ships(state, player):
+        if heuristic:
+            speed, steps = _best_order(state, ship, "", -1)
+        else:
+            options = _orders_of(ship.col, ship.row, ship.facing, ship.engine, ship.speed, state.turn == 1, grid)
+            speed, steps, *_ = rng.choice(options)
+        orders.append(Order(ship.id, speed, steps))
+    return Plan(True, orders=tuple(orders))
+
+
+def determinize(view: View, seat: PlayerId, seed: int) -> SkirmishState:
+    """Everything public as it is, the seat's own plan from its view, the other side's
+    submitted plan re-drawn (half heuristic, half random), a fresh RNG."""
+    from ...ai.rand import AiRandom  # the AI's own stream, never the game's (C-2.6)
+
+    rng = AiRandom(seed)
+    phase = view["phase"]
+    initiative = tuple(view["initiative"])
+    pending = view["pending_hit"]
+    state = SkirmishState(
+        width=view["map"]["width"],
+        height=view["map"]["height"],
+        scenario=view["scenario"],
+        max_ships=view["limits"]["ships"],
+        budget=view["limits"]["budget"],
+        ship_bp=view["limits"]["ship_bp"],
+        turn_limit=view["turn_limit"],
+        victory=view["victory"],
+        rng=Rng.from_seed(rng.seed()),
+        phase=phase,
+        turn=view["turn"],
+        ships=tuple(_ship(s) for s in view["ships"]),
+        initiative=initiative,
+        firing=initiative.index(view["firing"]) if view["firing"] is not None else 0,
+        pending_hit=None
+        if pending is None
+        else PendingHit(pending["shooter"], pending["target"], tuple(SIDE_INDEX[s] for s in pending["sides"])),
+        winners=tuple(view["winners"]),
+        result=view["result"] or "",
+        log=tuple(view["log"]),
+    )
+    plans = [Plan(), Plan()]
+    plans[seat] = _own_plan(phase, view["plans"][seat])
+    other = 1 - seat
+    if view["plans"][other]["submitted"]:
+        plans[other] = _sampled_plan(state, other, rng)
+    return replace(state, plans=(plans[0], plans[1]))
+
+
+# --------------------------------------------------------------------------------------
+# Tactics: orders scored by the shots they give and take (MSC-6, MSC-9)
+
+
+@functools.lru_cache(maxsize=4096)
+def _orders_of(
+    col: int, row: int, facing: int, engine: int, speed: int, first_turn: bool, grid: HexMap
+) -> tuple[tuple[int, str, int, int, int, bool], ...]:
+    """Every legal (SPEED, steps) of a ship (MSC-6.1, 6.2) with where it ends:
+    (speed, steps, col, row, facing, leaves the map)."""
+    out = []
+    start = Hex(col, row)
+    for v in speed_choices(engine, speed, first_turn):
+        for steps in _step_strings(v):
+            path, end_facing, left = trace(start, facing, steps, grid)
+            end = path[-1]
+            out.append((v, steps, end.col, end.row, end_facing, left))
+    return tuple(out)
+
+
+@functools.cache
+def _step_strings(n: int) -> tuple[str, ...]:
+    """Every order of ``n`` steps without two turns in a row (MSC-6.2)."""
+    out = [""]
+    for _ in range(n):
+        out = [s + m for s in out for m in next_steps(s, n)]
+    return tuple(out)
+
+
+def _hit_chance(to_hit: int, distance: int) -> float:
+    """MSC-9.3, 9.4: the chance a shot hits at ``distance`` (0 beyond range 6)."""
+    modifier = range_modifier(distance)
+    if modifier is None:
+        return 0.0
+    return min(6, max(0, to_hit + modifier)) / 6
+
+
+def _fire_power(pose: tuple[int, int, int], ship: Ship, target: tuple[int, int, int]) -> float:
+    """Expected hits of ``ship`` standing at ``pose`` on a target at ``target``: its
+    best-placed intact weapon fully, each further one in arc too (MSC-9.1, 9.2)."""
+    here, there = Hex(pose[0], pose[1]), Hex(target[0], target[1])
+    distance = here.distance(there)
+    chance = _hit_chance(ship.design.to_hit, distance)
+    if not chance:
+        return 0.0
+    sides = arcs_of(pose[2], relative(here, there))
+    guns = sum(1 for s in sides if ship.weapons[s] == INTACT)
+    return chance * guns
+
+
+def _enemy_poses(state: SkirmishState, enemy: Ship) -> tuple[tuple[int, int, int], ...]:
+    """Where an enemy ship may end this turn: a spread of its legal orders' end poses."""
+    grid = HexMap(state.width, state.height)
+    options = _orders_of(enemy.col, enemy.row, enemy.facing, enemy.engine, enemy.speed, state.turn == 1, grid)
+    ends = sorted({(c, r, f) for _, _, c, r, f, left in options if not left})
+    if not ends:
+        return ((enemy.col, enemy.row, enemy.facing),)
+    step = max(1, len(ends) // 9)
+    return tuple(ends[::step])
+
+
+def _ship_value(ship: Ship) -> float:
+    """What a ship in play is worth: its design BP (MSC-10.2), less for damage."""
+    d = ship.design
+    weapons = sum(1 for w in ship.weapons if w == INTACT)
+    health = ship.shields / d.shields
+    return d.bp * (0.35 + 0.45 * health + 0.1 * (ship.engine / d.engine if d.engine else 1.0)) + 2.0 * weapons
+
+
+def _pose_score(state: SkirmishState, ship: Ship, pose: tuple[int, int, int], speed: int, left: bool) -> float:
+    """How good ending the movement at ``pose`` is for ``ship``: the shots it may fire at the
+    enemy minus the shots the enemy may fire at it, averaged over where each enemy may go;
+    leaving the map (MSC-7.2) costs the ship, a pose pointing off the map at speed costs some."""
+    if left:
+        return -3.0 * _ship_value(ship)
+    enemies = [s for s in state.ships if s.alive and s.owner != ship.owner]
+    if not enemies:
+        return 0.0
+    give = take = 0.0
+    nearest = 99
+    here = Hex(pose[0], pose[1])
+    for enemy in enemies:
+        poses = _enemy_poses(state, enemy)
+        g = t = 0.0
+        for other in poses:
+            g += _fire_power(pose, ship, other)
+            t += _fire_power(other, enemy, pose)
+            nearest = min(nearest, here.distance(Hex(other[0], other[1])))
+        value = _ship_value(enemy) / max(1, enemy.shields)
+        give += g / len(poses) * value
+        take += t / len(poses) * _ship_value(ship) / max(1, ship.shields)
+    score = give - 1.1 * take - 0.15 * max(0, nearest - 3)
+    # Next turn SPEED may drop by one only (MSC-6.1): facing the edge too fast is a risk.
+    grid = HexMap(state.width, state.height)
+    ahead, cell = 0, here
+    while ahead < 6:
+        cell = cell.neighbour(pose[2])
+        if not grid.contains(cell):
+            break
+        ahead += 1
+    if ahead < max(0, speed - 1):
+        score -= 0.5 * _ship_value(ship)
+    elif ahead < speed + 1:
+        score -= 0.05 * _ship_value(ship)
+    return score
+
+
+def _ranked_orders(state: SkirmishState, ship: Ship, prefix: str, speed: int) -> list[tuple[float, int, str]]:
+    """(score, SPEED, steps) of every order completing the plotted ``prefix`` (``speed`` -1:
+    SPEED not chosen yet), best first; ties keep the legal order."""
+    grid = HexMap(state.width, state.height)
+    options = _orders_of(ship.col, ship.row, ship.facing, ship.engine, ship.speed, state.turn == 1, grid)
+    scored = []
+    for index, (v, steps, col, row, facing, left) in enumerate(options):
+        if (speed >= 0 and v != speed) or not steps.startswith(prefix):
+            continue
+        scored.append((_pose_score(state, ship, (col, row, facing), v, left), -index, v, steps))
+    scored.sort(reverse=True)
+    return [(s, v, steps) for s, _, v, steps in scored]
+
+
+def _best_order(state: SkirmishState, ship: Ship, prefix: str, speed: int) -> tuple[int, str]:
+    ranked = _ranked_orders(state, ship, prefix, speed)
+    return ranked[0][1], ranked[0][2]
+
+
+# --------------------------------------------------------------------------------------
+# Design and deployment (MSC-2, MSC-4)
+
+
+def _custom_design(allowance: int) -> tuple[int, int, int, tuple[int, ...]]:
+    """A custom ship for a budget below a template's 15 BP: a forward weapon, then SHIELDS
+    and TO-HIT in balance, a little ENGINE (MSC-2.1)."""
+    weapons: tuple[int, ...] = (0,) if allowance >= 5 else ()
+    engine = 1 if allowance >= 7 else 0
+    rest = allowance - engine - WEAPON_COST * len(weapons)
+    shields = min(5, max(1, (rest + 1) // 2))
+    to_hit = min(5, max(0, rest - shields))
+    return engine, shields, to_hit, weapons
+
+
+def _designs_for(state: SkirmishState) -> tuple[Design, ...]:
+    """The heuristic's fleet: Ship 1 templates while the budget allows, then one custom."""
+    plan = Plan()
+    designs: list[Design] = []
+    while len(designs) < state.max_ships:
+        allowance = ship_allowance(state, plan)
+        if allowance >= design_template(TEMPLATE).bp:
+            designs.append(design_template(TEMPLATE))
+        elif allowance >= 4 or (allowance >= 1 and not designs):
+            e, s, t, w = _custom_design(allowance)
+            designs.append(Design(e, s, t, w, CUSTOM))
+        else:
+            break
+        plan = Plan(designs=tuple(designs))
+    return tuple(designs)
+
+
+def _deployment(state: SkirmishState, player: int, k: int) -> tuple[int, int, int]:
+    """The k-th ship's hex and facing: the inner deploy column, rows spreading from the
+    middle, facing the enemy side (MSC-4.3)."""
+    col = DEPLOY_COLS - 1 if player == 0 else state.width - DEPLOY_COLS
+    offset = (k + 1) // 2 * 3 * (1 if k % 2 else -1)
+    row = min(state.height - 1, max(0, state.height // 2 + offset))
+    facing = (1, 2)[k % 2] if player == 0 else (5, 4)[k % 2]
+    return col, row, facing
+
+
+def _design_action(state: SkirmishState, player: int, legal: list[Action]) -> Action:
+    plan = state.plans[player]
+    draft = plan.draft
+    if draft is None:
+        targets = _designs_for(state)
+        if len(plan.designs) < len(targets):
+            want = targets[len(plan.designs)]
+            name = want.name if want.name != CUSTOM else CUSTOM
+            for action in legal:
+                if isinstance(action, NewShip) and action.design == name:
+                    return action
+        return Submit() if Submit() in legal else legal[0]
+    allowance = ship_allowance(state, plan)
+    e, s, t, w = _custom_design(allowance)
+    if len(draft.values) < len(STATS):
+        want_value = (e, s, t)[len(draft.values)]
+        options = [a for a in legal if isinstance(a, SetStat)]
+        return min(options, key=lambda a: (abs(a.value - want_value), a.value))
+    side = WEAPON_SIDES[draft.asked]
+    fit = FitWeapon(SIDE_NAMES[side], side in w)
+    return fit if fit in legal else FitWeapon(SIDE_NAMES[side], False)
+
+
+def _shot_value(state: SkirmishState, shot: Fire) -> float:
+    shooter, target = state.ships[shot.ship], state.ships[shot.target]
+    distance = Hex(shooter.col, shooter.row).distance(Hex(target.col, target.row))
+    chance = _hit_chance(shooter.design.to_hit, distance)
+    # MSC-9.7: finishing a ship removes its fire; prefer the weakest shields.
+    return chance * (1.0 + 1.0 / target.shields) * _ship_value(target)
+
+
+def policy(state: SkirmishState, legal: list[Action], seat: PlayerId, rng: Any) -> Action:
+    """Level 1 (and the opponent model inside searches): never reads the other side's plan."""
+    phase = state.phase
+    if phase == "design":
+        return _design_action(state, seat, legal)
+    if phase == "deploy":
+        plan = state.plans[seat]
+        k = len(plan.placements)
+        if plan.placements and plan.placements[-1].facing < 0:
+            return Face(_deployment(state, seat, k - 1)[2])
+        if Submit() in legal:
+            return Submit()
+        col, row, _ = _deployment(state, seat, k)
+        return Place(col, row)
+    if phase == "orders":
+        plan = state.plans[seat]
+        ship = plotting_ship(state, seat)
+        if ship is None:
+            return Submit()
+        if plan.orders and not plan.orders[-1].complete:
+            last = plan.orders[-1]
+            _, steps = _best_order(state, ship, last.steps, last.speed)
+            return Step(steps[len(last.steps)])
+        speed, _ = _best_order(state, ship, "", -1)
+        return SetSpeed(speed)
+    sides = [a for a in legal if isinstance(a, HitSide)]
+    if sides:  # MSC-9.6: the side whose weapon is still intact, if any
+        hit = state.pending_hit
+        assert hit is not None
+        target = state.ships[hit.target]
+        return max(sides, key=lambda a: (target.weapons[SIDE_INDEX[a.side]] == INTACT, -legal.index(a)))
+    shots = [a for a in legal if isinstance(a, Fire) and _shot_value(state, a) > 0]
+    if not shots:
+        return HoldFire()
+    return max(shots, key=lambda a: (_shot_value(state, a), -legal.index(a)))
+
+
+def rollout_policy(state: SkirmishState, legal: list[Action], seat: PlayerId, rng: Any) -> Action:
+    return policy(state, legal, seat, rng)
+
+
+def settled(state: SkirmishState) -> bool:
+    """A rollout stops at the start of a Move Orders Phase (or the end): nothing is
+    half-plotted, so ``evaluate`` compares like with like."""
+    return state.phase == "over" or (state.phase == "orders" and state.plans == (Plan(), Plan()))
+
+
+def candidates(state: SkirmishState, legal: list[Action], player: PlayerId) -> list[Action]:
+    """Searched decisions: the orders (SPEED and steps, MSC-6) and the shots (MSC-9); the
+    design and deployment follow the heuristic."""
+    if state.phase in ("design", "deploy"):
+        return [policy(state, legal, player, None)]
+    if state.phase == "orders":
+        ship = plotting_ship(state, player)
+        plan = state.plans[player]
+        if ship is None:
+            return [Submit()]
+        if plan.orders and not plan.orders[-1].complete:
+            last = plan.orders[-1]
+            ranked = _ranked_orders(state, ship, last.steps, last.speed)
+            nxt = {steps[len(last.steps)] for _, _, steps in ranked[:6]}
+            return [a for a in legal if isinstance(a, Step) and a.move in nxt]
+        ranked = _ranked_orders(state, ship, "", -1)
+        speeds = {v for _, v, _ in ranked[:6]}
+        return [a for a in legal if isinstance(a, SetSpeed) and a.speed in speeds]
+    return legal
+
+
+def evaluate(state: SkirmishState, seat: PlayerId) -> float:
+    """A logistic of the difference in what each side still has in play (design BP less
+    damage, MSC-10.2 scores what is destroyed) and in the shots each side has now."""
+    mine = theirs = 0.0
+    for ship in state.ships:
+        if not ship.alive:
+            continue
+        if ship.owner == seat:
+            mine += _ship_value(ship)
+        else:
+            theirs += _ship_value(ship)
+    aim = 0.0
+    for ship in state.ships:
+        if not ship.alive or ship.col < 0:
+            continue
+        for other in state.ships:
+            if other.alive and other.owner != ship.owner and other.col >= 0:
+                power = _fire_power((ship.col, ship.row, ship.facing), ship, (other.col, other.row, other.facing))
+                aim += power if ship.owner == seat else -power
+    scale = max(10.0, 0.25 * (mine + theirs))
+    return 1.0 / (1.0 + math.exp(-(mine - theirs + 1.5 * aim) / scale))
+
+
+def explain(view: View, action: Action, value: float) -> str:
+    return f"{action}: about {round(100 * value)}% to win from here"
+
