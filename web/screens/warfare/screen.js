@@ -605,6 +605,18 @@ function panel(g) {
   const v = g.view;
   if (g.over || g.mode !== "play") { fill(box); box.hidden = true; return; }
   box.hidden = false;
+  if (confirming && confirming.kind === "PlayCard") {
+    // A card played from the board (Evasive Maneuver, Planetary Defense Grid): one more tap.
+    const key = CARD_BY_NUMBER[confirming.fields.card];
+    const info = CARDS[key];
+    fill(box, h("section", { class: "wf-confirm", id: "wf-confirm", "aria-labelledby": "wf-confirm-title" },
+      h("h2", { id: "wf-confirm-title" }, `${actionWords(g, confirming)}?`),
+      h("p", { class: "muted" }, `${info[1]} (${info[2]}): ${info[3]}`),
+      h("div", { class: "choices" },
+        h("button", { type: "button", class: "btn primary", id: "wf-play", onclick: (e) => shell.act(confirming.i, e) }, `Play ${info[1]}`),
+        h("button", { type: "button", class: "btn", id: "wf-cancel", onclick: () => { confirming = null; paint(g); } }, "Cancel"))));
+    return;
+  }
   if (confirming) {
     const f = confirming.fields;
     const src = sqName(f.src);
@@ -680,10 +692,10 @@ function situationNotes(g) {
 }
 
 function choose(g, a, event) {
-  if (a.kind === "Attack") {
+  if (a.kind === "Attack" || a.kind === "PlayCard") {
     confirming = a;
     paint(g);
-    const btn = document.getElementById("wf-attack");
+    const btn = document.getElementById(a.kind === "Attack" ? "wf-attack" : "wf-play");
     if (btn) btn.focus({ preventScroll: true });
     return;
   }
