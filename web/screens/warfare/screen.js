@@ -232,12 +232,17 @@ function readLog(log) {
       if (atk) lastAttack = { who: m[1], src: atk[1], target: atk[2] };
       if (/^(charge|attack|hyperdrive|stuck-retreat|pass \(no)/.test(m[2])) battle = null;
       if (atk) {
-        battle = { type: "battle", at, last: at, attacker: m[1], src: atk[1], target: atk[2], rounds: [], notes: [] };
+        battle = { type: "battle", at, last: at, attacker: m[1], src: atk[1], target: atk[2], rounds: [], notes: [], cards: [] };
         events.push(battle);
+      } else if (battle && !battle.closed && /^play /.test(m[2])) {
+        battle.cards.push(`${m[1]} plays ${m[2].slice(5)}`);
+        battle.last = at;
+      } else if (battle && /^place on /.test(m[2])) {
+        battle.closed = true;
       }
     } else if ((m = /^battle (\w\d)x(\w\d): attacker \[([\d, ]*)\]=(\d+), defender \[([\d, ]*)\]=(\d+)/.exec(line))) {
       if (!battle) {
-        battle = { type: "battle", at, last: at, attacker: lastAttack ? lastAttack.who : "", src: m[1], target: m[2], rounds: [], notes: [] };
+        battle = { type: "battle", at, last: at, attacker: lastAttack ? lastAttack.who : "", src: m[1], target: m[2], rounds: [], notes: [], cards: [] };
         events.push(battle);
       }
       const nums = (s) => s.split(",").map((x) => Number(x.trim())).filter((x) => x > 0);
@@ -249,9 +254,12 @@ function readLog(log) {
       events.push({ type: "stuck", at, dice: [Number(m[1]), Number(m[2])], doubles: m[3] === "doubles" });
     } else if (/^\s+roll /.test(line)) {
       // C-2.8 roll records: the dice are shown with their battle
+    } else if (battle && !battle.closed && /is cancelled/.test(line)) {
+      battle.cards.push(line.replace(/\s*\((GW|C)-[\d.]+\)$/, ""));
     } else if (battle && /wins the battle|defends successfully|captured:|invades|is removed|re-rolls|cancelled|Cloaking Field|Emergency Jump|Salvage/.test(line)) {
       battle.notes.push({ line, at });
       battle.last = at;
+      if (/captured:|is removed|Cloaking Field|stays where it was/.test(line)) battle.closed = true;
     }
   });
   return events;
@@ -272,6 +280,14 @@ function noteWords(line) {
   return line.replace(/\s*\((GW|C)-[\d.]+\)$/, ".");
 }
 
+/** "Blue plays Overcharge" with what the card does to this battle, in a few words. */
+function cardNote(text) {
+  const effects = { Overcharge: "one extra die", "Second Chance": "re-rolls its dice", "Cloaking Field": "the attack is cancelled",
+    "Salvage Crews": "2 power-ups if it wins", "Emergency Jump": "chooses its own retreat square", "Counter-Intelligence": "cancels the card before it" };
+  const title = Object.keys(effects).find((t) => text.endsWith(` ${t}`));
+  return title ? `${text} (${effects[title]})` : text;
+}
+
 function diceEl(values, who) {
   const { h } = shell;
   return h("span", { class: "dice", role: "img", "aria-label": `${who} dice ${values.join(", ")}` },
@@ -287,6 +303,7 @@ function battleEl(b, fresh, v) {
   const box = h("section", { class: `battle wf-battle${fresh ? " wf-fresh" : ""}`, id: "wf-battle", "aria-label": "The battle" },
     h("h3", {}, `Battle: ${b.attacker} ${b.src} attacks ${defender} ${b.target}`),
     windowOpen ? h("p", { class: "muted" }, "Cards may be played before the dice are rolled.") : null,
+    b.cards.length ? h("p", { class: "wf-battle-cards" }, `Cards: ${b.cards.map(cardNote).join("; ")}.`) : null,
     b.rounds.length ? h("ol", { class: "rounds" }, b.rounds.map((r, n) => {
       const li = h("li", { class: "wf-round" },
         h("div", { class: "side" }, h("span", { class: "who" }, `${b.attacker} (attacker)`), diceEl(r.attack, b.attacker),
