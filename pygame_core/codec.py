@@ -19,7 +19,7 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 
 from .game import IllegalActionError, OptionValue, RecordError
-from .record import FORMAT_VERSION, MAX_ACTIONS, GameRecord, Match, lookup_game
+from .record import FORMAT_VERSION, MAX_ACTIONS, GameRecord, Match, legacy_options, lookup_game
 
 MAX_LINK_CHARS = 64_000  # a link longer than this is refused before any work is done
 MAX_INFLATED_BYTES = 256 * 1024  # caps decompression: no deflate bomb can expand past this
@@ -67,15 +67,17 @@ def read_header(text: str) -> LinkHeader:
     if not isinstance(payload, list) or len(payload) != 6:
         raise RecordError("this link is not a Star Table game")
     version, game_id, options, seed, count, choices = payload
-    if type(version) is not int or version != FORMAT_VERSION:
+    if type(version) is not int or not 1 <= version <= FORMAT_VERSION:
         raise RecordError(f"this link was made by another version of Star Table (format {version!r:.20})")
     if not isinstance(game_id, str):
         raise RecordError("this link names no game")
-    lookup_game(game_id)
+    game = lookup_game(game_id)
     if not isinstance(options, dict) or not all(
         isinstance(k, str) and isinstance(v, (int, str, bool)) for k, v in options.items()
     ):
         raise RecordError("this link has malformed game options")
+    if version < FORMAT_VERSION:  # an older link: the rules as they were read when it was made
+        options = {**legacy_options(game, version), **options}
     if type(seed) is not int or not 0 <= seed < 1 << 64:
         raise RecordError("this link has a malformed seed")
     if type(count) is not int or not 0 <= count <= MAX_ACTIONS:

@@ -9,7 +9,9 @@ from typing import Any
 from .game import Game, IllegalActionError, OptionError, Options, OptionValue, RecordError, Wire
 from .game import minimal_options as _minimal_options
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Links and saves are written in this format. Format 1 (before the Spacehole rules fix of
+issue 13) is still read: see ``legacy_options``."""
 MAX_ACTIONS = 20_000  # C-6: no real game comes near this; it bounds replay time of any link.
 SEED_MASK = (1 << 64) - 1
 
@@ -30,6 +32,21 @@ class GameRecord:
     def challenge(self) -> GameRecord:
         """The same game from its start: seed and options only (a fair challenge, SH-11.3)."""
         return self.with_actions(())
+
+
+def legacy_options(game: Game[Any, Any], version: int) -> dict[str, OptionValue]:
+    """The options a record of an older format ``version`` implies for ``game``.
+
+    When a game's rules are corrected, the old reading stays as an option and the format
+    version goes up; a game lists, per older version, the options that bring the old reading
+    back (``LEGACY_OPTIONS``), so every link made before the change replays as it was played.
+    """
+    table: dict[int, dict[str, OptionValue]] = getattr(game, "LEGACY_OPTIONS", {})
+    implied: dict[str, OptionValue] = {}
+    for old, options in sorted(table.items()):
+        if version <= old:
+            implied = {**options, **implied}
+    return implied
 
 
 def lookup_game(game_id: str) -> Game[Any, Any]:

@@ -257,6 +257,7 @@ def test_truncated_deflate_streams_are_refused() -> None:
         ([1, "toy", {}, 0, 0, b"", b""], "not a Star Table game"),
         ([FORMAT_VERSION + 1, "toy", {}, 0, 0, b""], "another version"),
         ([0, "toy", {}, 0, 0, b""], "another version"),
+        ([-1, "toy", {}, 0, 0, b""], "another version"),
         ([True, "toy", {}, 0, 0, b""], "another version"),
         (["1", "toy", {}, 0, 0, b""], "another version"),
         ([1.0, "toy", {}, 0, 0, b""], "another version"),
@@ -457,3 +458,20 @@ def test_random_choices_replay_or_are_refused(index: int, choices: bytes, count:
     payload = msgpack.unpackb(_inflate_link(_sample_links()[index]), raw=False)
     payload[4], payload[5] = count, choices
     _fails_cleanly_or_decodes(_link_of(payload))
+
+
+def test_a_format_1_link_replays_with_the_options_its_format_implies(
+    toy: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """C-3.1: a rules fix bumps the format; links made before it keep their old meaning
+    through the game's LEGACY_OPTIONS, and come back out in today's format with those
+    options written down."""
+    monkeypatch.setattr(type(toy), "LEGACY_OPTIONS", {1: {"open_rolls": True}}, raising=False)
+    old = _link_of([1, "toy", {"target": 30}, 5, 0, b""])
+    match = decode_match(old)
+    assert match.record.options == {"target": 30, "open_rolls": True}
+    assert match.record.version == FORMAT_VERSION
+    again = decode_match(encode_link(match))
+    assert again.record.options == match.record.options
+    # A link in today's format implies nothing.
+    assert decode_match(_link_of([FORMAT_VERSION, "toy", {"target": 30}, 5, 0, b""])).record.options == {"target": 30}
