@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from pygame_core.game import Options as OptionMap
-from pygame_core.game import OptionSpec, Outcome, PlayerId, View, Wire, resolve_options
+from pygame_core.game import OptionSpec, OptionValue, Outcome, PlayerId, View, Wire, resolve_options
 
 from . import rules
 from .actions import CODEC, SpaceholeAction
@@ -34,6 +35,10 @@ class Spacehole:
         OptionSpec("rules", 2, (2, 1), label="Rules (1 = the SH-7.3 reading before issue 13)"),
     )
 
+    # Links of record format 1 were made before SH-7.3 was read as written (issue 13): they
+    # replay under the old reading (pygame_core/record.py legacy_options).
+    LEGACY_OPTIONS: ClassVar[dict[int, dict[str, OptionValue]]] = {1: {"rules": 1}}
+
     def new_game(self, options: OptionMap | None, seed: int) -> State:
         resolved = resolve_options(self.option_schema, options)
         opts = Options(
@@ -61,7 +66,8 @@ class Spacehole:
         if not state.over:
             return None
         if state.base_destroyed:
-            return Outcome((), (0,), "the Base was destroyed")
+            base = "Hull" if state.options.skin == "babylon5" else "Base"  # SH-3: the set's names
+            return Outcome((), (0,), f"the {base} was destroyed")
         return Outcome((0,), (state.mc,), "the deck is spent")
 
     def encode_action(self, action: SpaceholeAction) -> Wire:

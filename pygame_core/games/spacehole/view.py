@@ -216,6 +216,18 @@ def _battle(battle: Battle, state: State, skin: str) -> dict[str, Any]:
     }
 
 
+_DREW = re.compile(r"^Turn (\d+): drew \{c(\d+)\}")
+
+
+def _drawn(state: State, skin: str) -> dict[str, Any] | None:
+    """The card drawn this turn (from the state's own log), for the screen's news."""
+    for line in reversed(state.log):
+        m = _DREW.match(line)
+        if m:
+            return _card(int(m.group(2)), skin, state.options.battle_length) if int(m.group(1)) == state.turn else None
+    return None
+
+
 def _building(state: State) -> bool:
     return not state.over and state.step == Step.BUILD and pending_interrupt(state) is None
 
@@ -290,6 +302,7 @@ def view(state: State, player: int | None) -> View:
         "log": [player_words(line, skin) for line in state.log],
         "log_refs": [render(line, skin) for line in state.log],
         "projection": _projection(state, skin) if player == 0 else None,
+        "drawn": _drawn(state, skin),
         "terms": [[old, new] for old, new in B5_TEXT] if skin == "babylon5" else [],
         "over": state.over,
         "lost": state.base_destroyed,
