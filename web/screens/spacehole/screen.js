@@ -1,33 +1,118 @@
-// Spacehole's screen: counters, the colony on a canvas, the hand, scouted cards, the discard
-// pile, what was drawn and the battle round by round with its dice (at the top, where the
-// player looks), card rules on tap. Every action offered is one of g.actions (legal_actions).
+// Spacehole's screen: counters (each explains itself on tap), the colony on a canvas, the
+// hand (each card says what it would earn or why it cannot be played), scouted cards, the
+// discard pile; at the top, what was drawn and what it did, and the battle round by round
+// with its dice; every card's full effect on tap; an end that says what happened and offers
+// a rematch. Every action offered is one of g.actions (legal_actions).
 
 const KIND_NAMES = { base: "Base", structure: "Structure", defender: "Defender", invader: "Invader", event: "Event" };
+const RULE_REFS_KEY = "spacehole:rule-refs";
 let shell = null;
 let current = null;
+
+// The screen's own styles (build.py copies them next to this module; the CSP allows 'self').
+if (!document.querySelector("link[data-spacehole-css]")) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./screen.css", import.meta.url).href;
+  link.dataset.spaceholeCss = "1";
+  document.head.append(link);
+}
+
+// ---------------------------------------------------------------------------- words
+
+/** The card set's names in any text: the view lists the Babylon 5 substitutions. */
+function skinned(v, text) {
+  if (!v || !v.terms || !v.terms.length) return text;
+  const pairs = [...v.terms].sort((a, b) => b[0].length - a[0].length);
+  const pattern = new RegExp(pairs.map(([old]) => old.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  const map = Object.fromEntries(pairs);
+  return text.replace(pattern, (m) => map[m]);
+}
+
+function baseName(v) {
+  return skinned(v, "Base");
+}
+
+const TERMS = {
+  mc: ["MC (Megacredits)", "Your money, and your score when the deck is spent. Structures with power earn it every turn."],
+  income: ["Income", "The MC your powered structures earn this turn. While you build, it shows what the turn will give if you play nothing more; each structure in your hand shows what it would give."],
+  power: ["Power", "Power used / power you have. The Base makes 5 a turn and each Solar Array 5 more. A structure earns only with power; P1 on a card means it uses 1. Cards that get power are marked with a yellow P."],
+  base: ["Base damage", "Damage on your Base / the damage it can take. Invader hits reach it when no defender, Force Dome or Laser Turret is left. If it is destroyed, the game is lost and scores 0."],
+  turn: ["Turn", "Each turn starts with the Space Karma draw: one card from the deck. The game lasts 96 turns, one per card."],
+  deck: ["Deck", "Cards left to draw. When it is spent, the game ends and your MC is your score."],
+};
+
+function explain(v, key) {
+  const { h } = shell;
+  const [name, text] = TERMS[key];
+  shell.openDialog(skinned(v, name), h("p", {}, skinned(v, text)), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
+}
+
+// ---------------------------------------------------------------------------- shell hooks
 
 export function title(g) {
   return g.view && g.view.skin === "babylon5" ? "Spacehole · Babylon 5" : g.title;
 }
 
 export function prompt(g) {
-  return g.view && g.view.decision ? g.view.decision.prompt : null;
+  const v = g.view;
+  if (!v || !v.decision) return null;
+  if (v.decision.kind === "build" && v.projection) {
+    return `${v.decision.prompt} Tap a card in your hand to read it.`;
+  }
+  return skinned(v, v.decision.prompt);
 }
 
 export function endTitle(g) {
-  return g.view && g.view.lost ? "The Base is destroyed" : "The deck is spent";
+  const v = g.view;
+  if (!v) return "Game over";
+  return v.lost ? `You lose: the ${baseName(v)} is destroyed` : `You win: your colony survived all ${v.turn} turns`;
+}
+
+/** What ended the game, in a sentence, from the view (the final battle or event). */
+function ending(v) {
+  if (!v.lost) return `The deck is spent. Your colony of ${v.in_play.length} cards finished with ${v.mc} MC.`;
+  const b = v.last_battle;
+  if (b && b.result === "base destroyed") {
+    return `${b.invader.name} (Force ${b.invader.force}) broke through in round ${b.rounds.length} on turn ${v.turn}: a destroyed ${baseName(v)} scores 0${v.mc ? `, so the ${v.mc} MC you held are lost` : ""}.`;
+  }
+  return `On turn ${v.turn} the last hit on the ${baseName(v)} came from an event: a destroyed ${baseName(v)} scores 0.`;
 }
 
 export function endDetail(g) {
   const { h } = shell;
   const v = g.view;
   const score = g.outcome ? g.outcome.scores[0] : 0;
-  return h("div", {},
+  const opts = v.options;
+  const setup = [opts.skin === "babylon5" ? "Babylon 5 cards" : "Spacehole cards",
+    opts.base_hits === 5 ? `Hard ${baseName(v)}` : `normal ${baseName(v)}`, opts.battle_length === "to_the_death" ? "Hardcore battles" : "normal battles"].join(", ");
+  return h("div", { class: "sh-end" },
     h("p", { class: "score", id: "final-score" }, `Score: ${score} MC`),
-    h("p", {}, v.lost ? "The colony fell: the game is lost and scores 0." : `Your colony survived all ${v.turn} turns.`));
+    h("p", { id: "end-what" }, ending(v)),
+    h("p", { class: "muted" }, `Options: ${setup}.`),
+    g.mode === "play" ? h("div", { class: "choices" },
+      h("button", { type: "button", class: "btn primary", id: "play-again", onclick: () => playAgain(g) }, "Play again"),
+      h("button", { type: "button", class: "btn", id: "same-deck", onclick: () => sameDeck() }, "Replay the same deck")) : null);
 }
 
-/** What the last tap did, shown above the decision: the card drawn and the battle it caused. */
+function randomSeed() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
+}
+
+/** A rematch with the same options and a new deck: a new game, then open its save. */
+async function playAgain(g) {
+  const model = await shell.call("new", [g.game_id, { ...(g.options || {}) }, randomSeed(), [-1], ""]);
+  if (model && model.hash) location.hash = `#${model.hash}`;
+}
+
+/** The same deck and dice again, from the start: the game's own challenge link. */
+async function sameDeck() {
+  const links = await shell.call("share");
+  if (links && links.challenge) location.hash = `#${links.challenge}`;
+}
+
+/** What the last tap did, shown above the decision: the card drawn, what it did, and the battle. */
 export function news(g, tools, previous) {
   shell = tools;
   const { h } = tools;
@@ -36,9 +121,19 @@ export function news(g, tools, previous) {
   const battleKey = v.last_battle ? JSON.stringify(v.last_battle) : null;
   const oldKey = previous && previous.view && previous.view.last_battle ? JSON.stringify(previous.view.last_battle) : null;
   const fresh = Boolean(battleKey && previous && battleKey !== oldKey);
-  const drawn = v.pending ? h("p", { class: "pending" }, "Drawn: ",
-    h("button", { type: "button", class: `linkish kind-${v.pending.kind}`, onclick: () => cardDialog(v.pending, "pending") },
-      `${v.pending.name} (${KIND_NAMES[v.pending.kind]})`)) : null;
+  // The card drawn this turn, from the Draw until the turn ends (at the next Draw decision
+  // the news is the last turn's income, which the shell's box shows).
+  const card = v.step !== "start" || v.over ? v.drawn : null;
+  let drawn = null;
+  if (card) {
+    const what = { event: card.effect, invader: "It attacks at once: the battle is below.",
+      structure: "It goes to your hand.", defender: "It goes to your hand." }[card.kind];
+    drawn = h("div", { class: "sh-drawn" },
+      h("p", { class: "pending" }, `Turn ${v.turn} · drawn: `,
+        h("button", { type: "button", class: `linkish kind-${card.kind}`, onclick: () => cardDialog(card, "pending") },
+          `${card.name} (${KIND_NAMES[card.kind]})`)),
+      what ? h("p", { class: "sh-effect" }, what) : null);
+  }
   return drawn || v.last_battle ? h("div", {}, drawn, battle(v, fresh)) : null;
 }
 
@@ -50,55 +145,122 @@ export function render(area, g, tools) {
   tools.fill(area,
     counters(v),
     h("canvas", { id: "board", role: "img", "aria-label": colonyLabel(v), onclick: onBoardTap }),
-    colonyList(v),
     hand(v, g),
+    colonyList(v),
     peek(v),
-    discard(v));
+    discard(v),
+    ruleRefs(v));
   redraw(g);
+  showRuleRefs(v);
+  hookHelp(v);
 }
+
+// ---------------------------------------------------------------------------- help in the card set's names
+
+let helpHooked = false;
+/** The shell's "How to play" shows meta.json's help; under Babylon 5 the screen shows the same
+ * sections with that set's names (the shell has no per-skin help: see the issue 13 report). */
+function hookHelp() {
+  const root = document.getElementById("game");
+  if (!root || helpHooked) return;
+  helpHooked = true;
+  root.addEventListener("click", (e) => {
+    const button = e.target.closest && e.target.closest("#help");
+    const g = current;
+    if (!button || !g || !g.view || g.view.skin !== "babylon5" || g.game_id !== "spacehole") return;
+    e.stopPropagation();
+    e.preventDefault();
+    showHelp(g.view);
+  }, true);
+}
+
+function helpSections() {
+  try {
+    const catalog = JSON.parse(document.getElementById("catalog").textContent);
+    const game = catalog.games.find((x) => x.id === "spacehole");
+    return (game && game.text && game.text.help) || [];
+  } catch {
+    return [];
+  }
+}
+
+function showHelp(v) {
+  const { h } = shell;
+  shell.openDialog("How to play Spacehole (Babylon 5 cards)", h("div", { class: "help-text" },
+    helpSections().map((s) => h("section", {}, h("h3", {}, skinned(v, s.title)), s.paragraphs.map((p) => h("p", {}, skinned(v, p)))))),
+  [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
+}
+
+// ---------------------------------------------------------------------------- the parts
 
 function counters(v) {
   const { h } = shell;
-  // At the draw decision (and at the end) these are the figures of the turn just played.
-  const computed = (v.step === "start" && v.turn > 1) || v.over;
   const base = v.in_play.find((c) => c.kind === "base") || { damage: 0, max_damage: v.options.base_hits };
+  const p = v.projection;
+  // While building: what the turn will give if nothing more is played. At the draw decision
+  // (and at the end): the figures of the turn just played.
+  const computed = (v.step === "start" && v.turn > 1) || v.over;
+  let income = "—";
+  let incomeLabel = "Income";
+  let power = `—/${v.supply}`;
+  if (p) {
+    income = `+${p.income}`;
+    incomeLabel = p.seismic ? "Income (Seismic)" : "Income this turn";
+    power = `${p.power_used}/${p.supply}`;
+  } else if (computed) {
+    income = `+${v.income}`;
+    incomeLabel = "Last income";
+    power = `${v.power_used}/${v.supply}`;
+  }
   const items = [
     ["MC", String(v.mc), "mc"],
-    [computed ? "Last income" : "Income", computed ? `+${v.income}` : "—", "income"],
-    ["Power", `${computed ? v.power_used : "—"}/${v.supply}`, "power"],
-    ["Base dmg", `${base.damage}/${base.max_damage}`, "base", base.damage >= base.max_damage - 2 && base.damage > 0],
+    [incomeLabel, income, "income"],
+    ["Power", power, "power"],
+    [`${baseName(v)} dmg`, `${base.damage}/${base.max_damage}`, "base", base.damage >= base.max_damage - 2 && base.damage > 0],
     ["Turn", String(v.turn), "turn"],
     ["Deck", String(v.deck_count), "deck"],
   ];
-  return h("dl", { class: "counters", "aria-label": "Counters" },
-    items.map(([label, value, id, bad]) => h("div", { class: bad ? "bad" : null, id: `count-${id}` },
-      h("dt", {}, label), h("dd", {}, value))));
+  return h("div", { class: "counters", role: "group", "aria-label": "Counters: tap one to learn what it means" },
+    items.map(([label, value, id, bad]) => h("button", {
+      type: "button", class: `sh-counter${bad ? " bad" : ""}`, id: `count-${id}`, onclick: () => explain(v, id),
+    }, h("span", { class: "sh-term" }, label), h("span", { class: "sr-only" }, ": "), h("span", { class: "sh-value" }, value),
+    h("span", { class: "sr-only" }, " (what is this?)"))));
 }
 
 function colonyLabel(v) {
   return `Colony in play: ${v.in_play.map((c) => c.name + (c.damage ? ` (damage ${c.damage})` : "")).join(", ")}`;
 }
 
+function poweredIds(v) {
+  return new Set(v.projection ? v.projection.powered : v.in_play.filter((c) => c.powered).map((c) => c.id));
+}
+
 function colonyList(v) {
   const { h } = shell;
-  // The same cards as real buttons, for keyboards and screen readers (shown on focus).
+  const powered = poweredIds(v);
+  // The same cards as real buttons, for keyboards and screen readers (shown on focus); after
+  // the hand, so the keyboard reaches the hand first.
   return h("ul", { class: "sr-list", "aria-label": "Colony cards" },
     v.in_play.map((c) => h("li", {}, h("button", { type: "button", class: "btn", onclick: () => cardDialog(c, "play") },
-      `${c.name}${c.damage ? `, damage ${c.damage}` : ""}${c.powered ? ", powered" : ""}`))));
+      `${c.name}${c.damage ? `, damage ${c.damage}` : ""}${powered.has(c.id) ? ", powered" : ""}`))));
 }
 
 function hand(v, g) {
   const { h } = shell;
+  const building = Boolean(v.projection);
   return h("section", { class: "hand-box", "aria-labelledby": "hand-title" },
     h("h2", { id: "hand-title" }, `Hand (${v.hand.length}/${v.hand_limit})`),
+    h("p", { class: "muted sh-legend" }, "$ = MC a turn with power · P = power it uses · D = defender places. Tap a card to read it."),
     v.hand.length ? h("div", { class: "hand" }, v.hand.map((c) => {
       const acts = actionsFor(g, c.id);
-      // The accessible name is the visible text, then what can be done with the card.
+      const note = building && c.why_not ? "can't play now" : c.if_played ? `income → +${c.if_played.income}` : null;
       return h("button", {
-        type: "button", class: `hand-card kind-${c.kind}${acts.length ? " playable" : ""}`,
+        type: "button", class: `hand-card kind-${c.kind}${acts.length ? " playable" : ""}${building && c.why_not ? " blocked" : ""}`,
         onclick: () => cardDialog(c, "hand"),
-      }, h("span", { class: "name" }, c.name), h("span", { class: "kind" }, `${KIND_NAMES[c.kind]} · ${statLine(c)}`),
-      acts.length ? h("span", { class: "sr-only" }, `, ${acts.map((a) => a.label).join(", ")}`) : null);
+      }, h("span", { class: "name" }, c.name), h("span", { class: "sr-only" }, ", "),
+      h("span", { class: "kind" }, `${KIND_NAMES[c.kind]} · ${statLine(c)}`),
+      note ? h("span", { class: "sh-note" }, h("span", { class: "sr-only" }, ", "), note) : null,
+      acts.length ? h("span", { class: "sr-only" }, `, can be played (${acts.length} ${acts.length === 1 ? "way" : "ways"})`) : null);
     })) : h("p", { class: "muted" }, "Empty."));
 }
 
@@ -118,28 +280,62 @@ function discard(v) {
     v.discard.length ? h("ul", {}, v.discard.map((c) => h("li", {}, h("button", { type: "button", class: "linkish", onclick: () => cardDialog(c, "discard") }, c.name)))) : h("p", { class: "muted" }, "Empty."));
 }
 
+function ruleRefsOn() {
+  try { return localStorage.getItem(RULE_REFS_KEY) === "1"; } catch { return false; }
+}
+
+function ruleRefs(v) {
+  const { h } = shell;
+  return h("label", { class: "sh-toggle" },
+    h("input", { type: "checkbox", id: "rule-refs", checked: ruleRefsOn(), onchange: (e) => {
+      try { localStorage.setItem(RULE_REFS_KEY, e.target.checked ? "1" : "0"); } catch { /* private mode */ }
+      showRuleRefs(v);
+    } }),
+    " Show rule references in the log");
+}
+
+/** The shell draws the log from view.log (in the player's words); with the toggle on, the
+ * same lines with their rulebook references (view.log_refs). */
+function showRuleRefs(v) {
+  const log = document.getElementById("log");
+  if (!log || !v.log_refs) return;
+  const lines = ruleRefsOn() ? v.log_refs : v.log;
+  const items = log.querySelectorAll("li");
+  if (items.length !== lines.length) return;
+  items.forEach((li, n) => { li.textContent = String(lines[n]); });
+}
+
 function dice(values) {
   const { h } = shell;
-  return h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${d === 1 ? " hit" : ""}`, "aria-label": d === 1 ? "1, a hit" : String(d) }, String(d))));
+  return h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${d === 1 ? " hit" : ""}`, role: "img", "aria-label": d === 1 ? "1, a hit" : String(d) }, String(d))));
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function battle(v, fresh) {
   const { h } = shell;
   const b = v.last_battle;
   if (!b) return null;
-  const result = { destroyed: "destroyed", withdrew: "withdrew", base_destroyed: "destroyed the Base" }[b.result] || b.result;
-  return h("details", { class: `battle${fresh ? " fresh" : ""}`, id: "battle", open: true },
-    h("summary", {}, `Battle: ${b.invader.name} (Force ${b.invader.force})${result ? ` · ${result}` : ""}`),
+  const force = b.invader.force;
+  const result = { destroyed: "destroyed", withdrew: `withdrew after ${plural(b.rounds.length, "round")}`, "base destroyed": `destroyed the ${baseName(v)}` }[b.result] || b.result;
+  const lost = b.lost && b.lost.length ? `Lost: ${b.lost.join(", ")}.` : "No card lost.";
+  return h("details", { class: `battle${fresh ? " fresh" : ""}`, id: "battle", open: fresh || null },
+    h("summary", {}, `Battle: ${b.invader.name} (Force ${force}) · ${result}`),
+    h("p", { class: "muted sh-dice-note" }, "Every die showing 1 is a hit."),
     h("ol", { class: "rounds" }, b.rounds.map((r, n) => {
+      const ours = b.colony_hits ? b.colony_hits[n] : 0;
       const li = h("li", {},
         h("div", { class: "round-title" }, `Round ${n + 1}`),
         h("div", { class: "side" }, h("span", { class: "who" }, `${b.invader.name}:`), dice(r.invader_dice),
-          h("span", { class: "hits" }, r.hits_on.length ? ` → hits ${r.hits_on.join(", ")}` : " → no hits")),
+          h("span", { class: "hits" }, r.hits_on.length ? `${plural(r.hits_on.length, "hit")}: on ${r.hits_on.join(", ")}` : "no hits")),
         r.colony_dice.map((c) => h("div", { class: "side" }, h("span", { class: "who" }, `${c.name}:`), dice(c.dice))),
-        h("div", { class: "hits" }, `Invader takes ${r.invader_damage} damage`));
+        h("div", { class: "sh-round-result" }, `${ours ? `Your ${plural(ours, "hit")}` : "No hit from you"}: ${b.invader.name} ${r.invader_damage ? `has lost ${r.invader_damage} of its ${force} Force` : `keeps its ${force} Force`}.`));
       li.style.setProperty("--round", String(n)); // CSSOM, allowed by the page's CSP
       return li;
-    })));
+    })),
+    h("p", { class: "sh-battle-end" }, `${b.invader.name}: ${result}. ${lost}`));
 }
 
 function statLine(c) {
@@ -149,7 +345,7 @@ function statLine(c) {
   const parts = [];
   if (c.income) parts.push(`$${c.income}`);
   if (c.power) parts.push(`P${c.power}`);
-  if (c.defenders) parts.push(`+${c.defenders} def`);
+  if (c.defenders) parts.push(`+${c.defenders} D`);
   if (c.key === "laser_turret") parts.push("laser");
   return parts.join(" · ") || (c.key === "solar_array" ? "Power +5" : "—");
 }
@@ -158,24 +354,23 @@ function actionsFor(g, cardId) {
   return g.actions.filter((a) => a.fields && (a.fields.card === cardId || a.fields.replacing === cardId));
 }
 
-async function cardDialog(c, where) {
+function cardDialog(c, where) {
   const { h } = shell;
   const g = current;
+  const v = g.view;
   const acts = g.mode === "play" ? actionsFor(g, c.id) : [];
-  let why = null;
-  // A hand card the engine does not let you play now: say why, in the engine's words.
-  if (where === "hand" && g.mode === "play" && !g.over && g.view.decision.kind === "build"
-      && (c.kind === "structure" || c.kind === "defender") && !acts.some((a) => a.kind === "Play")) {
-    const answer = await shell.call("why_not", [[3, c.id, -1]]);
-    if (!answer.legal) why = answer.why;
-  }
   const facts = [KIND_NAMES[c.kind], statLine(c)];
   if (c.max_damage) facts.push(`damage ${c.damage}/${c.max_damage}`);
-  if (c.powered) facts.push("powered this turn");
+  if (poweredIds(v).has(c.id)) facts.push(v.projection ? "gets power this turn" : "had power last turn");
+  // A hand card the engine does not let you play now: its reason, from the engine (the view
+  // carries the text of IllegalActionError for each hand card during the Build Phase).
+  const why = where === "hand" && g.mode === "play" && !g.over && c.why_not && !acts.some((a) => a.kind === "Play") ? c.why_not : null;
+  const gain = where === "hand" && c.if_played ? `Played now: income this turn +${c.if_played.income} MC, power ${c.if_played.power_used}/${c.if_played.supply}.` : null;
   shell.openDialog(c.name, h("div", { class: "card-rules" },
     h("p", { class: "muted" }, facts.filter(Boolean).join(" · ")),
-    h("p", { class: "rules-text" }, c.text),
-    why ? h("p", { class: "warn", id: "why-not" }, `Cannot be played now: ${why}`) : null,
+    h("p", { class: "rules-text", id: "card-effect" }, c.effect || c.text),
+    gain ? h("p", { class: "sh-gain" }, gain) : null,
+    why ? h("p", { class: "warn", id: "why-not" }, `Why can't I play this? ${why}`) : null,
     acts.length ? h("div", { class: "choices" }, acts.map((a) => h("button", {
       type: "button", class: "btn choice", onclick: () => { shell.dialog.close(); shell.act(a.i); },
     }, a.label))) : null,
@@ -194,9 +389,9 @@ const COLORS = {
   invader: ["#5a1f2a", "#ff7b7b"], event: ["#4a3a12", "#ffcc4d"],
 };
 const INK = "#eef1ff";
-const MUTED = "#aab3d6";
+const MUTED = "#c3cae6";
 const POWER = "#ffcc4d";
-const DAMAGE = "#ff7b7b";
+const DAMAGE = "#ff9a9a";
 let hits = [];
 
 function layout(count, width) {
@@ -248,6 +443,7 @@ export function redraw(g) {
   const width = canvas.getBoundingClientRect().width || canvas.parentElement.clientWidth;
   const dpr = window.devicePixelRatio || 1;
   const cards = v.in_play;
+  const powered = poweredIds(v);
   const [rects, height] = layout(cards.length, width);
   canvas.style.height = `${height}px`;
   canvas.width = Math.round(width * dpr);
@@ -259,7 +455,8 @@ export function redraw(g) {
   ctx.font = "600 14px system-ui, sans-serif";
   ctx.fillStyle = MUTED;
   const defenders = cards.filter((c) => c.kind === "defender").length;
-  ctx.fillText(`Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap}`, PAD, HEADER_H - 4);
+  const marks = v.projection ? " · P: gets power this turn" : "";
+  ctx.fillText(fit(ctx, `Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap} (D)${marks}`, width - 2 * PAD), PAD, HEADER_H - 4);
   hits = [];
   cards.forEach((card, n) => {
     const [x, y, w, h] = rects[n];
@@ -267,8 +464,8 @@ export function redraw(g) {
     roundRect(ctx, x, y, w, h, 10);
     ctx.fillStyle = fillColour;
     ctx.fill();
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = edge;
+    ctx.lineWidth = powered.has(card.id) ? 2.5 : 1.5;
+    ctx.strokeStyle = powered.has(card.id) ? POWER : edge;
     ctx.stroke();
     ctx.fillStyle = INK;
     ctx.font = "700 13px system-ui, sans-serif";
@@ -277,22 +474,22 @@ export function redraw(g) {
     ctx.font = "12px system-ui, sans-serif";
     ctx.fillStyle = MUTED;
     ctx.fillText(fit(ctx, statLine(card), w - 16), x + 8, y + 23 + 16 * lines.length);
-    if (card.powered) {
+    if (powered.has(card.id)) {
       ctx.beginPath();
-      ctx.arc(x + w - 13, y + 14, 7, 0, 2 * Math.PI);
+      ctx.arc(x + w - 13, y + 14, 8, 0, 2 * Math.PI);
       ctx.fillStyle = POWER;
       ctx.fill();
       ctx.fillStyle = "#1a1300";
-      ctx.font = "700 10px system-ui, sans-serif";
-      ctx.fillText("P", x + w - 16.5, y + 17.5);
+      ctx.font = "700 12px system-ui, sans-serif";
+      ctx.fillText("P", x + w - 17, y + 18.5);
     }
     if (card.max_damage > 0) {
       const damage = card.damage || 0;
       ctx.fillStyle = "#0b1020";
-      ctx.fillRect(x + 8, y + h - 30, w - 16, 7);
+      ctx.fillRect(x + 8, y + h - 32, w - 16, 7);
       ctx.fillStyle = DAMAGE;
-      ctx.fillRect(x + 8, y + h - 30, (w - 16) * Math.min(damage, card.max_damage) / card.max_damage, 7);
-      ctx.font = "11px system-ui, sans-serif";
+      ctx.fillRect(x + 8, y + h - 32, (w - 16) * Math.min(damage, card.max_damage) / card.max_damage, 7);
+      ctx.font = "12px system-ui, sans-serif";
       ctx.fillStyle = damage ? DAMAGE : MUTED;
       ctx.fillText(`damage ${damage}/${card.max_damage}`, x + 8, y + h - 9);
     }
