@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -99,7 +98,7 @@ def ship_hex(page: Page, label: str) -> tuple[int, int]:
     return int(found.group(1)) - 1, int(found.group(2)) - 1
 
 
-def play_by_taps(page: Page, limit: int = 400, orders: str = "F") -> int:
+def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8) -> int:
     """Play every decision on screen by tapping the board and the screen's own controls (the
     computer's turns are waited for) until the end panel shows. Returns the decisions taken."""
     taken = 0
@@ -113,7 +112,7 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F") -> int:
             page.wait_for_selector("#handoff", state="detached")
         elif page.locator("#game[data-thinking]").count():
             changed(page, now, 90)
-        elif page.locator("#msc-build").count():
+        elif page.locator("#msc-build").count() and page.locator(".msc-built li").count() < ships:
             page.tap("#msc-build")
             time.sleep(0.2)
             settled(page)
@@ -160,8 +159,6 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F") -> int:
 
 
 def axe_violations(page: Page) -> list[str]:
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(content=Path(AXE).read_text())
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [f"{v['id']} ({v['impact']}): {v['help']}: " + "; ".join(n["target"][0] for n in v["nodes"][:3])
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
@@ -190,9 +187,11 @@ LEAK_SCRIPT = """
 
 @pytest.fixture(scope="module")
 def msc_phone(contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> Page:
-    """One booted Pixel 7 page for this module, recording every text drawn on a canvas."""
+    """One booted Pixel 7 page for this module (the engine boots once), recording every text
+    drawn on a canvas, with axe-core loaded (an init script is not subject to the page's CSP)."""
     context = contexts.new(site, **pixel7)
     context.add_init_script(LEAK_SCRIPT)
+    context.add_init_script(path=str(AXE))
     page = context.new_page()
     page.set_default_timeout(60_000)  # a loaded 2-core machine: the engine answers slowly
     page.goto(site.url)
@@ -235,6 +234,7 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
     assert "Swift" in page.inner_text(".msc-built")
     page.tap("#msc-submit-designs")
     # East starts from a shared design code whose name is markup: shown as text, never run.
+    page.wait_for_selector("#handoff")
     settled(page)
     page.locator("#handoff .btn").tap()
     page.wait_for_selector("#msc-build")
@@ -326,10 +326,9 @@ def tab_to(page: Page, selector: str, presses: int = 80) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def test_keyboard_only_orders_and_axe(contexts: Contexts, site: Site) -> None:
-    # bypass_csp: axe-core is injected as an inline script, which the page's CSP forbids.
-    page = contexts.new(site, viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
-    page.set_default_timeout(60_000)
+def test_keyboard_only_orders_and_axe(msc_phone: Page, site: Site) -> None:
+    page = msc_phone
+    page.set_viewport_size({"width": 1280, "height": 800})  # a desktop with a keyboard
     new_game(page, site, turn_limit=2, **SMALL_MAP)
     settled(page)
     tab_to(page, "#handoff .btn")
@@ -402,6 +401,7 @@ def test_keyboard_only_orders_and_axe(contexts: Contexts, site: Site) -> None:
     assert "W1 SPEED 3 orders 1L1" in log and "E1 SPEED 2 orders R1" in log
     settled(page)
     assert axe_violations(page) == []
+    page.set_viewport_size({"width": 412, "height": 839})
 
 
 def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
@@ -411,6 +411,6 @@ def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
     levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
     if not levels:
         pytest.skip("no computer levels for Minimal Space Combat yet (pygame_core/games/skirmish/ai.py)")
-    new_game(page, site, seats=("-1", levels[0]), scenario="skirmish", turn_limit=2, **SMALL_MAP)
-    play_by_taps(page)
+    new_game(page, site, seats=("-1", levels[0]), scenario="skirmish", turn_limit=1, **SMALL_MAP)
+    play_by_taps(page, ships=1)
     assert page.get_attribute("[data-outcome]", "data-outcome") in ("win", "loss", "draw")

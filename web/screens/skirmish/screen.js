@@ -43,6 +43,7 @@ function freshUi(viewer = null, game = "") {
     typed: "",
     typedError: "",
     codeText: "",
+    note: "",
   };
 }
 
@@ -94,13 +95,22 @@ export function endDetail(g) {
       `${shipName(v, s)}: ${s.fate === "destroyed" ? "destroyed" : s.fate === "disengaged" ? "left the map" : `survived with SHIELDS ${s.shields}/${s.design.shields}`}`))));
 }
 
-export function news(g, tools) {
+export function news(g, tools, previous) {
   shell = tools;
   const v = g.view;
   if (!v || !["orders", "combat", "over"].includes(v.phase) || v.turn < 1) return null;
+  // The shell lists the log lines this action added when it saw the view before (app.js
+  // newsBox); then only their dice are drawn here. After a hand-off it saw nothing: the
+  // whole turn so far is told here.
+  const shellShows = previous && previous.view && previous.at < g.at && g.mode === "play";
+  if (shellShows) {
+    const fresh = v.log.slice(previous.view.log.length);
+    if (!fresh.some((l) => /^MSC-(8\.1|9\.4)/.test(l))) return null;
+    return turnReport(v, { turn: v.turn, lines: fresh, dice: true }, true);
+  }
   const seg = turnSegment(v);
   if (!seg.lines.length) return null;
-  return turnReport(v, seg, v.phase !== "orders");
+  return turnReport(v, seg, v.phase === "combat");
 }
 
 export function keys(e, g, tools) {
@@ -140,8 +150,8 @@ export function render(area, g, tools) {
   const { h, fill } = tools;
   const showMap = v.phase !== "design";
   fill(area,
-    actionPanel(g),
     showMap ? mapBox(g) : null,
+    actionPanel(g),
     v.phase !== "design" ? statusPanels(g) : null);
   if (showMap) {
     drawMap(g);
@@ -375,7 +385,7 @@ function designer(g) {
       if (locked) ui.why = `${info.label} is already chosen for this ship; finish it or undo.`;
       else if (next > info.max) ui.why = `${info.label} is at most ${info.max} (MSC-2.1).`;
       else if (next < info.min) ui.why = key === "shields" ? "SHIELDS is at least 1: a ship with none would start destroyed (MSC-A06)." : `${info.label} is at least ${info.min} (MSC-2.1).`;
-      else { f[key] = next; ui.why = ""; f.from = ""; }
+      else { f[key] = next; ui.why = ""; ui.note = ""; f.from = ""; }
       rerender();
     };
     return h("div", { class: "msc-stat", role: "group", "aria-label": info.label },
@@ -432,6 +442,7 @@ function designer(g) {
           oninput: (e) => { f.name = e.target.value; } })),
       h("p", { class: `msc-total${over ? " warn" : ""}`, id: "msc-total", "aria-live": "polite" }, totalNote),
       ui.why ? h("p", { class: "warn", id: "design-why", role: "alert" }, ui.why) : null,
+      ui.note ? h("p", { class: "msc-note-ok", id: "design-note", role: "status" }, ui.note) : null,
       h("div", { class: "msc-row" },
         h("button", { type: "button", class: "btn primary", id: "msc-build", onclick: () => buildShip(g) }, `Build ${label}`),
         h("button", { type: "button", class: "btn", onclick: () => saveDesign(f) }, "Keep this design"),
@@ -531,7 +542,7 @@ function saveDesign(f) {
   const list = storeGet("designs", []);
   const kept = (Array.isArray(list) ? list : []).filter((x) => JSON.stringify(cleanDesign(x)) !== JSON.stringify(d));
   kept.push({ ...d, game: gameKey(), seat: current.view.you });
-  if (storeSet("designs", kept.slice(-20))) shell.notify(`Kept “${d.name}” for later games on this device.`);
+  if (storeSet("designs", kept.slice(-20))) ui.note = `Kept “${d.name}” for later games on this device: it is under “Start from”.`;
   rerender();
 }
 
@@ -563,7 +574,7 @@ function copyCode(f) {
   const code = designCode({ ...f, weapons: [...f.weapons], name: f.name.trim() });
   ui.codeText = code;
   rerender();
-  if (navigator.clipboard) navigator.clipboard.writeText(code).then(() => shell.notify("Design code copied."), () => {});
+  if (navigator.clipboard) navigator.clipboard.writeText(code).then(() => { ui.note = "Design code copied: paste it to a friend."; rerender(); }, () => {});
 }
 
 function pasteCode() {
@@ -572,8 +583,8 @@ function pasteCode() {
   if (!d) { ui.why = "That is not a design code (it looks like MSC1.E3S3T3.F-FL-FR.…)."; rerender(); return; }
   ui.form = formFrom(d, "");
   ui.why = "";
+  ui.note = `Design “${d.name || "unnamed"}” loaded: ${designLine(d)}.`;
   rerender();
-  shell.notify(`Design “${d.name || "unnamed"}” loaded: ${designLine(d)}.`);
 }
 
 function rerender() {
@@ -605,7 +616,7 @@ function deployPanel(g) {
       compass((dir, e) => actNow(findAction(g, "Face", { facing: dir }), e)));
   }
   if (placed.length < ships.length) {
-    return h("p", {}, `Tap a hex in your zone (the tinted columns ${cols}) to place ${shipName(v, ships[placed.length])}. Deployment is secret; ships may share a hex.`);
+    return h("div", {}, ui.why ? h("p", { class: "warn", role: "alert" }, ui.why) : null, h("p", {}, `Tap a hex in your zone (the tinted columns ${cols}) to place ${shipName(v, ships[placed.length])}. Deployment is secret; ships may share a hex.`));
   }
   return h("div", {}, h("p", {}, "Every ship is placed."),
     h("button", { type: "button", class: "btn primary", id: "msc-submit-deploy", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my deployment"));
@@ -900,9 +911,10 @@ function turnReport(v, seg, open) {
     }
   }
   const die = (n, cls, label) => h("span", { class: `die ${cls}`, "aria-label": label }, String(n));
+  const shown = seg.dice ? items.filter((it) => it.kind !== "line") : items;
   return h("details", { class: "msc-report", id: "msc-report", open: open || null },
-    h("summary", {}, `Turn ${seg.turn}: moves${v.initiative.length || seg.lines.some((l) => /Player 1/.test(l)) ? ", initiative and fire" : ""}`),
-    h("ul", {}, items.map((it) => {
+    h("summary", {}, seg.dice ? "The dice" : `Turn ${seg.turn}: moves${seg.lines.some((l) => /Player 1/.test(l)) ? ", initiative and fire" : ""}`),
+    h("ul", {}, shown.map((it) => {
       if (it.kind === "init") {
         return h("li", { class: "msc-init" }, "Initiative: West ", die(it.west, "", `West rolled ${it.west}`), " East ",
           die(it.east ?? "?", "", `East rolled ${it.east}`), it.west === it.east ? " tie, roll again" : "");
@@ -1039,7 +1051,7 @@ function zoomBy(f, px = null, py = null) {
 
 function canvasHeight(v, width, scale) {
   const [, mh] = mapUnits(v);
-  const cap = Math.max(280, Math.min(window.innerHeight * 0.62, 720));
+  const cap = Math.max(260, Math.min(window.innerHeight * (window.innerWidth < 600 ? 0.5 : 0.62), 720));
   return Math.min(mh * scale, cap);
 }
 
@@ -1207,7 +1219,8 @@ function onMapTap(x, y, e) {
         }
         ui.why = "";
       } else if (placed.length < ownShips(v, v.you).length) {
-        shell.notify(`${hx.hexLabel(col, row)} is outside your zone: ${SIDE_NAMES[v.you]} deploys in columns ${v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`} (MSC-4.3).`);
+        ui.why = `${hx.hexLabel(col, row)} is outside your zone: ${SIDE_NAMES[v.you]} deploys in columns ${v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`} (MSC-4.3).`;
+        rerender();
         return;
       }
     }
