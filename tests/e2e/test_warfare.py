@@ -4,6 +4,7 @@ a game against the computer, the private hand-off with cards on, and axe-core.""
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from playwright.sync_api import Page
 
 from pygame_core import Match, encode_link
 from pygame_core.games.warfare import odds
-from pygame_core.games.warfare.actions import Attack, Charge, ChooseFirst, PassWindow
+from pygame_core.games.warfare.actions import Attack, Charge, ChooseFirst, PassWindow, StuckRetreat
 
 from .conftest import Contexts
 from .site import BOOT_TIMEOUT_MS, ROOT, Site
@@ -277,6 +278,38 @@ def test_cards_hand_off_at_a_reaction_stop(page: Page, site: Site) -> None:
     page.wait_for_selector("#wf-window")
     assert "Blue's hand" in page.inner_text("#wf-hand")
     assert _axe(page) == [], "the card window and the hand"
+
+
+def _stuck_link() -> tuple[str, str]:
+    """A game where the player to move has a stuck ship (GW-10): seeded random play."""
+    rnd = random.Random(0)
+    match = Match.start("warfare", {}, 0)
+    while not any(isinstance(a, StuckRetreat) for a in match.legal_actions()):
+        legal = match.legal_actions()
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        charges = [a for a in legal if isinstance(a, Charge)]
+        match = match.play(rnd.choice(attacks) if attacks and rnd.random() < .7
+                           else rnd.choice(charges) if charges else rnd.choice(legal))
+    stuck = next(a for a in match.legal_actions() if isinstance(a, StuckRetreat))
+    return "#r/" + encode_link(match), f"{FILES[stuck.src % 8]}{stuck.src // 8}"
+
+
+def test_a_stuck_ship_is_explained_and_tries_for_doubles(page: Page, site: Site) -> None:
+    """GW-10: the stuck ship is marked and explained; tapping it offers the doubles roll, and
+    the two dice show after."""
+    link, square = _stuck_link()
+    page.goto(site.url + link)
+    page.wait_for_selector("#game[data-mode='replay']")
+    page.locator("#fork").tap()
+    page.wait_for_selector("#game[data-mode='play'] #wf-notes")
+    assert f"Stuck: {square}" in page.inner_text("#wf-notes")
+    before = _settle(page)
+    _tap_square(page, square)
+    page.locator("#wf-panel button", has_text=f"Try to bring {square} home").tap()
+    _next(page, before)
+    page.wait_for_selector("#wf-stuck")
+    assert page.locator("#wf-stuck .die").count() == 2
+    assert "oubles" in page.inner_text("#wf-stuck")
 
 
 def test_warfare_screens_have_no_serious_axe_violations(page: Page, site: Site) -> None:
