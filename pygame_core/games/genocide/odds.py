@@ -1,0 +1,65 @@
+"""Exact dice odds for Space Genocide, for the screen and its tests (RULES.md SG-6, SG-7, SG-8).
+
+A battle attack (SG-6.3 B5) destroys its target iff the attack total, ``ΣATK*`` dice of size
+``combat_die``, beats the defence total, ``DEF*`` dice of the same size; a tie or more defence
+has no effect. A space burst (SG-7.4) hits a ship with any 6 among its PB dice; a planet buster
+order (SG-8.5) destroys the planet with any die <= 3 (Amoeboids 4). Everything is a
+``Fraction``; ``percent`` rounds it once, half up, as the web screen (``odds.js``) shows it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+
+@lru_cache(maxsize=512)
+def sum_counts(n: int, sides: int) -> tuple[int, ...]:
+    """How many ways ``n`` dice of ``sides`` sides make each total 0..n*sides."""
+    counts = [1]
+    for _ in range(n):
+        nxt = [0] * (len(counts) + sides)
+        for total, ways in enumerate(counts):
+            if ways:
+                for face in range(1, sides + 1):
+                    nxt[total + face] += ways
+        counts = nxt
+    return tuple(counts)
+
+
+def attack_odds(atk: int, defense: int, sides: int) -> Fraction:
+    """SG-6.3 B5: the chance ``atk`` dice total more than ``defense`` dice (0 with no attack)."""
+    if atk <= 0:
+        return Fraction(0)
+    a = sum_counts(atk, sides)
+    d = sum_counts(max(defense, 0), sides)
+    wins = 0
+    below = 0
+    j = 0
+    for total, ways in enumerate(a):
+        while j < len(d) and j < total:
+            below += d[j]
+            j += 1
+        wins += ways * below
+    return Fraction(wins, sides ** (atk + max(defense, 0)))
+
+
+def any_hit(n: int, hit_faces: int, sides: int = 6) -> Fraction:
+    """SG-7.4 / SG-8.5: the chance that at least one of ``n`` dice shows one of ``hit_faces``."""
+    if n <= 0:
+        return Fraction(0)
+    return 1 - Fraction(sides - hit_faces, sides) ** n
+
+
+def percent(p: Fraction) -> str:
+    """One decimal, half up; ``<0.1%`` / ``>99.9%`` for chances that only round to 0 or 1."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    tenths = (p.numerator * 2000 + p.denominator) // (2 * p.denominator)
+    if tenths == 0:
+        return "<0.1%"
+    if tenths >= 1000:
+        return ">99.9%"
+    return f"{tenths // 10}.{tenths % 10}%"

@@ -1,0 +1,1436 @@
+// Space Genocide's screen (RULES.md section 1): the hex map on a canvas (pan, pinch, wheel,
+// Fit, a mini-map), the secret setup with "Arrange for me", a turn by tap (fleet panel, reachable
+// hexes), battles with the exact odds of each attack, production, cards, a fleet list and a
+// decision panel that make the game playable without the canvas.
+//
+// Rules kept here (docs/WEB.md): every move is one of g.actions (several in a row for a setup
+// or a long move, each looked up in the new g.actions before it is played); everything drawn
+// comes from g.view; hex pixel geometry is computed here from the engine's (col, row).
+import { attackOdds, anyHit, percent } from "./odds.js";
+import * as D from "./data.js";
+
+const SQ3 = Math.sqrt(3);
+let shell = null;
+const ui = {
+  g: null, // the model on screen
+  cam: null, // {s: pixels per hex radius, ox, oy}
+  camKey: "",
+  hex: null, // the hex tapped last: [col, row]
+  pickShip: null, // setup: the ship picked to move
+  draft: null, // setup: {key, kind, assign}
+  queue: null, // actions played one after another: {seat, next(g) -> action index or null, what}
+  legend: false,
+};
+
+// ---------------------------------------------------------------------------- small helpers
+
+const key = (c, r) => `${c},${r}`;
+const hexLabel = (c, r) => `${String(c + 1).padStart(2, "0")}${String(r + 1).padStart(2, "0")}`;
+
+function toCube(col, row) {
+  const q = col;
+  const r = row - (col - (col & 1)) / 2;
+  return [q, r, -q - r];
+}
+function fromCube(q, r) {
+  return [q, r + (q - (q & 1)) / 2];
+}
+const DIRS = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1]];
+function neighbour(col, row, d) {
+  const [q, r] = toCube(col, row);
+  return fromCube(q + DIRS[d][0], r + DIRS[d][1]);
+}
+function centre(col, row) {
+  return [1.5 * col, SQ3 * (row + 0.5 * (col & 1))];
+}
+function pixelToHex(x, y) {
+  const q = (2 / 3) * x;
+  const r = (-1 / 3) * x + (SQ3 / 3) * y;
+  let rq = Math.round(q);
+  let rr = Math.round(r);
+  const rs = Math.round(-q - r);
+  const dq = Math.abs(rq - q);
+  const dr = Math.abs(rr - r);
+  const ds = Math.abs(rs + q + r);
+  if (dq > dr && dq > ds) rq = -rr - rs;
+  else if (dr > ds) rr = -rq - rs;
+  return fromCube(rq, rr);
+}
+
+function shipType(v, cid) {
+  return D.SHIP_TYPES[v.variant][Math.floor(cid / D.COPIES[v.variant])];
+}
+function shipName(v, cid) {
+  if (cid < 0) return "nothing";
+  return `${shipType(v, cid).name} #${cid}`;
+}
+function seatName(v, seat) {
+  return (v.seats[seat] && v.seats[seat].name) || `Seat ${seat + 1}`;
+}
+function raceOf(v, seat) {
+  const k = v.seats[seat] && v.seats[seat].race;
+  return k ? D.RACES[k] : null;
+}
+function terrainAt(v, c, r) {
+  const t = v.terrain.find((x) => x.col === c && x.row === r);
+  return t || null;
+}
+function planetAt(v, c, r) {
+  return v.planets.find((p) => p.col === c && p.row === r && p.alive) || null;
+}
+function fleetsAt(v, c, r) {
+  return v.fleets.filter((f) => f.col === c && f.row === r);
+}
+function myFleet(v, marker) {
+  return v.fleets.find((f) => f.owner === v.viewer && f.marker === marker) || null;
+}
+function myShipsIn(v, marker) {
+  return v.my_ships.filter((s) => s.fleet === marker);
+}
+function cursorFleet(v) {
+  return v.fleets.find((f) => f.ordering) || null;
+}
+function planetName(v, p) {
+  const type = p.type ? `${D.PLANET_TYPES[p.type]} ` : "";
+  const owner = p.owner < 0 ? "neutral " : `${seatName(v, p.owner)}'s `;
+  return `${owner}${type}planet ${p.hex}${p.alive ? "" : " (destroyed)"}`;
+}
+function fleetMp(v, marker) {
+  const ships = myShipsIn(v, marker).filter((s) => !shipType(v, s.id).stationary);
+  if (!ships.length) return 0;
+  return Math.min(...ships.map((s) => s.mp));
+}
+function canStep(v, marker) {
+  const ships = myShipsIn(v, marker);
+  const f = myFleet(v, marker);
+  if (f && f.jammed) return false;
+  return ships.every((s) => !shipType(v, s.id).stationary || s.carrier >= 0);
+}
+
+/** ATK* and DEF* as far as this seat can see them (SG-2.7): base, own planet (Advanced), race,
+ * terrain, and the card bonuses the view shows (own ships; Skirmish on the hex). */
+function stats(v, cid, owner, col, row) {
+  const t = shipType(v, cid);
+  let atk = t.atk;
+  let def = t.def;
+  const p = planetAt(v, col, row);
+  if (v.variant === "advanced" && p && p.owner === owner) { atk += 1; def += 2; }
+  const race = raceOf(v, owner);
+  if (race) { atk += race.atk; def += race.def; }
+  const ter = terrainAt(v, col, row);
+  if (ter && ter.type === "ion_cloud") atk += 1;
+  if (ter && ter.type === "asteroid_field") def += 1;
+  const effects = (v.cards && v.cards.effects) || [];
+  for (const e of effects) {
+    if (e.kind === "atk" && e.ship === cid) atk += e.value;
+    if (e.kind === "def" && e.ship === cid) def += e.value;
+    if (e.kind === "skirmish" && e.hex === hexLabel(col, row)) def += e.value;
+  }
+  return { atk, def };
+}
+
+function ownerOfShip(v, cid) {
+  const mine = v.my_ships.find((s) => s.id === cid);
+  if (mine) return v.viewer;
+  for (const g of v.sightings) if (g.ships.some((s) => s.id === cid)) return g.owner;
+  for (const g of (v.cards && v.cards.scans) || []) if (g.ships.some((s) => s.id === cid)) return g.owner;
+  return null;
+}
+
+// ---------------------------------------------------------------------------- action words
+
+function actionHex(v, a) {
+  const f = a.fields || {};
+  const cur = cursorFleet(v);
+  switch (a.kind) {
+    case "Step": return cur ? neighbour(cur.col, cur.row, f.direction) : null;
+    case "Gate": case "Fight": case "Place": return [f.col, f.row];
+    case "Select": { const fl = myFleet(v, f.fleet); return fl ? [fl.col, fl.row] : null; }
+    case "Merge": { const fl = myFleet(v, f.fleet); return fl ? [fl.col, fl.row] : null; }
+    case "SetupPlace": { const p = v.planets[f.planet]; return p ? [p.col, p.row] : null; }
+    case "Choose": return chooseHex(v, f.value);
+    default: return null;
+  }
+}
+
+function chooseStep(v) {
+  const playing = v.cards && v.cards.playing;
+  if (!playing) return null;
+  const steps = D.CARD_STEPS[playing.card.num] || [];
+  const last = steps[steps.length - 1];
+  if (last === "home_fleets" || last === "refit_ships") return last;
+  return steps[playing.targets.length] || null;
+}
+
+function chooseHex(v, value) {
+  if (value < 0) return null;
+  const step = chooseStep(v);
+  if (D.FLEET_STEPS.has(step)) {
+    const f = v.fleets.find((x) => x.owner === Math.floor(value / 100) && x.marker === value % 100);
+    return f ? [f.col, f.row] : null;
+  }
+  if (D.PLANET_STEPS.has(step)) { const p = v.planets[value]; return p ? [p.col, p.row] : null; }
+  if (step === "battle_hex") return [Math.floor(value / 100), value % 100];
+  return null;
+}
+
+function chooseWords(v, value) {
+  if (value < 0) return "done choosing";
+  const step = chooseStep(v);
+  if (D.FLEET_STEPS.has(step)) {
+    const owner = Math.floor(value / 100);
+    const f = v.fleets.find((x) => x.owner === owner && x.marker === value % 100);
+    return `${seatName(v, owner)} fleet ${value % 100}${f ? ` at ${f.hex}` : ""}`;
+  }
+  if (D.PLANET_STEPS.has(step)) { const p = v.planets[value]; return p ? `planet ${p.hex}` : `planet ${value}`; }
+  if (step === "opponent") return seatName(v, value);
+  if (step === "roll") {
+    const r = v.cards.rolls[value];
+    return r ? `the roll ${r.purpose} (${r.dice.join(" ")})` : `roll ${value}`;
+  }
+  if (step === "battle_hex") return `hex ${hexLabel(Math.floor(value / 100), value % 100)}`;
+  if (step === "planet_fleet") return value === 0 ? "a new fleet" : `fleet ${value}`;
+  return shipName(v, value);
+}
+
+function label(v, a) {
+  const f = a.fields || {};
+  const cur = cursorFleet(v);
+  switch (a.kind) {
+    case "Step": { const to = actionHex(v, a); return `Step ${D.DIR_WORDS[f.direction]}${to ? ` to ${hexLabel(to[0], to[1])}` : ""}`; }
+    case "Gate": return `Star gate to ${hexLabel(f.col, f.row)}`;
+    case "Select": { const fl = myFleet(v, f.fleet); return `Order fleet ${f.fleet}${fl ? ` (${fl.hex})` : ""}`; }
+    case "Hold": return `Fleet ${cur ? cur.marker : ""} is done moving`;
+    case "EndTransport": return "End movement";
+    case "Split": return `Split ${shipName(v, f.ship)} off into a new fleet`;
+    case "Merge": return `Merge fleet ${f.fleet} into fleet ${cur ? cur.marker : ""}`;
+    case "Load": return `Load ${shipName(v, f.fighter)} into ${shipName(v, f.carrier)}`;
+    case "Unload": return `Unload ${shipName(v, f.fighter)}`;
+    case "Fight": return `Battle at ${hexLabel(f.col, f.row)}`;
+    case "Target": return f.target < 0 ? `${shipName(v, f.ship)} holds fire` : `${shipName(v, f.ship)} attacks ${shipName(v, f.target)}`;
+    case "SelfDestruct": return `${shipName(v, f.ship)} self-destructs attacking ${shipName(v, f.target)} (+2 Attack)`;
+    case "Launch": return f.count ? `${shipName(v, f.ship)} launches ${f.count} planet buster${f.count > 1 ? "s" : ""}` : `${shipName(v, f.ship)} launches none`;
+    case "Burst": return f.count ? `${shipName(v, f.ship)} bursts ${f.count} PB` : `${shipName(v, f.ship)} makes no burst`;
+    case "Discard": return f.ship < 0 ? "Keep every ship" : `Discard ${shipName(v, f.ship)}`;
+    case "Buy": { const t = D.SHIP_TYPES[v.variant][f.kind]; return `Buy ${t ? t.name : "a ship"} (10 resources)`; }
+    case "Refill": return `Buy 1 PB for ${shipName(v, f.ship)} (1 resource)`;
+    case "EndProduction": return "End production";
+    case "Place": return `Place ${v.drawn ? shipName(v, v.drawn.id) : "the new ship"} at ${hexLabel(f.col, f.row)} in ${f.fleet ? `fleet ${f.fleet}` : "a new fleet"}`;
+    case "ChooseRace": { const r = D.RACES[f.race]; return r ? `Play the ${r.name}` : a.label; }
+    case "Capture": return `Capture ${shipName(v, f.ship)}`;
+    case "PlayCard": { const c = cardByNum(v, f.card); return `Play ${c ? c.name : `card ${f.card}`}`; }
+    case "Choose": { const c = v.cards && v.cards.playing; return `${c ? `${c.card.name}: ` : ""}${chooseWords(v, f.value)}`; }
+    case "Pass": return "Pass (play no card)";
+    case "DiscardCard": { const c = cardByNum(v, f.card); return `Discard ${c ? c.name : `card ${f.card}`}`; }
+    case "SetType": { const p = v.planets[f.planet]; return `Planet ${p ? p.hex : f.planet} is a ${D.PLANET_TYPES[f.ptype]} world`; }
+    case "SetupPlace": { const p = v.planets[f.planet]; return `Next ship to planet ${p ? p.hex : f.planet}`; }
+    default: return a.label;
+  }
+}
+
+function cardByNum(v, num) {
+  const c = v.cards;
+  if (!c) return null;
+  return c.hand.find((x) => x.num === num) || c.discard.find((x) => x.num === num) || null;
+}
+
+// ---------------------------------------------------------------------------- exports
+
+export function title(g) {
+  const v = g.view;
+  if (!v) return g.title;
+  if (v.variant === "classic") return `${g.title} · Classic`;
+  const mods = v.modules || [];
+  return `${g.title} · ${mods.length === 4 ? "Advanced Full" : mods.length ? `Advanced (${mods.join(", ")})` : "Advanced Basic"}`;
+}
+
+export function prompt(g) {
+  const v = g.view;
+  if (!v || !g.actions.length) return null;
+  const cur = cursorFleet(v);
+  switch (v.phase) {
+    case "race": return "Choose your race (every player sees it)";
+    case "types": return "Secret setup: choose the type of each of your planets";
+    case "fleets": return "Secret setup: put your 20 ships into fleets at your planets";
+    case "transport":
+      return cur ? `Move fleet ${cur.marker} at ${cur.hex} (${fleetMp(v, cur.marker)} MP left), or pick another fleet` : "Pick a fleet to order, or end movement";
+    case "choose_battle": return "Pick the next battle";
+    case "declare": {
+      const b = v.battle;
+      const cid = b && b.to_declare && b.to_declare[0];
+      return `Battle at ${b ? b.hex : ""}: secret target for ${cid !== undefined ? shipName(v, cid) : "your ship"}`;
+    }
+    case "burst": { const q = v.burst && v.burst.to_declare; return `Space burst (secret): ${q && q.length ? shipName(v, q[0]) : ""}`; }
+    case "md": return `Planet busters: ${v.launch_queue && v.launch_queue.length ? shipName(v, v.launch_queue[0]) : ""}`;
+    case "discard": return "Production: you may discard one ship";
+    case "buy": return `Production: ${v.seats[v.viewer].resources} resources to spend`;
+    case "place": return `Place ${v.drawn ? shipName(v, v.drawn.id) : "the new ship"} at one of your planets`;
+    case "capture": return "Scavengers: take one of the destroyed ships";
+    case "window": case "target": case "card_move": return cardPrompt(v);
+    case "hand_limit": return "Discard down to 7 cards";
+    default: return null;
+  }
+}
+
+function cardPrompt(v) {
+  const c = v.cards;
+  if (!c) return null;
+  if (v.phase === "target" && c.playing) return `${c.playing.card.name}: choose ${(chooseStep(v) || "a target").replace(/_/g, " ")}`;
+  if (v.phase === "card_move") return "Move the fleet of your card, or stop";
+  const w = c.window;
+  if (!w) return "Cards";
+  return `Cards: ${D.WINDOW_WORDS[w.kind.split("/")[0]] || w.kind}${w.chain.length ? ` (answering ${w.chain[w.chain.length - 1].card.name})` : ""}: play a card or pass`;
+}
+
+export function endDetail(g) {
+  const { h } = shell;
+  const v = g.view;
+  if (!v) return null;
+  return h("ul", { class: "gc-end" }, v.seats.map((s) => h("li", {},
+    h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: ${s.planets} planets, ${s.ships} ships${s.race ? `, ${D.RACES[s.race].name}` : ""}${s.alive ? "" : " (out)"}`)));
+}
+
+/** What just happened: the dice of the last actions, and everything since this seat's last
+ * decision when more happened than the shell's four lines show. */
+export function news(g, tools, previous) {
+  shell = tools;
+  const { h } = tools;
+  const v = g.view;
+  if (!v || !previous || !previous.view || previous.at >= g.at || g.mode !== "play") return null;
+  const fresh = v.log.slice(previous.view.log.length);
+  const dice = fresh.filter((line) => /: d\d+ = /.test(line));
+  const parts = [];
+  if (dice.length) {
+    parts.push(h("ul", { class: "gc-dice" }, dice.slice(-8).map((line) => {
+      const [what, rolled] = line.split(/: d\d+ = /);
+      return h("li", {}, h("span", { class: "muted" }, diceWords(what)), " ",
+        h("span", { class: "dice" }, rolled.trim().split(/\s+/).map((d) => h("span", { class: "die" }, d))));
+    })));
+  }
+  if (fresh.length > 4) {
+    parts.push(h("details", { class: "gc-since" }, h("summary", {}, `Since your last decision: ${fresh.length} log lines`),
+      h("ol", {}, fresh.map((line) => h("li", {}, line)))));
+  }
+  return parts.length ? h("div", {}, parts) : null;
+}
+
+function diceWords(what) {
+  return what.replace(/^SG\./, "").replace(/\./g, " ").replace(/ship#(\d+)/g, "ship #$1");
+}
+
+export function keys(e) {
+  if (!ui.cam || !document.getElementById("gc-map")) return false;
+  if (e.key === "+" || e.key === "=") { zoomBy(1.25); return true; }
+  if (e.key === "-") { zoomBy(0.8); return true; }
+  if (e.key === "0") { fit(); return true; }
+  return false;
+}
+
+export function redraw() {
+  draw();
+}
+
+// ---------------------------------------------------------------------------- render
+
+function ensureCss() {
+  if (document.getElementById("gc-css")) return;
+  const link = document.createElement("link");
+  link.id = "gc-css";
+  link.rel = "stylesheet";
+  link.href = new URL("./screen.css", import.meta.url).href;
+  link.addEventListener("load", () => draw());
+  document.head.append(link);
+}
+
+export function render(area, g, tools) {
+  shell = tools;
+  ensureCss();
+  const { h } = tools;
+  const v = g.view;
+  const old = ui.g;
+  ui.g = g;
+  const camKey = `${v.map.cols}x${v.map.rows}:${v.planets.map((p) => p.hex).join("")}`;
+  if (camKey !== ui.camKey) { ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
+  if (old && (old.viewer !== g.viewer || g.at < old.at)) { ui.queue = null; ui.pickShip = null; }
+  if (v.phase === "transport" && old && old.at !== g.at) {
+    const cur = cursorFleet(v);
+    if (cur) ui.hex = [cur.col, cur.row];
+  }
+  tools.fill(area,
+    seatsStrip(v),
+    h("section", { class: "gc-map-box", "aria-labelledby": "gc-map-title" },
+      h("h2", { id: "gc-map-title", class: "sr-only" }, "Map"),
+      h("div", { class: "gc-tools" },
+        h("button", { type: "button", class: "btn small", id: "gc-fit", onclick: fit }, "Fit"),
+        h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
+        h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
+        h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex.")),
+      h("canvas", { id: "gc-map", class: "gc-map", role: "img", "aria-label": mapWords(v) }),
+      hexBox(g)),
+    panel(g),
+    fleetList(g),
+    cardsBox(g),
+    legend(v));
+  const canvas = document.getElementById("gc-map");
+  wireCanvas(canvas);
+  draw();
+  continueQueue(g);
+}
+
+function mapWords(v) {
+  const mine = v.planets.filter((p) => p.owner === v.viewer && p.alive).length;
+  return `Map, ${v.map.cols} by ${v.map.rows} hexes. ${v.viewer !== null ? `You have ${mine} planets and ${v.fleets.filter((f) => f.owner === v.viewer).length} fleets.` : ""} The fleet list below has every fleet.`;
+}
+
+function seatsStrip(v) {
+  const { h } = shell;
+  return h("ul", { class: "gc-seats", "aria-label": "Players" }, v.seats.map((s) => {
+    const cards = v.cards ? v.cards.hand_counts[s.seat] : null;
+    return h("li", { class: `gc-seatinfo${s.alive ? "" : " out"}` },
+      h("span", { class: `gc-dot gc-seat-${s.seat}` }),
+      h("strong", {}, s.seat === v.viewer ? `${s.name} (you)` : s.name),
+      h("span", {}, ` ${s.planets} planets · ${s.ships} ships`),
+      cards !== null ? h("span", {}, ` · ${cards} cards`) : null,
+      v.production === "resources" ? h("span", {}, ` · ${s.resources} res.`) : null,
+      s.race ? h("span", { class: "muted" }, ` · ${D.RACES[s.race].name}`) : null);
+  }));
+}
+
+// ---------------------------------------------------------------------------- decision panel
+
+function acts(g, kind) {
+  return g.actions.filter((a) => a.kind === kind);
+}
+
+function actButton(g, a, text, cls = "") {
+  const { h } = shell;
+  return h("button", { type: "button", class: `btn ${cls}`.trim(), "data-gc-action": a.i, onclick: (e) => { ui.queue = null; shell.act(a.i, e, g.at); } },
+    text || label(g.view, a));
+}
+
+function panel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const mine = g.actions.length > 0;
+  let body = null;
+  if (!mine) {
+    body = waitingWords(g);
+  } else {
+    switch (v.phase) {
+      case "race": body = racePanel(g); break;
+      case "types": body = typesPanel(g); break;
+      case "fleets": body = fleetsPanel(g); break;
+      case "transport": body = transportPanel(g); break;
+      case "choose_battle": body = h("div", {}, h("p", {}, "Every hex with ships of two players is a battle. Pick the next one (tap it on the map or here)."),
+        h("div", { class: "choices" }, acts(g, "Fight").map((a) => actButton(g, a))), cardPlayButtons(g)); break;
+      case "declare": body = declarePanel(g); break;
+      case "burst": body = burstPanel(g); break;
+      case "md": body = launchPanel(g); break;
+      case "discard": body = discardPanel(g); break;
+      case "buy": body = buyPanel(g); break;
+      case "place": body = placePanel(g); break;
+      case "window": case "target": case "card_move": case "hand_limit": body = cardPanel(g); break;
+      case "capture": body = h("div", { class: "choices" }, acts(g, "Capture").map((a) => actButton(g, a))); break;
+      default: body = null;
+    }
+  }
+  return h("section", { class: "gc-panel", id: "gc-panel", "aria-labelledby": "gc-panel-title" },
+    h("h2", { id: "gc-panel-title" }, v.status || "Space Genocide"),
+    ui.queue ? h("p", { class: "gc-busy", role: "status" }, `${ui.queue.what}…`) : null,
+    body);
+}
+
+function waitingWords(g) {
+  const { h } = shell;
+  const v = g.view;
+  if (g.over) return null;
+  const who = v.to_move !== null && v.to_move !== undefined ? seatName(v, v.to_move) : "";
+  if (v.phase === "declare" && v.battle) return h("p", {}, `Battle at ${v.battle.hex}: ${who} declares targets in secret.`);
+  if (v.phase === "types" || v.phase === "fleets") return h("p", {}, `${who} is setting up in secret.`);
+  return h("p", { class: "muted" }, who ? `${who} to decide.` : "");
+}
+
+function racePanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  return h("div", {},
+    h("p", {}, "Your race changes your ships for the whole game. Races already taken are gone."),
+    h("ul", { class: "gc-races" }, acts(g, "ChooseRace").map((a) => {
+      const r = D.RACES[a.fields.race];
+      return h("li", {}, actButton(g, a, r ? r.name : a.label), h("p", { class: "muted" }, r ? r.text : ""));
+    })),
+    h("p", { class: "muted" }, `Your 20 starting ships: ${(v.setup && v.setup.my_hand || []).map((s) => D.SHIP_BY_KEY[s.type].short).join(" ")}`));
+}
+
+// --- secret setup: a draft edited by tap, then played as the engine's one-step actions
+
+function draftFor(g, kind) {
+  const k = `${kind}:${g.viewer}:${ui.camKey}`;
+  if (!ui.draft || ui.draft.key !== k) ui.draft = { key: k, kind, assign: {} };
+  return ui.draft;
+}
+
+function myPlanets(v) {
+  return v.planets.map((p, pid) => ({ ...p, pid })).filter((p) => p.owner === v.viewer);
+}
+
+function enemyDistance(v, p) {
+  const enemies = v.planets.filter((q) => q.owner >= 0 && q.owner !== v.viewer);
+  if (!enemies.length) return 0;
+  const [a, b, c] = toCube(p.col, p.row);
+  return Math.min(...enemies.map((q) => { const [x, y, z] = toCube(q.col, q.row); return Math.max(Math.abs(a - x), Math.abs(b - y), Math.abs(c - z)); }));
+}
+
+/** SG-3.6 default: the Homeworld on the planet farthest from the enemy, the other types
+ * spread so that no front loses a whole resource type at once. */
+function arrangeTypes(v) {
+  const planets = myPlanets(v).sort((a, b) => enemyDistance(v, b) - enemyDistance(v, a) || a.pid - b.pid);
+  const out = {};
+  const order = ["H", "P", "M", "R", "P", "M", "R", "P", "M", "R"];
+  planets.forEach((p, n) => { out[p.pid] = order[n]; });
+  return out;
+}
+
+function typesPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const draft = draftFor(g, "types");
+  const planets = myPlanets(v);
+  for (const p of planets) if (p.type) draft.assign[p.pid] = p.type; // already given to the engine
+  const used = (t) => Object.values(draft.assign).filter((x) => x === t).length;
+  const complete = D.PLANET_COUNTS.every(([t, n]) => used(t) === n);
+  const picked = ui.hex ? planets.find((p) => p.col === ui.hex[0] && p.row === ui.hex[1]) : null;
+  return h("div", {},
+    h("p", {}, "Only you see these. Lose your Homeworld, or every planet of one type (Population, Metal, Radioactive), and you lose. Tap a planet here or on the map, then its type."),
+    h("p", { class: "gc-counts" }, D.PLANET_COUNTS.map(([t, n]) => h("span", { class: used(t) === n ? "ok" : "" }, `${D.PLANET_TYPES[t]} ${used(t)}/${n} `))),
+    h("div", { class: "choices" },
+      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => { Object.assign(draft.assign, arrangeTypes(v)); for (const p of planets) if (p.type) draft.assign[p.pid] = p.type; rerender(); } }, "Arrange for me"),
+      h("button", { type: "button", class: "btn primary", id: "gc-confirm", disabled: !complete, onclick: () => confirmTypes(g) }, "Confirm planet types")),
+    h("ul", { class: "gc-setup-list" }, planets.map((p) => h("li", { class: picked && picked.pid === p.pid ? "picked" : null },
+      h("button", { type: "button", class: "btn small gc-planet-btn", onclick: () => { ui.hex = [p.col, p.row]; rerender(); } }, `Planet ${p.hex}`),
+      h("span", { class: "gc-typebtns", role: "group", "aria-label": `Type of planet ${p.hex}` }, D.PLANET_COUNTS.map(([t]) => h("button", {
+        type: "button", class: `btn small gc-type${draft.assign[p.pid] === t ? " on" : ""}`, "aria-pressed": draft.assign[p.pid] === t ? "true" : "false",
+        disabled: Boolean(p.type), "aria-label": `${D.PLANET_TYPES[t]} for planet ${p.hex}`,
+        onclick: () => { draft.assign[p.pid] = t; ui.hex = [p.col, p.row]; rerender(); },
+      }, t)))))));
+}
+
+function confirmTypes(g) {
+  const assign = { ...ui.draft.assign };
+  ui.queue = {
+    seat: g.viewer, what: "Setting your planet types",
+    next: (gg) => {
+      if (gg.view.phase !== "types") return null;
+      const a = gg.actions.find((x) => x.kind === "SetType" && assign[x.fields.planet] === x.fields.ptype);
+      return a ? a.i : null;
+    },
+  };
+  continueQueue(g);
+}
+
+function fleetRoom(v) {
+  return v.variant === "advanced" ? 5 : 2;
+}
+
+/** SG-3.8 default: fighters with the bay-ships that can carry them, stations and loose
+ * fighters as garrisons at the planets farthest back, mobile ships in fast and slow groups
+ * at the front; at most 5 a planet (Classic: exactly 2). */
+function arrangeFleets(v, fixed) {
+  const room = fleetRoom(v);
+  const race = raceOf(v, v.viewer);
+  const hand = (v.setup.my_hand || []).filter((s) => !(s.id in fixed));
+  const planets = myPlanets(v).sort((a, b) => enemyDistance(v, a) - enemyDistance(v, b) || a.pid - b.pid);
+  const count = Object.fromEntries(planets.map((p) => [p.pid, 0]));
+  for (const pid of Object.values(fixed)) count[pid] += 1;
+  const t = (s) => D.SHIP_BY_KEY[s.type];
+  const bays = (s) => (t(s).fighter ? 0 : t(s).bays + (race ? race.bays : 0));
+  const fighters = hand.filter((s) => t(s).fighter);
+  const units = [];
+  for (const c of hand.filter((s) => !t(s).fighter && !t(s).stationary && bays(s) > 0)) {
+    const load = fighters.splice(0, Math.min(bays(c), room - 1));
+    units.push({ ships: [c, ...load], garrison: false, speed: t(c).move });
+  }
+  const garrison = [...hand.filter((s) => t(s).stationary && !t(s).fighter), ...fighters];
+  for (const s of garrison) units.push({ ships: [s], garrison: true, speed: 0 });
+  const movers = hand.filter((s) => !t(s).stationary && !(bays(s) > 0));
+  movers.sort((a, b) => t(b).move - t(a).move || a.id - b.id);
+  for (const s of movers) units.push({ ships: [s], garrison: false, speed: t(s).move });
+  const out = {};
+  const put = (unit, order) => {
+    for (const p of order) {
+      if (count[p.pid] + unit.ships.length <= room) {
+        for (const s of unit.ships) out[s.id] = p.pid;
+        count[p.pid] += unit.ships.length;
+        return true;
+      }
+    }
+    return false;
+  };
+  const back = [...planets].reverse();
+  // Classic: exactly two a planet, so fill planet by planet in this order.
+  const ordered = [...units.filter((u) => !u.garrison), ...units.filter((u) => u.garrison)];
+  if (room === 2) {
+    const flat = ordered.flatMap((u) => u.ships);
+    let n = 0;
+    for (const p of planets) while (count[p.pid] < 2 && n < flat.length) { out[flat[n].id] = p.pid; count[p.pid] += 1; n += 1; }
+    return out;
+  }
+  for (const u of units.filter((x) => x.garrison)) put(u, back);
+  for (const u of units.filter((x) => !x.garrison)) if (!put(u, planets)) for (const s of u.ships) put({ ships: [s] }, planets);
+  return out;
+}
+
+function fleetsPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const draft = draftFor(g, "fleets");
+  const room = fleetRoom(v);
+  const fixed = Object.fromEntries((v.setup.my_placements || []).map(([cid, pid]) => [cid, pid]));
+  Object.assign(draft.assign, fixed);
+  const hand = v.setup.my_hand || [];
+  const planets = myPlanets(v);
+  const at = (pid) => hand.filter((s) => draft.assign[s.id] === pid);
+  const loose = hand.filter((s) => !(s.id in draft.assign));
+  const complete = !loose.length && planets.every((p) => (room === 2 ? at(p.pid).length === 2 : at(p.pid).length <= room));
+  const chip = (s) => h("button", {
+    type: "button", class: `gc-chip${ui.pickShip === s.id ? " on" : ""}`, disabled: s.id in fixed,
+    "aria-pressed": ui.pickShip === s.id ? "true" : "false", title: shipWords(v, s.id),
+    onclick: () => { ui.pickShip = ui.pickShip === s.id ? null : s.id; rerender(); },
+  }, `${D.SHIP_BY_KEY[s.type].short} #${s.id}`);
+  return h("div", {},
+    h("p", {}, room === 2 ? "Classic: exactly 2 ships at each of your planets." : "Up to 5 ships a planet; each planet's ships start as one fleet. Fighters need a carrier or a transport to move."),
+    h("p", { class: "muted" }, "Tap a ship, then a planet (here or on the map) to put it there. Only you see this."),
+    h("div", { class: "choices" },
+      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => { draft.assign = { ...fixed, ...arrangeFleets(v, fixed) }; ui.pickShip = null; rerender(); } }, "Arrange for me"),
+      h("button", { type: "button", class: "btn", onclick: () => { draft.assign = { ...fixed }; rerender(); } }, "Clear"),
+      h("button", { type: "button", class: "btn primary", id: "gc-confirm", disabled: !complete, onclick: () => confirmFleets(g) }, "Confirm fleets")),
+    loose.length ? h("div", { class: "gc-loose" }, h("strong", {}, `Not placed (${loose.length}): `), loose.map(chip)) : null,
+    h("ul", { class: "gc-setup-list" }, planets.map((p) => h("li", { class: ui.hex && ui.hex[0] === p.col && ui.hex[1] === p.row ? "picked" : null },
+      h("button", { type: "button", class: "btn small gc-planet-btn", onclick: () => placePicked(p) },
+        `${p.type ? D.PLANET_TYPES[p.type] : "Planet"} ${p.hex} (${at(p.pid).length}/${room})`),
+      at(p.pid).map(chip)))));
+}
+
+function placePicked(p) {
+  const g = ui.g;
+  const v = g.view;
+  ui.hex = [p.col, p.row];
+  if (ui.pickShip !== null && ui.draft && ui.draft.kind === "fleets") {
+    const n = Object.entries(ui.draft.assign).filter(([cid, pid]) => pid === p.pid && Number(cid) !== ui.pickShip).length;
+    if (n < fleetRoom(v)) { ui.draft.assign[ui.pickShip] = p.pid; ui.pickShip = null; } else shell.notify(`Planet ${p.hex} is full.`);
+  }
+  rerender();
+}
+
+function confirmFleets(g) {
+  const assign = { ...ui.draft.assign };
+  ui.queue = {
+    seat: g.viewer, what: "Placing your fleets",
+    next: (gg) => {
+      const v = gg.view;
+      if (v.phase !== "fleets" || !v.setup || v.setup.seat !== gg.viewer) return null;
+      const placed = new Set((v.setup.my_placements || []).map(([c]) => c));
+      const nextShip = (v.setup.my_hand || []).find((s) => !placed.has(s.id));
+      if (!nextShip) return null;
+      const a = gg.actions.find((x) => x.kind === "SetupPlace" && x.fields.planet === assign[nextShip.id]);
+      return a ? a.i : null;
+    },
+  };
+  continueQueue(g);
+}
+
+function shipWords(v, cid, extra = "") {
+  const t = shipType(v, cid);
+  return `${t.name} #${cid}: Move ${t.move}, Attack ${t.atk}, Defense ${t.def}, PB ${t.pb}${t.fighter ? ", fighter" : t.bays ? `, ${t.bays} bays` : ""}${extra}`;
+}
+
+// --- a turn
+
+function transportPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const cur = cursorFleet(v);
+  const steps = acts(g, "Step");
+  const byDir = Object.fromEntries(steps.map((a) => [a.fields.direction, a]));
+  const compass = cur ? h("div", { class: "gc-compass", role: "group", "aria-label": "Step one hex" },
+    [5, 0, 1, 4, 3, 2].map((d) => {
+      const a = byDir[d];
+      const to = neighbour(cur.col, cur.row, d);
+      return h("button", {
+        type: "button", class: `btn small gc-dir-${d}`, disabled: !a, "aria-label": a ? label(v, a) : `${D.DIR_WORDS[d]}: no step`,
+        onclick: a ? (e) => { ui.queue = null; shell.act(a.i, e, g.at); } : null,
+      }, `${["NW", "N", "NE", "SW", "S", "SE"][[5, 0, 1, 4, 3, 2].indexOf(d)]} ${hexLabel(to[0], to[1])}`);
+    })) : null;
+  const group = (kind, title) => {
+    const list = acts(g, kind);
+    return list.length ? h("div", { class: "gc-group" }, h("h3", {}, title), h("div", { class: "choices" }, list.map((a) => actButton(g, a)))) : null;
+  };
+  return h("div", {},
+    cur ? fleetCard(v, cur, true) : h("p", {}, "No fleet is being ordered. Tap one of your fleets on the map or in the fleet list."),
+    compass,
+    cur ? h("p", { class: "muted" }, "Shaded hexes can be reached this turn: tap one to go there step by step; the brightest ring is one step.") : null,
+    h("div", { class: "choices" }, [...acts(g, "Hold"), ...acts(g, "EndTransport")].map((a) => actButton(g, a))),
+    group("Gate", "Star gates"),
+    acts(g, "Select").length ? h("div", { class: "gc-group" }, h("h3", {}, "Order another fleet"),
+      h("div", { class: "choices" }, acts(g, "Select").map((a) => actButton(g, a, `Fleet ${a.fields.fleet}`, "small")))) : null,
+    ["Split", "Merge", "Load", "Unload"].some((k) => acts(g, k).length) ? h("details", {
+      class: "gc-reorg", open: ui.reorg || null, ontoggle: (e) => { ui.reorg = e.target.open; },
+    }, h("summary", {}, `Reorganise fleet ${cur ? cur.marker : ""}: split, merge, load (${["Split", "Merge", "Load", "Unload"].reduce((n, k) => n + acts(g, k).length, 0)})`),
+    group("Merge", "Merge"), group("Split", "Split"), group("Load", "Load fighters"), group("Unload", "Unload fighters")) : null,
+    cardPlayButtons(g));
+}
+
+function fleetCard(v, f, detail) {
+  const { h } = shell;
+  const ships = myShipsIn(v, f.marker);
+  const ter = terrainAt(v, f.col, f.row);
+  return h("div", { class: "gc-fleetcard" },
+    h("p", {}, h("strong", {}, `Fleet ${f.marker}`), ` at ${f.hex}${ter ? ` (${D.TERRAIN[ter.type].name})` : ""} · ${ships.length} ship${ships.length === 1 ? "" : "s"} · ${fleetMp(v, f.marker)} MP${f.jammed ? " · jammed" : ""}${f.done ? " · done" : ""}${canStep(v, f.marker) ? "" : " · cannot move (an unloaded stationary ship or jammed)"}`),
+    detail ? h("table", { class: "gc-ships" },
+      h("thead", {}, h("tr", {}, ["Ship", "MP", "PB", "Atk*", "Def*", "Loaded"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, ships.map((s) => {
+        const st = stats(v, s.id, v.viewer, f.col, f.row);
+        const t = shipType(v, s.id);
+        return h("tr", {},
+          h("th", { scope: "row" }, `${t.name} #${s.id}`),
+          h("td", {}, t.stationary ? "–" : String(s.mp)),
+          h("td", {}, `${s.pb}/${t.pb}`),
+          h("td", {}, String(st.atk)), h("td", {}, String(st.def)),
+          h("td", {}, s.carrier >= 0 ? `in #${s.carrier}` : t.fighter ? "no" : ""));
+      }))) : null);
+}
+
+function battleShips(v) {
+  // Every ship known to be in the battle hex: own ships, and the others revealed at B1.
+  const b = v.battle;
+  if (!b) return [];
+  const out = [];
+  for (const f of fleetsAt(v, b.col, b.row)) {
+    if (f.owner === v.viewer) {
+      for (const s of myShipsIn(v, f.marker)) out.push({ id: s.id, owner: f.owner, marker: f.marker });
+    } else {
+      const seen = v.sightings.find((x) => x.owner === f.owner && x.marker === f.marker);
+      if (seen) for (const s of seen.ships) out.push({ id: s.id, owner: f.owner, marker: f.marker });
+    }
+  }
+  return out;
+}
+
+function declarePanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const b = v.battle;
+  const me = v.viewer;
+  const cid = b.to_declare[0];
+  const sides = v.combat_die;
+  const declared = b.my_declarations || [];
+  const row = (a) => {
+    const f = a.fields;
+    if (f.target < 0) return h("li", {}, actButton(g, a, "Hold fire"));
+    const owner = ownerOfShip(v, f.target);
+    const tdef = stats(v, f.target, owner ?? -1, b.col, b.row).def;
+    const others = declared.filter(([, t]) => t === f.target).map(([x]) => x);
+    const atkDice = [...others, f.ship].reduce((sum, x) => sum + stats(v, x, me, b.col, b.row).atk, 0) + (a.kind === "SelfDestruct" ? 2 : 0)
+      + (b.my_sacrifices || []).filter((x) => others.includes(x)).length * 2;
+    const odds = attackOdds(atkDice, tdef, sides);
+    const pct = percent(odds);
+    return h("li", { class: "gc-odds-row", "data-atk": atkDice, "data-def": tdef, "data-sides": sides, "data-odds": pct },
+      actButton(g, a, `${a.kind === "SelfDestruct" ? "Self-destruct on" : "Attack"} ${shipName(v, f.target)} · ${pct}`),
+      h("span", { class: "muted" }, ` ${atkDice} attack dice vs ${tdef} defence dice (d${sides})${others.length ? `, with ${others.map((x) => `#${x}`).join(", ")}` : ""}: destroyed if the attack total is higher.`));
+  };
+  const known = battleShips(v);
+  return h("div", {},
+    h("p", {}, `You declare in secret, one ship at a time; the others see your targets only when all are in. ${shipWords(v, cid)}.`),
+    h("ul", { class: "gc-odds" }, g.actions.filter((a) => a.kind === "Target" || a.kind === "SelfDestruct").map(row)),
+    declared.length ? h("p", { class: "muted" }, `Declared so far: ${declared.map(([x, t]) => `#${x} → ${t < 0 ? "none" : `#${t}`}`).join(", ")}`) : null,
+    h("details", {}, h("summary", {}, `Ships in the battle (${known.length} known)`),
+      h("ul", {}, known.map((s) => {
+        const st = stats(v, s.id, s.owner, b.col, b.row);
+        return h("li", {}, `${seatName(v, s.owner)} fleet ${s.marker}: ${shipName(v, s.id)} (Attack ${st.atk}, Defense ${st.def})${b.protected.includes(s.id) ? ", protected by its fighters" : ""}`);
+      }))),
+    h("p", { class: "muted" }, "Odds count the bonuses you can see (planet, race, terrain, your cards); a card the enemy played on its own ships may change them."));
+}
+
+function burstPanel(g) {
+  const { h } = shell;
+  return h("div", {},
+    h("p", {}, "Each planet buster you burst rolls one die against every enemy ship in the hex: a 6 destroys it. Secret until every player has declared."),
+    h("ul", { class: "gc-odds" }, acts(g, "Burst").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Burst ${a.fields.count} PB · each enemy ship ${percent(anyHit(a.fields.count, 1))}` : "No burst")))));
+}
+
+function launchPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const race = raceOf(v, v.viewer);
+  const hit = race && race.pbHit ? race.pbHit : 3;
+  const cid = v.launch_queue && v.launch_queue[0];
+  const mine = v.my_ships.find((s) => s.id === cid);
+  const f = mine ? myFleet(v, mine.fleet) : null;
+  const p = f ? planetAt(v, f.col, f.row) : null;
+  return h("div", {},
+    h("p", {}, `${shipName(v, cid)}${p ? ` is at ${planetName(v, p)}` : ""}. Each planet buster rolls a die: ${hit === 4 ? "1-4" : "1-3"} destroys the planet. Spent PBs are gone.`),
+    h("ul", { class: "gc-odds" }, acts(g, "Launch").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Launch ${a.fields.count} · ${percent(anyHit(a.fields.count, hit))}` : "Launch none")))));
+}
+
+function discardPanel(g) {
+  const { h } = shell;
+  const list = acts(g, "Discard");
+  const keep = list.find((a) => a.fields.ship < 0);
+  return h("div", {},
+    h("p", {}, "You may send one ship back to the pile (it can come back later as a new draw)."),
+    keep ? actButton(g, keep, "Keep every ship", "primary") : null,
+    h("details", {}, h("summary", {}, `Discard a ship (${list.length - 1})`),
+      h("div", { class: "choices" }, list.filter((a) => a.fields.ship >= 0).map((a) => actButton(g, a)))));
+}
+
+function buyPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const res = v.seats[v.viewer].resources;
+  const pile = v.pile.types || {};
+  return h("div", {},
+    h("p", { class: "gc-res" }, `Resources: ${res} (a ship costs 10)`),
+    h("div", { class: "choices" }, acts(g, "Buy").map((a) => {
+      const t = D.SHIP_TYPES[v.variant][a.fields.kind];
+      return actButton(g, a, `${t.name} (M${t.move} A${t.atk} D${t.def} PB${t.pb}) · ${pile[t.key] || 0} left`);
+    })),
+    acts(g, "Refill").length ? h("details", {}, h("summary", {}, "Refill planet busters (1 resource each)"),
+      h("div", { class: "choices" }, acts(g, "Refill").map((a) => actButton(g, a)))) : null,
+    h("div", { class: "choices" }, acts(g, "EndProduction").map((a) => actButton(g, a, "End production", "primary"))));
+}
+
+function placePanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  return h("div", {},
+    v.drawn ? h("p", {}, `New ship: ${shipWords(v, v.drawn.id)}. Tap one of your planets (shaded on the map) or pick here.`) : null,
+    h("div", { class: "choices" }, acts(g, "Place").map((a) => actButton(g, a))));
+}
+
+function cardPlayButtons(g) {
+  const { h } = shell;
+  const list = acts(g, "PlayCard");
+  return list.length ? h("div", { class: "gc-group" }, h("h3", {}, "Cards you can play now"), h("div", { class: "choices" }, list.map((a) => actButton(g, a)))) : null;
+}
+
+function cardPanel(g) {
+  const { h } = shell;
+  const v = g.view;
+  const c = v.cards;
+  const w = c && c.window;
+  return h("div", {},
+    w && w.chain.length ? h("p", {}, `Played: ${w.chain.map((p) => `${seatName(v, p.player)} ${p.card.name}`).join(", then ")}`) : null,
+    c && c.playing ? h("p", {}, h("strong", {}, c.playing.card.name), `: ${c.playing.card.text}`) : null,
+    h("div", { class: "choices" }, g.actions.map((a) => actButton(g, a, null, a.kind === "Pass" ? "primary" : ""))),
+    h("p", { class: "muted" }, "Your hand and what each card does is below the map."));
+}
+
+// ---------------------------------------------------------------------------- the hex box
+
+function hexBox(g) {
+  const { h } = shell;
+  const v = g.view;
+  if (!ui.hex) return h("div", { class: "gc-hexbox muted", id: "gc-hexbox", "aria-live": "polite" }, "Tap a hex to see what is there.");
+  const [c, r] = ui.hex;
+  const ter = terrainAt(v, c, r);
+  const p = v.planets.find((x) => x.col === c && x.row === r);
+  const fl = fleetsAt(v, c, r);
+  const here = g.actions.filter((a) => { const x = actionHex(v, a); return x && x[0] === c && x[1] === r; });
+  return h("div", { class: "gc-hexbox", id: "gc-hexbox", "aria-live": "polite" },
+    h("p", {}, h("strong", {}, `Hex ${hexLabel(c, r)}`), ter ? ` · ${D.TERRAIN[ter.type].name}: ${D.TERRAIN[ter.type].text}${ter.used ? " (claimed)" : ""}` : ""),
+    p ? h("p", {}, planetName(v, p)) : null,
+    fl.map((f) => h("p", {}, fleetWords(v, f))),
+    here.length ? h("div", { class: "choices" }, here.map((a) => actButton(g, a))) : null);
+}
+
+function fleetWords(v, f) {
+  const name = `${seatName(v, f.owner)} fleet ${f.marker} at ${f.hex}`;
+  const flags = [f.done ? "done" : "", f.jammed ? "jammed" : "", f.ordering ? "being ordered" : ""].filter(Boolean).join(", ");
+  if (f.owner === v.viewer) {
+    const ships = myShipsIn(v, f.marker);
+    return `${name}: ${ships.map((s) => `${shipType(v, s.id).name} #${s.id}${s.carrier >= 0 ? ` (in #${s.carrier})` : ""}`).join(", ")}${flags ? ` · ${flags}` : ""}`;
+  }
+  const seen = v.sightings.find((x) => x.owner === f.owner && x.marker === f.marker);
+  const size = f.ships !== null && f.ships !== undefined ? `${f.ships} ships` : "size secret";
+  const last = seen ? ` · last seen in round ${seen.round}${seen.stale ? " (changed since)" : ""}: ${seen.ships.map((s) => shipName(v, s.id)).join(", ")}` : "";
+  return `${name}: ${size}${flags ? ` · ${flags}` : ""}${last}`;
+}
+
+// ---------------------------------------------------------------------------- fleet list, cards, legend
+
+function fleetList(g) {
+  const { h } = shell;
+  const v = g.view;
+  const selectable = Object.fromEntries(acts(g, "Select").map((a) => [a.fields.fleet, a]));
+  const mine = v.fleets.filter((f) => f.owner === v.viewer);
+  const others = v.fleets.filter((f) => f.owner !== v.viewer);
+  return h("section", { class: "gc-fleets", "aria-labelledby": "gc-fleets-title" },
+    h("h2", { id: "gc-fleets-title" }, `Fleets (${v.fleets.length})`),
+    v.viewer !== null ? h("ul", { class: "gc-fleetlist" }, mine.map((f) => h("li", { class: f.ordering ? "on" : null },
+      h("span", { class: `gc-dot gc-seat-${f.owner}` }), " ", fleetWords(v, f), v.phase === "transport" && g.actions.length ? ` · ${fleetMp(v, f.marker)} MP` : "", " ",
+      selectable[f.marker] ? actButton(g, selectable[f.marker], `Order fleet ${f.marker}`, "small") : null,
+      h("button", { type: "button", class: "btn small", onclick: () => showHex(f.col, f.row) }, "Show")))) : null,
+    h("h3", {}, "Other players' fleets"),
+    h("ul", { class: "gc-fleetlist" }, others.map((f) => h("li", {},
+      h("span", { class: `gc-dot gc-seat-${f.owner}` }), " ", fleetWords(v, f), " ",
+      h("button", { type: "button", class: "btn small", onclick: () => showHex(f.col, f.row) }, "Show")))),
+    v.cards && v.cards.scans && v.cards.scans.length ? h("p", { class: "muted" }, `Scanned: ${v.cards.scans.map((s) => `${seatName(v, s.owner)} fleet ${s.marker} in round ${s.round}: ${s.ships.map((x) => shipName(v, x.id)).join(", ")}`).join("; ")}`) : null);
+}
+
+function cardsBox(g) {
+  const { h } = shell;
+  const v = g.view;
+  const c = v.cards;
+  if (!c) return null;
+  const playable = Object.fromEntries(acts(g, "PlayCard").map((a) => [a.fields.card, a]));
+  const discardable = Object.fromEntries(acts(g, "DiscardCard").map((a) => [a.fields.card, a]));
+  return h("section", { class: "gc-cards", "aria-labelledby": "gc-cards-title" },
+    h("h2", { id: "gc-cards-title" }, v.viewer !== null ? `Your cards (${c.hand.length})` : "Cards"),
+    h("p", { class: "muted" }, `Deck ${c.deck} · discard pile ${c.discard.length}${c.window ? ` · window open: ${D.WINDOW_WORDS[c.window.kind.split("/")[0]] || c.window.kind}` : ""}`),
+    v.viewer !== null ? h("ul", { class: "gc-hand" }, c.hand.map((card) => h("li", { class: playable[card.num] ? "playable" : null },
+      h("strong", {}, card.name), card.reaction ? h("span", { class: "badge" }, "reaction") : null,
+      h("p", {}, card.text),
+      playable[card.num] ? actButton(g, playable[card.num], `Play ${card.name}`, "small") : null,
+      discardable[card.num] ? actButton(g, discardable[card.num], `Discard ${card.name}`, "small") : null))) : null,
+    c.spied && c.spied.length ? h("p", { class: "muted" }, `Spied: ${c.spied.map((s) => `${seatName(v, s.seat)} in round ${s.round}: ${s.hand.map((x) => x.name).join(", ")}`).join("; ")}`) : null,
+    c.discard.length ? h("details", {}, h("summary", {}, "Discard pile"), h("ul", {}, c.discard.map((card) => h("li", {}, `${card.name}: ${card.text}`)))) : null);
+}
+
+function legend(v) {
+  const { h } = shell;
+  const used = new Set(v.terrain.map((t) => t.type));
+  return h("details", { class: "gc-legend", open: ui.legend || null, ontoggle: (e) => { ui.legend = e.target.open; } },
+    h("summary", {}, "Map legend"),
+    h("ul", {},
+      v.seats.map((s) => h("li", {}, h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: planets (circles) and fleet markers (squares with their number)`)),
+      h("li", {}, "Planet letters: H Homeworld, P Population, M Metal, R Radioactive, ? not known to you; a cross: destroyed."),
+      h("li", {}, "Fleet marker: ✓ done moving, J jammed, a white ring: the fleet being ordered; your own fleets show their ship count and, zoomed in, their ships."),
+      Object.entries(D.TERRAIN).filter(([k]) => used.has(k)).map(([k, t]) => h("li", { class: `gc-ter gc-ter-${k}` },
+        h("span", { class: "gc-swatch" }, t.glyph || "○"), ` ${t.name}: ${t.text}`))));
+}
+
+function showHex(c, r) {
+  ui.hex = [c, r];
+  const cam = ui.cam;
+  const canvas = document.getElementById("gc-map");
+  if (cam && canvas) {
+    const [x, y] = centre(c, r);
+    const w = canvas.clientWidth;
+    const hgt = canvas.clientHeight;
+    if (cam.s < 18) cam.s = 24;
+    cam.auto = false;
+    cam.ox = w / 2 - x * cam.s;
+    cam.oy = hgt / 2 - y * cam.s;
+  }
+  rerender();
+  if (canvas) canvas.scrollIntoView({ block: "nearest" });
+}
+
+function rerender() {
+  const g = ui.g;
+  const area = document.getElementById("board-area");
+  if (!g || !area || !g.view) return;
+  const scroll = window.scrollY;
+  render(area, g, shell);
+  window.scrollTo(0, scroll);
+}
+
+// ---------------------------------------------------------------------------- chained actions
+
+let queueTimer = 0;
+
+function continueQueue(g) {
+  clearTimeout(queueTimer);
+  const q = ui.queue;
+  if (!q) return;
+  if (g.handoff || !g.view || g.viewer !== q.seat || !g.actions.length || g.over) { ui.queue = null; return; }
+  const i = q.next(g);
+  if (i === null || i === undefined) {
+    ui.queue = null;
+    const busy = document.querySelector(".gc-busy");
+    if (busy) busy.remove();
+    return;
+  }
+  const at = g.at;
+  const fire = () => {
+    if (ui.g !== g || ui.queue !== q) return;
+    if (document.body.dataset.busy) { queueTimer = setTimeout(fire, 40); return; }
+    shell.act(i, undefined, at);
+  };
+  queueTimer = setTimeout(fire, q.delay ?? 30);
+}
+
+/** Where the fleet being ordered can get this phase: Dijkstra over its MP (SG-5.7), the
+ * entry costs and forced stops the map shows (SG-5.8, SG-12) and star gates (SG-5.11). */
+function reach(v, g) {
+  const cur = cursorFleet(v);
+  if (!cur || !acts(g, "Step").length && !acts(g, "Gate").length) return new Map();
+  const mp = fleetMp(v, cur.marker);
+  const cols = v.map.cols;
+  const rows = v.map.rows;
+  const enemyAt = new Set(v.fleets.filter((f) => f.owner !== v.viewer).map((f) => key(f.col, f.row)));
+  const ter = new Map(v.terrain.map((t) => [key(t.col, t.row), t.type]));
+  const gates = v.terrain.filter((t) => t.type === "star_gate");
+  const best = new Map([[key(cur.col, cur.row), { left: mp, cost: 0, prev: null, at: [cur.col, cur.row], stop: false }]]);
+  const todo = [[cur.col, cur.row]];
+  while (todo.length) {
+    todo.sort((a, b) => best.get(key(b[0], b[1])).left - best.get(key(a[0], a[1])).left);
+    const [c, r] = todo.shift();
+    const node = best.get(key(c, r));
+    if (node.stop || node.left <= 0) continue;
+    const next = [];
+    for (let d = 0; d < 6; d++) next.push([...neighbour(c, r, d), d]);
+    if (ter.get(key(c, r)) === "star_gate") for (const gt of gates) if (gt.col !== c || gt.row !== r) next.push([gt.col, gt.row, -1]);
+    for (const [nc, nr, d] of next) {
+      if (nc < 0 || nr < 0 || nc >= cols || nr >= rows) continue;
+      const t = ter.get(key(nc, nr));
+      if (t === "super_nova") continue;
+      const cost = d < 0 ? 0 : t === "gravitic_anomaly" ? 0 : 1;
+      const left = node.left - cost;
+      if (left < 0) continue;
+      const k = key(nc, nr);
+      const stop = t === "nebula" || (enemyAt.has(k) && t !== "dark_matter");
+      const old = best.get(k);
+      if (old && old.left >= left) continue;
+      best.set(k, { left: stop ? 0 : left, cost: mp - left, prev: [c, r], at: [nc, nr], stop, gate: d < 0 });
+      todo.push([nc, nr]);
+    }
+  }
+  best.delete(key(cur.col, cur.row));
+  return best;
+}
+
+function travel(g, target) {
+  const v = g.view;
+  const map = reach(v, g);
+  const node = map.get(key(target[0], target[1]));
+  if (!node) return false;
+  const path = [target];
+  let p = node.prev;
+  const cur = cursorFleet(v);
+  while (p && !(p[0] === cur.col && p[1] === cur.row)) { path.unshift(p); p = map.get(key(p[0], p[1])).prev; }
+  const marker = cur.marker;
+  ui.queue = {
+    seat: g.viewer, what: `Fleet ${marker} to ${hexLabel(target[0], target[1])}`,
+    next: (gg) => {
+      const vv = gg.view;
+      const f = cursorFleet(vv);
+      if (vv.phase !== "transport" || !f || f.marker !== marker) return null;
+      const n = path.findIndex(([c, r]) => c === f.col && r === f.row);
+      const to = path[n + 1 >= 0 ? n + 1 : 0];
+      if (n === path.length - 1 || !to) return null;
+      const step = gg.actions.find((a) => a.kind === "Step" && (() => { const x = neighbour(f.col, f.row, a.fields.direction); return x[0] === to[0] && x[1] === to[1]; })());
+      const gate = gg.actions.find((a) => a.kind === "Gate" && a.fields.col === to[0] && a.fields.row === to[1]);
+      const a = step || gate;
+      return a ? a.i : null;
+    },
+  };
+  continueQueue(g);
+  return true;
+}
+
+// ---------------------------------------------------------------------------- taps on the map
+
+function tapHex(c, r, event) {
+  const g = ui.g;
+  if (!g || !g.view) return;
+  const v = g.view;
+  if (c < 0 || r < 0 || c >= v.map.cols || r >= v.map.rows) return;
+  ui.hex = [c, r];
+  if (g.mode === "play" && g.actions.length) {
+    if (v.phase === "fleets") {
+      const p = myPlanets(v).find((x) => x.col === c && x.row === r);
+      if (p) { placePicked(p); return; }
+    }
+    const here = g.actions.filter((a) => { const x = actionHex(v, a); return x && x[0] === c && x[1] === r; });
+    const direct = here.filter((a) => ["Step", "Gate", "Fight", "Place", "Choose", "Select"].includes(a.kind));
+    if (direct.length === 1 && here.length === 1) { ui.queue = null; shell.act(direct[0].i, event, g.at); return; }
+    if (v.phase === "transport" && !here.length && travel(g, [c, r])) { rerender(); return; }
+  }
+  rerender();
+}
+
+// ---------------------------------------------------------------------------- the canvas
+
+function worldSize(v) {
+  return [1.5 * (v.map.cols - 1) + 2, SQ3 * (v.map.rows + 0.5)];
+}
+
+function fit() {
+  const g = ui.g;
+  const canvas = document.getElementById("gc-map");
+  if (!g || !canvas) return;
+  fitSilently(g.view, canvas.clientWidth || 320, canvas.clientHeight || 320);
+  draw();
+}
+
+function zoomBy(f, px, py) {
+  const canvas = document.getElementById("gc-map");
+  if (!ui.cam || !canvas) return;
+  const cam = ui.cam;
+  const x = px ?? canvas.clientWidth / 2;
+  const y = py ?? canvas.clientHeight / 2;
+  const s = Math.max(cam.fit * 0.8, Math.min(90, cam.s * f));
+  cam.auto = false;
+  const wx = (x - cam.ox) / cam.s;
+  const wy = (y - cam.oy) / cam.s;
+  cam.s = s;
+  cam.ox = x - wx * s;
+  cam.oy = y - wy * s;
+  schedule();
+}
+
+let frame = 0;
+function schedule() {
+  if (frame) return;
+  frame = requestAnimationFrame(() => { frame = 0; draw(); });
+}
+
+function wireCanvas(canvas) {
+  const pointers = new Map();
+  let drag = null;
+  canvas.addEventListener("pointerdown", (e) => {
+    canvas.setPointerCapture(e.pointerId);
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, ox: ui.cam.ox, oy: ui.cam.oy, moved: false };
+    else if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      drag = { pinch: Math.hypot(a[0] - b[0], a[1] - b[1]), s: ui.cam.s, moved: true };
+    }
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId) || !drag) return;
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    const rect = canvas.getBoundingClientRect();
+    if (drag.pinch && pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      zoomBy((drag.s * d / drag.pinch) / ui.cam.s, (a[0] + b[0]) / 2 - rect.left, (a[1] + b[1]) / 2 - rect.top);
+    } else if (!drag.pinch) {
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 6) drag.moved = true;
+      if (drag.moved) { ui.cam.ox = drag.ox + dx; ui.cam.oy = drag.oy + dy; ui.cam.auto = false; schedule(); }
+    }
+  });
+  const end = (e) => {
+    const was = drag;
+    pointers.delete(e.pointerId);
+    if (pointers.size === 0) drag = null;
+    if (e.type === "pointerup" && was && !was.moved && !was.pinch) {
+      const rect = canvas.getBoundingClientRect();
+      const x = e.clientX - rect.left;
+      const y = e.clientY - rect.top;
+      if (miniHit(x, y)) return;
+      const [c, r] = pixelToHex((x - ui.cam.ox) / ui.cam.s, (y - ui.cam.oy) / ui.cam.s);
+      tapHex(c, r, e);
+    }
+  };
+  canvas.addEventListener("pointerup", end);
+  canvas.addEventListener("pointercancel", end);
+  canvas.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const rect = canvas.getBoundingClientRect();
+    zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - rect.left, e.clientY - rect.top);
+  }, { passive: false });
+}
+
+let mini = null; // {x, y, w, h, s}: the mini-map's box, for taps
+function miniHit(x, y) {
+  if (!mini || x < mini.x || y < mini.y || x > mini.x + mini.w || y > mini.y + mini.h) return false;
+  const cam = ui.cam;
+  const canvas = document.getElementById("gc-map");
+  const [wx, wy] = mini.toWorld(x, y);
+  cam.ox = canvas.clientWidth / 2 - wx * cam.s;
+  cam.oy = canvas.clientHeight / 2 - wy * cam.s;
+  cam.auto = false;
+  schedule();
+  return true;
+}
+
+function hexPath(ctx, x, y, s) {
+  ctx.moveTo(x + s, y);
+  for (let k = 1; k < 6; k++) ctx.lineTo(x + s * Math.cos(k * Math.PI / 3), y + s * Math.sin(k * Math.PI / 3));
+  ctx.closePath();
+}
+
+function draw() {
+  const g = ui.g;
+  const canvas = document.getElementById("gc-map");
+  if (!g || !g.view || !canvas || !canvas.isConnected) return;
+  const v = g.view;
+  const w = canvas.parentElement.clientWidth || canvas.clientWidth || 320;
+  const hgt = Math.round(Math.min(Math.max(window.innerHeight * 0.62, 280), w * 1.05, 720));
+  canvas.style.setProperty("width", `${w}px`);
+  canvas.style.setProperty("height", `${hgt}px`);
+  const dpr = window.devicePixelRatio || 1;
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(hgt * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(hgt * dpr);
+  }
+  if (!ui.cam || (ui.cam.auto && (ui.cam.w !== w || ui.cam.h !== hgt))) fitSilently(v, w, hgt);
+  const cam = ui.cam;
+  // The camera, for tests and tools that tap a hex: public geometry only.
+  canvas.dataset.s = cam.s.toFixed(4);
+  canvas.dataset.ox = cam.ox.toFixed(2);
+  canvas.dataset.oy = cam.oy.toFixed(2);
+  const s = cam.s;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = "#070b18";
+  ctx.fillRect(0, 0, w, hgt);
+  const cols = v.map.cols;
+  const rows = v.map.rows;
+  const ter = new Map(v.terrain.map((t) => [key(t.col, t.row), t]));
+  const sx = (wx) => cam.ox + wx * s;
+  const sy = (wy) => cam.oy + wy * s;
+  const visible = (x, y) => x > -s * 2 && y > -s * 2 && x < w + s * 2 && y < hgt + s * 2;
+  const section = 12;
+  // hexes: section tint, terrain, grid
+  const fills = new Map();
+  for (let c = 0; c < cols; c++) {
+    for (let r = 0; r < rows; r++) {
+      const [wx, wy] = centre(c, r);
+      const x = sx(wx);
+      const y = sy(wy);
+      if (!visible(x, y)) continue;
+      const t = ter.get(key(c, r));
+      const band = c % section < 2 || c % section >= section - 2;
+      const colour = t ? D.TERRAIN[t.type].fill : band ? "#0d1329" : Math.floor(c / section) % 2 ? "#131c3c" : "#111a38";
+      if (!fills.has(colour)) fills.set(colour, []);
+      fills.get(colour).push([x, y]);
+    }
+  }
+  for (const [colour, list] of fills) {
+    ctx.beginPath();
+    for (const [x, y] of list) hexPath(ctx, x, y, s * 0.98);
+    ctx.fillStyle = colour;
+    ctx.fill();
+  }
+  ctx.beginPath();
+  for (const list of fills.values()) for (const [x, y] of list) hexPath(ctx, x, y, s);
+  ctx.strokeStyle = "#24305c";
+  ctx.lineWidth = Math.max(0.5, s / 30);
+  ctx.stroke();
+  // highlights from the legal actions
+  const mark = (c, r, colour, width = 2.5) => {
+    const [wx, wy] = centre(c, r);
+    ctx.beginPath();
+    hexPath(ctx, sx(wx), sy(wy), s * 0.9);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  };
+  const shade = (c, r, colour) => {
+    const [wx, wy] = centre(c, r);
+    ctx.beginPath();
+    hexPath(ctx, sx(wx), sy(wy), s * 0.97);
+    ctx.fillStyle = colour;
+    ctx.fill();
+  };
+  if (g.mode === "play" && g.actions.length) {
+    if (v.phase === "transport") {
+      const mp = cursorFleet(v) ? fleetMp(v, cursorFleet(v).marker) : 0;
+      for (const node of reach(v, g).values()) shade(node.at[0], node.at[1], `rgba(255, 204, 77, ${0.08 + 0.22 * (1 - node.cost / Math.max(mp, 1))})`);
+    }
+    for (const a of g.actions) {
+      const x = actionHex(v, a);
+      if (!x) continue;
+      const colour = a.kind === "Step" ? "#ffcc4d" : a.kind === "Gate" ? "#8fe3ff" : a.kind === "Fight" ? "#ff7b7b" : a.kind === "Place" || a.kind === "SetupPlace" ? "#7be0a5" : a.kind === "Select" ? null : "#c9a2ff";
+      if (colour) mark(x[0], x[1], colour, a.kind === "Step" ? 3 : 2.5);
+    }
+  }
+  if (v.battle) mark(v.battle.col, v.battle.row, "#ff7b7b", 4);
+  if (ui.hex) mark(ui.hex[0], ui.hex[1], "#ffffff", 2);
+  // setup draft: the planet types and fleets being arranged
+  const draftTypes = v.phase === "types" && ui.draft && ui.draft.kind === "types" ? ui.draft.assign : null;
+  const draftFleets = v.phase === "fleets" && ui.draft && ui.draft.kind === "fleets" ? ui.draft.assign : null;
+  // planets
+  v.planets.forEach((p, pid) => {
+    const [wx, wy] = centre(p.col, p.row);
+    const x = sx(wx);
+    const y = sy(wy);
+    if (!visible(x, y)) return;
+    const rad = s * 0.42;
+    ctx.beginPath();
+    ctx.arc(x, y, rad, 0, 2 * Math.PI);
+    ctx.fillStyle = p.owner < 0 ? "#e8ecff" : D.SEAT_COLOURS[p.owner];
+    ctx.globalAlpha = p.alive ? 1 : 0.35;
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = Math.max(1, s / 14);
+    ctx.strokeStyle = "#0b1020";
+    ctx.stroke();
+    const type = p.type || (draftTypes && draftTypes[pid]) || null;
+    if (s >= 9) {
+      ctx.fillStyle = p.owner < 0 ? "#0b1020" : D.SEAT_INK[p.owner];
+      ctx.font = `700 ${Math.round(rad * 1.1)}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(type || "?", x, y + 1);
+    }
+    if (!p.alive) {
+      ctx.beginPath();
+      ctx.moveTo(x - rad, y - rad); ctx.lineTo(x + rad, y + rad);
+      ctx.moveTo(x + rad, y - rad); ctx.lineTo(x - rad, y + rad);
+      ctx.strokeStyle = "#ff7b7b";
+      ctx.lineWidth = 2;
+      ctx.stroke();
+    }
+    if (draftFleets && p.owner === v.viewer && s >= 12) {
+      const n = Object.values(draftFleets).filter((x2) => x2 === pid).length;
+      if (n) badge(ctx, x + rad * 0.9, y - rad * 0.9, String(n), "#7be0a5", "#052010", s);
+    }
+  });
+  // terrain glyphs
+  if (s >= 8) {
+    for (const t of v.terrain) {
+      const [wx, wy] = centre(t.col, t.row);
+      const x = sx(wx);
+      const y = sy(wy);
+      if (!visible(x, y)) continue;
+      const def = D.TERRAIN[t.type];
+      if (!def.glyph || planetAt(v, t.col, t.row)) continue;
+      ctx.fillStyle = def.ink;
+      ctx.globalAlpha = t.used ? 0.4 : 0.9;
+      ctx.font = `${Math.round(s * 0.8)}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(def.glyph, x, y);
+      ctx.globalAlpha = 1;
+    }
+  }
+  // fleets
+  const byHex = new Map();
+  for (const f of v.fleets) {
+    const k = key(f.col, f.row);
+    if (!byHex.has(k)) byHex.set(k, []);
+    byHex.get(k).push(f);
+  }
+  const slots = [[0.42, 0.38], [-0.42, 0.38], [0.42, -0.38], [-0.42, -0.38]];
+  for (const list of byHex.values()) {
+    const f0 = list[0];
+    const [wx, wy] = centre(f0.col, f0.row);
+    const cx = sx(wx);
+    const cy = sy(wy);
+    if (!visible(cx, cy)) continue;
+    list.sort((a, b) => (b.owner === v.viewer) - (a.owner === v.viewer) || a.owner - b.owner || a.marker - b.marker);
+    list.slice(0, 4).forEach((f, n) => {
+      const [dx, dy] = list.length === 1 && !planetAt(v, f.col, f.row) ? [0, 0] : slots[n];
+      const mw = Math.max(12, s * 0.62);
+      const mh = Math.max(10, s * 0.5);
+      const x = cx + dx * s - mw / 2;
+      const y = cy + dy * s - mh / 2;
+      ctx.fillStyle = D.SEAT_COLOURS[f.owner];
+      ctx.globalAlpha = f.done ? 0.55 : 1;
+      roundRect(ctx, x, y, mw, mh, Math.min(4, s / 8));
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = f.ordering ? 3 : f.owner === v.viewer ? 1.5 : 1;
+      ctx.strokeStyle = f.ordering ? "#ffffff" : f.jammed ? "#ff7b7b" : "#0b1020";
+      ctx.stroke();
+      if (s >= 10) {
+        ctx.fillStyle = D.SEAT_INK[f.owner];
+        ctx.font = `700 ${Math.round(mh * 0.78)}px system-ui, sans-serif`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.fillText(String(f.marker), x + mw / 2, y + mh / 2 + 1);
+      }
+      const count = f.owner === v.viewer ? myShipsIn(v, f.marker).length : f.ships;
+      if (s >= 16 && count !== null && count !== undefined) badge(ctx, x + mw, y, String(count), "#eef1ff", "#0b1020", s);
+      if (s >= 16 && f.done) badge(ctx, x, y, "✓", "#7be0a5", "#052010", s);
+      if (s >= 16 && f.jammed) badge(ctx, x, y + mh, "J", "#ff7b7b", "#2a0604", s);
+      if (f.owner === v.viewer && s >= 44) {
+        const codes = myShipsIn(v, f.marker).map((x2) => shipType(v, x2.id).short);
+        ctx.font = `${Math.round(s * 0.17)}px system-ui, sans-serif`;
+        ctx.fillStyle = "#eef1ff";
+        ctx.textAlign = "center";
+        ctx.textBaseline = "top";
+        for (let k = 0; k < codes.length; k += 3) ctx.fillText(codes.slice(k, k + 3).join(" "), x + mw / 2, y + mh + 1 + (k / 3) * s * 0.19);
+      }
+    });
+    if (list.length > 4 && s >= 12) badge(ctx, cx, cy + s * 0.7, `+${list.length - 4}`, "#ffcc4d", "#1a1300", s);
+  }
+  // hex labels when zoomed in
+  if (s >= 30) {
+    ctx.font = `${Math.round(s * 0.2)}px system-ui, sans-serif`;
+    ctx.fillStyle = "#6f7aa8";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "top";
+    for (let c = 0; c < cols; c++) {
+      for (let r = 0; r < rows; r++) {
+        const [wx, wy] = centre(c, r);
+        const x = sx(wx);
+        const y = sy(wy);
+        if (!visible(x, y)) continue;
+        ctx.fillText(hexLabel(c, r), x, y - s * 0.82);
+      }
+    }
+  }
+  drawMini(ctx, v, w, hgt);
+}
+
+function fitSilently(v, w, hgt) {
+  const [ww, wh] = worldSize(v);
+  const s = Math.min(w / ww, hgt / wh);
+  ui.cam = { s, ox: (w - ww * s) / 2 + s, oy: (hgt - wh * s) / 2 + (SQ3 / 2) * s, fit: s, auto: true, w, h: hgt };
+}
+
+function drawMini(ctx, v, w, hgt) {
+  const cam = ui.cam;
+  mini = null;
+  if (cam.s <= cam.fit * 1.2) return;
+  const [ww, wh] = worldSize(v);
+  const mw = Math.min(140, w * 0.3);
+  const ms = mw / ww;
+  const mh = wh * ms;
+  const x0 = w - mw - 6;
+  const y0 = hgt - mh - 6;
+  ctx.fillStyle = "rgba(7, 11, 24, 0.85)";
+  ctx.fillRect(x0 - 2, y0 - 2, mw + 4, mh + 4);
+  ctx.strokeStyle = "#2c3765";
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x0 - 2, y0 - 2, mw + 4, mh + 4);
+  for (const p of v.planets) {
+    if (!p.alive) continue;
+    const [px, py] = centre(p.col, p.row);
+    ctx.fillStyle = p.owner < 0 ? "#e8ecff" : D.SEAT_COLOURS[p.owner];
+    ctx.fillRect(x0 + (px + 1) * ms - 1.5, y0 + (py + SQ3 / 2) * ms - 1.5, 3, 3);
+  }
+  for (const f of v.fleets) {
+    const [px, py] = centre(f.col, f.row);
+    ctx.strokeStyle = D.SEAT_COLOURS[f.owner];
+    ctx.strokeRect(x0 + (px + 1) * ms - 2, y0 + (py + SQ3 / 2) * ms - 2, 4, 4);
+  }
+  // the part of the map on screen
+  const vx = (-cam.ox / cam.s + 1) * ms;
+  const vy = (-cam.oy / cam.s + SQ3 / 2) * ms;
+  ctx.strokeStyle = "#ffcc4d";
+  ctx.lineWidth = 1.5;
+  ctx.strokeRect(x0 + vx, y0 + vy, (w / cam.s) * ms, (hgt / cam.s) * ms);
+  mini = { x: x0, y: y0, w: mw, h: mh };
+  mini.toWorld = (x, y) => [(x - x0) / ms - 1, (y - y0) / ms - SQ3 / 2];
+}
+
+function badge(ctx, x, y, text, bg, ink, s) {
+  const r = Math.max(6, s * 0.16);
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, 2 * Math.PI);
+  ctx.fillStyle = bg;
+  ctx.fill();
+  ctx.fillStyle = ink;
+  ctx.font = `700 ${Math.round(r * 1.3)}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, x, y + 0.5);
+}
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
