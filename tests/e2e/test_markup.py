@@ -21,6 +21,7 @@ from playwright.sync_api import Error, Page
 
 from pygame_core import Match, encode_link
 from pygame_core.codec import read_header
+from pygame_core.record import FORMAT_VERSION
 
 from .conftest import Contexts, wait_ready
 from .helpers import notice, open_setup, tap
@@ -49,16 +50,13 @@ MADE_FROM_MARKUP = "document.querySelectorAll('#main img, #main script, #bold, #
 
 def raw_link(game: str, options: dict[str, Any], seed: int, count: int = 0, choices: bytes = b"") -> str:
     """A link with any options (the engine would refuse to make one with these)."""
-    packed = msgpack.packb([1, game, options, seed, count, choices], use_bin_type=True)
+    packed = msgpack.packb([FORMAT_VERSION, game, options, seed, count, choices], use_bin_type=True)
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
     return base64.urlsafe_b64encode(deflate.compress(packed) + deflate.flush()).decode().rstrip("=")
 
 
 def _dismiss(page: Page) -> None:
-    """Dismiss the notice by keyboard (a long unbroken string pushes its button off a phone's
-    screen: see test_a_notice_quoting_a_long_string_keeps_its_button_on_screen)."""
-    page.locator("#notice button").focus()
-    page.keyboard.press("Enter")
+    tap(page, "#notice button")
     page.wait_for_selector("#notice", state="hidden")
 
 
@@ -120,10 +118,8 @@ def test_a_saves_index_with_markup_shows_as_text(seeded: Page, site: Site, dialo
         assert page.evaluate(MADE_FROM_MARKUP) == 0, moment
     assert page.evaluate("window.pwned") is None and dialogs == []
     assert "/x" not in site.log, "the <img> was made and fetched its source"
-    # The save itself opens: only its index line was odd. (By keyboard: the long unbroken
-    # markup overflows its line and covers the button on a phone.)
-    save.get_by_role("button", name="Continue").focus()
-    page.keyboard.press("Enter")
+    # The save itself opens: only its index line was odd.
+    save.get_by_role("button", name="Continue").tap()
     page.wait_for_selector("#game:not([hidden])[data-at='0']")
     assert page.evaluate("location.hash") == "#g/evil1"
     assert page.evaluate(MADE_FROM_MARKUP) == 0

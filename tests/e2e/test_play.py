@@ -34,7 +34,10 @@ def test_battle_rounds_show_every_die(phone: Page) -> None:
     match = _first_choice_until(lambda m: bool((m.game.view(m.state, 0)["last_battle"] or {}).get("rounds")))
     battle = match.game.view(match.state, 0)["last_battle"]
     _play_on_from(phone, match)
-    phone.wait_for_selector("#battle[open]")
+    phone.wait_for_selector("#battle")
+    if phone.get_attribute("#battle", "open") is None:  # open when fresh; here it is reopened
+        tap(phone, "#battle summary")
+        phone.wait_for_selector("#battle[open]")
     dice = [d for r in battle["rounds"]
             for d in r["invader_dice"] + [d for c in r["colony_dice"] for d in c["dice"]]]
     assert phone.locator("#battle .die").all_inner_texts() == [str(d) for d in dice]
@@ -74,7 +77,7 @@ def test_card_rules_on_tap_and_the_engines_reason_for_an_unplayable_card(phone: 
     phone.locator(".hand-card", has_text=str(blocked["name"])).first.tap()
     phone.wait_for_selector("dialog[open] #why-not")
     assert str(blocked["text"]) in phone.inner_text("dialog")
-    assert phone.inner_text("#why-not") == f"Cannot be played now: {reason}"
+    assert reason and reason in phone.inner_text("#why-not")
     phone.keyboard.press("Escape")
     phone.wait_for_selector("dialog[open]", state="detached")
     # Tapping a card of the colony on the canvas opens its rules too (the Base is first).
