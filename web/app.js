@@ -563,7 +563,9 @@ function settle(root, at) {
 function newsBox(g, own, previous) {
   const log = g.view ? g.view.log : [];
   const fresh = previous && previous.view && previous.at < g.at && g.mode === "play" ? log.slice(previous.view.log.length) : [];
-  const lines = fresh.slice(-4);
+  // The dice records (C-2.8: "  roll GW.battle.attack ...") stay in the log; the game's own
+  // account shows the dice in words.
+  const lines = fresh.filter((line) => !/^\s+roll\b/.test(String(line))).slice(-4);
   if (!own && !lines.length) return null;
   return h("section", { class: "news", id: "news", "aria-label": "What just happened" },
     lines.length ? h("ul", { class: "just-now" }, lines.map((line) => h("li", {}, String(line)))) : null,
