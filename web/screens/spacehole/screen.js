@@ -158,8 +158,9 @@ export function render(area, g, tools) {
 // ---------------------------------------------------------------------------- help in the card set's names
 
 let helpHooked = false;
-/** The shell's "How to play" shows meta.json's help; under Babylon 5 the screen shows the same
- * sections with that set's names (the shell has no per-skin help: see the issue 13 report). */
+/** The shell's "How to play" shows meta.json's help; in a game the screen shows the same
+ * sections, in Babylon 5 names under that set, opened at the top (the shell has no per-skin
+ * help: see the issue 13 report). */
 function hookHelp() {
   const root = document.getElementById("game");
   if (!root || helpHooked) return;
@@ -167,7 +168,7 @@ function hookHelp() {
   root.addEventListener("click", (e) => {
     const button = e.target.closest && e.target.closest("#help");
     const g = current;
-    if (!button || !g || !g.view || g.view.skin !== "babylon5" || g.game_id !== "spacehole") return;
+    if (!button || !g || !g.view || g.game_id !== "spacehole") return;
     e.stopPropagation();
     e.preventDefault();
     showHelp(g.view);
@@ -186,9 +187,11 @@ function helpSections() {
 
 function showHelp(v) {
   const { h } = shell;
-  shell.openDialog("How to play Spacehole (Babylon 5 cards)", h("div", { class: "help-text" },
+  shell.openDialog(v.skin === "babylon5" ? "How to play Spacehole (Babylon 5 cards)" : "How to play Spacehole", h("div", { class: "help-text" },
     helpSections().map((s) => h("section", {}, h("h3", {}, skinned(v, s.title)), s.paragraphs.map((p) => h("p", {}, skinned(v, p)))))),
   [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
+  // Open at the start of the rules, not at the Close button the dialog focuses.
+  requestAnimationFrame(() => { shell.dialog.scrollTop = 0; });
 }
 
 // ---------------------------------------------------------------------------- the parts
@@ -437,10 +440,20 @@ function roundRect(ctx, x, y, w, h, r) {
 }
 
 export function redraw(g) {
+  draw(g, 0);
+}
+
+function draw(g, tries) {
   const canvas = document.getElementById("board");
   if (!canvas || !g || !g.view) return;
   const v = g.view;
   const width = canvas.getBoundingClientRect().width || canvas.parentElement.clientWidth;
+  if (!width) {
+    // The shell draws a game before it shows the game screen (from home, a link, a replay):
+    // draw once it is laid out.
+    if (tries < 30) requestAnimationFrame(() => { if (current === g) draw(g, tries + 1); });
+    return;
+  }
   const dpr = window.devicePixelRatio || 1;
   const cards = v.in_play;
   const powered = poweredIds(v);
@@ -455,7 +468,7 @@ export function redraw(g) {
   ctx.font = "600 14px system-ui, sans-serif";
   ctx.fillStyle = MUTED;
   const defenders = cards.filter((c) => c.kind === "defender").length;
-  const marks = v.projection ? " · P: gets power this turn" : "";
+  const marks = v.projection ? " · P = power" : "";
   ctx.fillText(fit(ctx, `Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap} (D)${marks}`, width - 2 * PAD), PAD, HEADER_H - 4);
   hits = [];
   cards.forEach((card, n) => {
