@@ -234,26 +234,36 @@ def test_a_double_tap_on_draw_a_card_plays_one_action(phone: Page, site: Site) -
     assert settle(phone) == "1"
 
 
+QUICK_PAIR = """() => {
+    const game = document.getElementById('game');
+    const seen = game.dataset.at;
+    window.secondTap = null;
+    new MutationObserver((_, observer) => {
+        if (game.dataset.at === seen) return;
+        observer.disconnect();
+        // A finger's second tap, 50 ms after the new decision was drawn (once the page is idle).
+        const drawn = performance.now();
+        const choice = game.querySelector('#choices .choice');
+        setTimeout(() => { window.secondTap = performance.now() - drawn; choice.click(); }, 50);
+    }).observe(game, {attributes: true, attributeFilter: ['data-at']});
+    game.querySelector('#choices .choice').click();
+}"""
+
+
 def test_a_tap_on_a_decision_not_yet_seen_does_nothing(phone: Page, site: Site) -> None:
     """The second tap of a quick pair lands on the next decision as soon as it is drawn: it is
     dropped (the 300 ms guard), and the same tap a moment later plays."""
     start_challenge(phone)
-    settle(phone)
-    phone.evaluate("""() => {
-        const game = document.getElementById('game');
-        const seen = game.dataset.at;
-        new MutationObserver((_, observer) => {
-            if (game.dataset.at === seen) return;
-            observer.disconnect();
-            // A finger's second tap, 50 ms after the decision was drawn (once the page is idle).
-            const choice = game.querySelector('#choices .choice');
-            setTimeout(() => { window.secondTap = choice ? 'tapped' : 'no choice'; choice?.click(); }, 50);
-        }).observe(game, {attributes: true, attributeFilter: ['data-at']});
-        game.querySelector('#choices .choice').click();
-    }""")
-    phone.wait_for_selector("#game[data-at='1']")
-    assert wait_until(phone, "window.secondTap") == "tapped"
-    phone.wait_for_timeout(700)
-    assert settle(phone) == "1"
+    for _ in range(3):
+        before = int(settle(phone))
+        phone.evaluate(QUICK_PAIR)
+        phone.wait_for_selector(f"#game:not([data-at='{before}'])")
+        delay = wait_until(phone, "window.secondTap")
+        phone.wait_for_timeout(700)  # a played action would have come back by now
+        if delay < 200:  # else the machine was too busy for a quick pair: try again
+            assert settle(phone) == str(before + 1)
+            break
+    else:
+        pytest.skip("the page never managed a second tap within 200 ms")
     tap_choice(phone, 0)
-    assert at(phone) == "2"
+    assert at(phone) == str(before + 2)

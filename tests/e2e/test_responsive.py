@@ -5,7 +5,7 @@ every change of the boot label and of the loading screen's progress. With Python
 thread, no frame could be drawn between two such changes while Python works; here frames go
 on. No clock is read: only the order of frames and progress reports.
 
-The long replay is a 6,000-move random Space Genocide game: its link replays in the worker
+The long replay is an 8,000-move random Space Genocide game: its link replays in the worker
 with progress and a Cancel even while Genocide has no screen (the controller replays a link
 before it checks the game is playable), so it is the longest link the site can be given.
 """
@@ -41,7 +41,7 @@ addEventListener('DOMContentLoaded', () => {
     .observe(document.body, {attributes: true, attributeFilter: ['data-ready']});
 });
 """
-LONG_MOVES = 6000
+LONG_MOVES = 8000
 
 
 @functools.cache
@@ -83,7 +83,7 @@ def test_frames_keep_coming_during_a_long_replay_and_cancel_goes_home(counted: P
     page.goto(site.url + "#r/" + blob)
     page.wait_for_selector("#loading:not([hidden])", timeout=STEP_TIMEOUT_MS)
     # Progress in words and on the bar, and frames between two reports.
-    wait_until(page, "(n) => window.marks.filter(([w]) => w.startsWith('loading:Replaying')).length >= n", 3,
+    wait_until(page, "(n) => window.marks.filter(([w]) => w.startsWith('loading:Replaying')).length >= n", 8,
                timeout_ms=BOOT_TIMEOUT_MS)
     progress = _marks(page, "loading:Replaying")
     assert all(what.endswith(f"of {moves}…") for what, _ in progress), progress
