@@ -9,6 +9,8 @@ from typing import Any
 
 from playwright.sync_api import Page, Route
 
+from pygame_core import GAMES
+
 from .conftest import Contexts, wait_ready
 from .helpers import catalog, catalog_of_html
 from .site import Site
@@ -62,7 +64,7 @@ def test_boot_to_ready_and_home_lists_games(phone: Page) -> None:
     assert phone.is_hidden("#boot")
     games = catalog(phone)["games"]
     cards = phone.locator("#games .game-card")
-    assert cards.count() == len(games) == 4
+    assert cards.count() == len(games) == len(GAMES)
     for game in games:
         card = phone.locator(f"#games [data-game='{game['id']}']")
         assert game["title"] in card.inner_text()
