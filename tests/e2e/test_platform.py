@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from pygame_core import decode_match
+from pygame_core import Match, decode_match
 
 from .conftest import Contexts
 from .helpers import (
@@ -56,8 +56,22 @@ def _go_home(page: Page, site: Site) -> None:
     page.wait_for_selector("#home:not([hidden])")
 
 
+def _hidden_information(game_id: str) -> bool:
+    match = Match.start(game_id, {}, 1)
+    return bool(match.game.view(match.state, None).get("secrets"))
+
+
+def _seating(game: dict[str, Any]) -> str:
+    """How a whole game is seated: with hidden information, people only (hot-seat, through the
+    hand-offs); a public game with computer levels keeps the setup's defaults (a person against
+    the computer, through its turns); otherwise people only."""
+    if game["max_players"] > 1 and game["levels"] and not _hidden_information(game["id"]):
+        return "defaults"
+    return "hot-seat"
+
+
 def _set_up(page: Page, game: dict[str, Any]) -> None:
-    """Short options where the game has them; every seat a person at this device (hot-seat)."""
+    """Short options where the game has them, and the seats of ``_seating``."""
     for spec in game["options"]:
         if spec["key"] in SHORT and spec["minimum"] is not None:
             field = page.locator(f"#opt-{spec['key']}")
@@ -65,8 +79,13 @@ def _set_up(page: Page, game: dict[str, Any]) -> None:
                 page.click("#setup .more-options summary")
             field.fill(str(spec["minimum"]))
             field.dispatch_event("change")
-    for select in page.locator("#seats select:not([disabled])").all():
-        select.select_option("-1")
+    if _seating(game) == "hot-seat":
+        for select in page.locator("#seats select:not([disabled])").all():
+            select.select_option("-1")
+    else:  # DESIGN 5's defaults: seat 0 a person, the others the computer
+        selects = page.locator("#seats select").all()
+        assert [s.input_value() for s in selects][:1] == ["-1"]
+        assert all(s.input_value() != "-1" for s in selects[1:])
 
 
 def _small_targets(page: Page) -> list[str]:
@@ -137,6 +156,10 @@ def test_a_whole_game_from_the_home_page(
     phone.wait_for_selector(f"#game:not([hidden])[data-game='{game_id}'][data-mode='play'][data-at='0']")
     save_id = phone.evaluate("location.hash").removeprefix("#g/")
     seen = _play_to_the_end(phone, game_id)
+    if _seating(game) == "defaults":
+        assert seen["computer"] > 0, seen
+    elif _hidden_information(game_id):
+        assert seen["handoffs"] > 0, seen
     outcome = phone.get_attribute("#end-screen", "data-outcome")
     assert outcome in ("win", "loss", "draw", "over")
     assert phone.locator("#choices .choice").count() == 0
