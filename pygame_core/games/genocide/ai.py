@@ -40,6 +40,7 @@ from .ai_sample import determinize
 from .data import VARIANTS
 from .races import RACE_BY_KEY
 from .state import State
+from .terrain import TERRAIN_BY_KEY
 
 __all__ = ["LEVELS", "SEARCH_ITERATIONS", "candidates", "determinize", "evaluate", "policy"]
 
@@ -64,6 +65,7 @@ def _cube(col: int, row: int) -> tuple[int, int]:
     return col, row - (col - (col & 1)) // 2
 
 
+@lru_cache(maxsize=1 << 16)
 def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
     aq, ar = _cube(*a)
     bq, br = _cube(*b)
@@ -191,25 +193,62 @@ def _own_worlds(state: State, seat: int) -> list[tuple[int, int]]:
 
 
 def _target_of(state: State, seat: int, marker: int) -> tuple[int, int] | None:
-    """Where a fleet heads: with PBs, the nearest enemy (or neutral) planet; without, home."""
+    """Where a fleet heads (SG-8.2: PBs launch from an enemy planet's hex): with PBs, the
+    nearest enemy or neutral planet (a Homeworld this seat knows counts as 4 hexes nearer);
+    empty of PBs it can refill, home (SG-9.6); with no PB ships at all it escorts the attack
+    toward the nearest enemy planet if it can fight, else stays home."""
     f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
     if f is None:
         return None
     here = (f.col, f.row)
-    cids = _fleet_ships(state, seat, marker)
-    pb = 0
-    for c in cids:
-        ship = state.ships[c]
-        if ship is not None:
+    pb = cap = power = 0
+    pb_max = state.data.pb_max
+    types = state.data.types
+    copies = state.data.copies
+    for c, ship in enumerate(state.ships):
+        if ship is not None and ship.owner == seat and ship.fleet == marker:
             pb += ship.pb
-    if pb > 0:
-        targets = [(c, r) for c, r, _ in _enemy_worlds(state, seat)]
-        targets += [(p.col, p.row) for p in state.planets if p.alive and p.owner < 0]
-    else:
-        targets = _own_worlds(state, seat)
-    if not targets:
+            cap += pb_max[c]
+            power += types[c // copies].atk
+    if pb > 0 or (cap == 0 and power >= 5):
+        known = {pid for s, pid in state.known if s == seat}
+        best: tuple[int, int] | None = None
+        best_d = 1 << 30
+        for pid, p in enumerate(state.planets):
+            if not p.alive or p.owner == seat:
+                continue
+            d = _dist(here, (p.col, p.row)) * 4
+            if p.owner >= 0 and p.ptype == "H" and (pid in known or p.public):
+                d -= 16
+            if d < best_d:
+                best, best_d = (p.col, p.row), d
+        if best is not None:
+            return best
+    homes = _own_worlds(state, seat)
+    if not homes:
         return None
-    return min(targets, key=lambda k: (_dist(here, k), k))
+    return min(homes, key=lambda k: (_dist(here, k), k))
+
+
+@lru_cache(maxsize=256)
+def _paths(
+    players: int, terrain: tuple[tuple[int, int, str], ...], target: tuple[int, int]
+) -> dict[tuple[int, int], int]:
+    """Steps from every hex to ``target`` around Super Novas (SG-5.7 a), breadth first."""
+    blocked = {(c, r) for c, r, k in terrain if TERRAIN_BY_KEY[k].impassable}
+    table = rules.neighbour_table(players)
+    dist = {target: 0}
+    frontier = [target]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            d = dist[here] + 1
+            for n in table[here]:
+                if n is not None and n not in dist and n not in blocked:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def _step_toward(state: State, seat: int, marker: int, legal: list[ActionBase]) -> ActionBase | None:
@@ -219,7 +258,8 @@ def _step_toward(state: State, seat: int, marker: int, legal: list[ActionBase]) 
     if target is None or f is None:
         return None
     here = (f.col, f.row)
-    now = _dist(here, target)
+    paths = _paths(state.players, state.terrain, target)
+    now = paths.get(here, 999)
     if now == 0:
         return None
     table = rules.neighbour_table(state.players)[here]
@@ -228,8 +268,8 @@ def _step_toward(state: State, seat: int, marker: int, legal: list[ActionBase]) 
     for a in legal:
         if isinstance(a, A.Step):
             n = table[a.direction]
-            if n is not None and _dist(n, target) < best_d:
-                best, best_d = a, _dist(n, target)
+            if n is not None and paths.get(n, 999) < best_d:
+                best, best_d = a, paths.get(n, 999)
     return best
 
 
@@ -351,44 +391,99 @@ def _front_distance(state: State, seat: int, key: tuple[int, int]) -> int:
     return min(_dist(key, e) for e in enemy)
 
 
+def _immobile(state: State, owner: int, marker: int) -> bool:
+    """SG-5.7 (b): a fleet holding an unloaded stationary ship cannot move."""
+    data = state.data
+    return any(
+        s is not None and s.owner == owner and s.fleet == marker and data.stationary[c] and s.carrier < 0
+        for c, s in enumerate(state.ships)
+    )
+
+
+def _free_bays(state: State, owner: int, marker: int) -> int:
+    data = state.data
+    cids = _fleet_ships(state, owner, marker)
+    room = sum(rules.bays(state, c, owner) for c in cids if not data.fighter[c])
+    return room - sum(1 for c in cids if data.fighter[c])
+
+
 def _place(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
-    """SG-9.5: a new ship joins a fleet at the planet nearest the enemy (a new fleet there
-    if none); a stationary one stays to defend the most exposed planet."""
+    """SG-9.5: a mobile ship joins a mobile fleet at the planet nearest the enemy (a new
+    fleet there if none); a fighter goes where a bay is free; a stationary ship joins the
+    defenders of the most exposed planet, never a fleet that could move (SG-5.7 b)."""
+    data = state.data
+    cid = state.drawn
+    stationary = cid >= 0 and data.stationary[cid]
+    fighter = cid >= 0 and data.fighter[cid]
     best: ActionBase = legal[0]
     best_score = -1e9
-    sizes: dict[int, int] = {}
-    for s in state.ships:
-        if s is not None and s.owner == seat:
-            sizes[s.fleet] = sizes.get(s.fleet, 0) + 1
     for a in legal:
         if not isinstance(a, A.Place):
             continue
         score = -float(_front_distance(state, seat, (a.col, a.row)))
         if a.fleet:
-            score += 0.5 if sizes.get(a.fleet, 0) < 7 else -0.5
+            still = _immobile(state, seat, a.fleet)
+            if fighter:
+                score += 3.0 if _free_bays(state, seat, a.fleet) > 0 else (1.5 if still else -20.0)
+            elif stationary:
+                score += 1.5 if still else -20.0
+            else:
+                score += -20.0 if still else 1.5
         if score > best_score:
             best, best_score = a, score
     return best
 
 
+def _setup_plan(state: State, seat: int) -> dict[int, int]:
+    """SG-3.8: where each starting ship goes (cid -> planet id). All ships at one planet form
+    one fleet, so mobile ships are kept apart from stationary ones (SG-5.7 b): mobile fleets
+    at the planets nearest the enemy, fighters with them while their bay-ships have room,
+    stationary ships over the other planets. Classic (exactly 2 a planet) pairs them alike."""
+    data = state.data
+    hand = sorted(state.hands[seat])
+    room = rules._setup_room(state)
+    pids = [pid for pid, p in enumerate(state.planets) if p.owner == seat]
+    pids.sort(key=lambda pid: (_front_distance(state, seat, (state.planets[pid].col, state.planets[pid].row)), pid))
+    mobile = [c for c in hand if not data.stationary[c]]
+    fighters = [c for c in hand if data.fighter[c]]
+    still = [c for c in hand if data.stationary[c] and not data.fighter[c]]
+    plan: dict[int, int] = {}
+    load = dict.fromkeys(pids, 0)
+    groups = [mobile[i:i + room] for i in range(0, len(mobile), room)]
+    front = list(pids)
+    for group in groups:
+        if not front:
+            break
+        pid = front.pop(0)
+        bays = sum(rules.bays(state, c, seat) for c in group)
+        for c in group:
+            plan[c] = pid
+            load[pid] += 1
+        while bays > 0 and fighters and load[pid] < room:
+            plan[fighters.pop(0)] = pid
+            load[pid] += 1
+            bays -= 1
+    rest = fighters + still
+    spare = [pid for pid in pids if pid in front]  # the most exposed first, each filled up
+    for c in rest:
+        options = [pid for pid in spare if load[pid] < room] or [pid for pid in pids if load[pid] < room]
+        pid = options[0]
+        plan[c] = pid
+        load[pid] += 1
+    return plan
+
+
 def _setup_place(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
-    """SG-3.8: mobile ships gather at the front planets (up to 5 a fleet), stationary ones
-    spread over the planets, the farthest first."""
+    """SG-3.8: the next ship goes where ``_setup_plan`` puts it (or the emptiest planet)."""
     cid = rules._next_unplaced(state, seat)
+    want = _setup_plan(state, seat).get(cid, -1)
+    for a in legal:
+        if isinstance(a, A.SetupPlace) and a.planet == want:
+            return a
     counts: dict[int, int] = {}
     for _, pid in state.placements:
         counts[pid] = counts.get(pid, 0) + 1
-    stationary = cid >= 0 and state.data.stationary[cid]
-
-    def score(a: ActionBase) -> float:
-        assert isinstance(a, A.SetupPlace)
-        p = state.planets[a.planet]
-        front = _front_distance(state, seat, (p.col, p.row))
-        if stationary:
-            return -counts.get(a.planet, 0) * 10.0 + front
-        return -front * 1.0 + (2.0 if 0 < counts.get(a.planet, 0) < 5 else 0.0)
-
-    return max(legal, key=lambda a: (score(a), -legal.index(a)))
+    return min(legal, key=lambda a: (counts.get(a.planet, 0) if isinstance(a, A.SetupPlace) else 99, legal.index(a)))
 
 
 def _set_type(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
@@ -453,33 +548,107 @@ def policy(state: State, legal: list[ActionBase], seat: int, rng: AiRandom) -> A
     return legal[0]
 
 
+def _reorganise(state: State, legal: list[ActionBase], seat: int, marker: int) -> ActionBase | None:
+    """SG-5.3 / SG-5.5 for the fleet being ordered: load its fighters into free bays; split
+    its unloaded stationary ships off when mobile ships could otherwise go (SG-5.7 b); merge
+    another immobile fleet of the hex into an immobile one, so markers stay free (SG-5.4)."""
+    data = state.data
+    cids = _fleet_ships(state, seat, marker)
+    for a in legal:
+        if isinstance(a, A.Load):
+            return a
+    still = [c for c in cids if data.stationary[c] and state.ships[c].carrier < 0]  # type: ignore[union-attr]
+    movers = [c for c in cids if not data.stationary[c] and state.ships[c].mp > 0]  # type: ignore[union-attr]
+    if still and movers:
+        for c in still:
+            if A.Split(c) in legal:
+                return A.Split(c)
+    if still and _all_stationary(state, seat, marker):
+        for a in legal:
+            if isinstance(a, A.Merge) and _all_stationary(state, seat, a.fleet):
+                return a
+    return None
+
+
+def _all_stationary(state: State, owner: int, marker: int) -> bool:
+    stationary = state.data.stationary
+    return all(
+        stationary[c] for c, s in enumerate(state.ships) if s is not None and s.owner == owner and s.fleet == marker
+    )
+
+
+def _reorganised_this_turn(state: State) -> int:
+    """Splits and merges logged this turn: a guard against reorganising in circles."""
+    n = 0
+    for line in reversed(state.log):
+        if line.startswith("Round "):
+            break
+        if " splits fleet " in line or " merges fleet " in line:
+            n += 1
+    return n
+
+
+def _needs_reorganising(state: State, seat: int, marker: int) -> bool:
+    data = state.data
+    still = movers = False
+    for c in _fleet_ships(state, seat, marker):
+        ship = state.ships[c]
+        assert ship is not None
+        if data.stationary[c] and ship.carrier < 0:
+            still = True
+        elif not data.stationary[c] and ship.mp > 0:
+            movers = True
+    if not still:
+        return False
+    if movers:
+        return True
+    if not _all_stationary(state, seat, marker):
+        return False
+    f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
+    return f is not None and any(
+        g.owner == seat and g.marker != marker and (g.col, g.row) == (f.col, f.row)
+        and _all_stationary(state, seat, g.marker)
+        for g in state.fleets
+    )
+
+
 def _transport(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
-    """SG-5: step the fleet being ordered toward its target; then order the next fleet that
-    wants to move; end the phase when none does."""
+    """SG-5: reorganise the fleet being ordered if it must (``_reorganise``), else step it
+    toward its target; then order the next fleet that wants to move or to reorganise; end
+    the phase when none does."""
     cursor = state.cursor
-    if cursor:
+    tidy = _reorganised_this_turn(state) < 12
+    if cursor and tidy:
+        fix = _reorganise(state, legal, seat, cursor)
+        if fix is not None:
+            return fix
         step = _step_toward(state, seat, cursor, legal)
         if step is not None:
             return step
+        if _wants_move(state, seat, cursor) and any(isinstance(a, A.Hold) for a in legal):
+            return A.Hold()  # it cannot get nearer now (MP, a jam, the map): it is done
     for a in legal:
-        if isinstance(a, A.Select) and _wants_move(state, seat, a.fleet):
-            probe = _step_possible(state, seat, a.fleet)
-            if probe:
-                return a
+        if isinstance(a, A.Select) and (
+            (_wants_move(state, seat, a.fleet) and _step_possible(state, seat, a.fleet))
+            or (tidy and _needs_reorganising(state, seat, a.fleet))
+        ):
+            return a
     if cursor and any(isinstance(a, A.Hold) for a in legal) and _wants_move(state, seat, cursor):
         return A.Hold()
     return next((a for a in legal if isinstance(a, A.EndTransport)), legal[0])
 
 
 def _step_possible(state: State, seat: int, marker: int) -> bool:
-    """Whether the fleet could make some step bringing it closer (ignoring terrain costs)."""
+    """Whether the fleet has a neighbour hex nearer its target (ignoring MP and terrain
+    costs); the step itself is checked once the fleet is ordered."""
     target = _target_of(state, seat, marker)
     f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
     if target is None or f is None:
         return False
     here = (f.col, f.row)
-    now = _dist(here, target)
-    return any(n is not None and _dist(n, target) < now for n in rules.neighbour_table(state.players)[here])
+    paths = _paths(state.players, state.terrain, target)
+    now = paths.get(here, 999)
+    return any(n is not None and paths.get(n, 999) < now for n in rules.neighbour_table(state.players)[here])
 
 
 def _discard(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
@@ -535,7 +704,15 @@ def _burst(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
 
 
 def candidates(state: State, legal: list[ActionBase], player: int) -> list[ActionBase]:
-    """The policy's choice first, then a few alternatives worth comparing (see docstring)."""
+    """The policy's choice first, then a few alternatives worth comparing (see docstring).
+
+    Only actions also legal in ``state`` are offered: at the root the framework passes the
+    true legal list, and a sample can differ where the view lacks public bookkeeping (which
+    fleet just moved, for Space Mines), so an action the sample refuses is left out."""
+    here = rules.legal_actions(state)
+    if here != legal:
+        allowed = set(here)
+        legal = [a for a in legal if a in allowed] or here
     if len(legal) <= 4:
         return legal
     first = policy(state, legal, player, AiRandom(0))

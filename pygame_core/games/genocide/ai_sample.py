@@ -35,13 +35,15 @@ from ...rng import Rng
 from ...windows import Play, Window
 from . import rules
 from .data import PLANET_TYPE_COUNTS, PLANETS_PER_PLAYER, SEAT_NAMES, VARIANTS, VariantData
-from .state import Battle, BurstStep, CardMove, Fleet, PendingPlay, Planet, RollRec, Ship, Sighting, State
+from .state import Battle, BurstStep, CardMove, Fleet, PendingPlay, Planet, RollRec, Ship, Sighting, State, evolve
 
 _TURN_LINE = re.compile(r"^Round (\d+): (\w+)'s turn$")
 _FLEET_MENTION = re.compile(r"\b(West|East|North|South) fleet (\d+)\b")
-_SPLIT_LINE = re.compile(r"^(West|East|North|South) splits fleet (\d+) off")
+_SPLIT_LINE = re.compile(r"^(West|East|North|South) splits fleet (\d+) off", re.MULTILINE)
 _BATTLE_LINE = re.compile(r"^Battle at (\d{4}): ")
 _CID = re.compile(r"#(\d+)")
+_LAUNCH = re.compile(r"^.* #(\d+) launches \d+ PB at (\d{4})", re.MULTILINE)
+_PB_ROLL = re.compile(r"^SG\.pb planet=(\d{4}) ship#(\d+)")
 
 
 def _label_key(label: str) -> tuple[int, int]:
@@ -52,7 +54,8 @@ def _label_key(label: str) -> tuple[int, int]:
 def _turn_lines(log: list[str]) -> list[str]:
     """The log lines of the turn in progress (from its "Round N: X's turn" line)."""
     for i in range(len(log) - 1, -1, -1):
-        if _TURN_LINE.match(log[i]):
+        line = log[i]
+        if line.startswith("Round ") and _TURN_LINE.match(line):
             return log[i:]
     return []
 
@@ -71,9 +74,12 @@ class _Sampler:
         self.rng = rng
         self.data: VariantData = VARIANTS[view["variant"]]
         self.players: int = view["players"]
-        self.log: list[str] = list(view["log"])
+        self.log: list[str] = view["log"]
         self.turn_log = _turn_lines(self.log)
         self.phase: str = view["phase"]
+        self._fleets: tuple[Fleet, ...] = ()
+        self._planets: tuple[Planet, ...] = ()
+        self._known_fleets: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------------ planets (SG-3.6)
 
@@ -161,6 +167,32 @@ class _Sampler:
             known_count[g.owner] += len(cids)
             taken.update(cids)
 
+        # Ships named in public lines of this turn with their owner and hex (launch orders
+        # and PB rolls are PUBLIC, SG-8.3): pinned into a fleet of that owner there.
+        pinned: dict[tuple[int, int], list[int]] = {}
+        fleet_at: dict[tuple[int, tuple[int, int]], tuple[int, int]] = {}
+        for f in fleets:
+            if (f.owner, f.marker) not in known_fleet and f.owner != me:
+                fleet_at.setdefault((f.owner, (f.col, f.row)), (f.owner, f.marker))
+        active_now = v["active"]
+        if active_now is not None and active_now != me:
+            named = [(int(m.group(1)), m.group(2)) for m in _LAUNCH.finditer("\n".join(self.turn_log))]
+            for r in (v.get("cards") or {}).get("rolls", ()):
+                m2 = _PB_ROLL.match(str(r["purpose"]))
+                if m2:
+                    named.append((int(m2.group(2)), m2.group(1)))
+            for cid, label in named:
+                found = fleet_at.get((active_now, _label_key(label)))
+                if found is None or cid in taken:
+                    continue
+                key = found
+                if sum(len(x) for k, x in pinned.items() if k[0] == active_now) + known_count[active_now] >= counts[
+                    active_now
+                ]:
+                    break
+                pinned.setdefault(key, []).append(cid)
+                taken.add(cid)
+
         pool = [c for c in range(total) if c not in taken]
         pool = rng.shuffled(pool)
 
@@ -190,14 +222,19 @@ class _Sampler:
             own = [f for f in fleets if f.owner == s]
             unknown = [f for f in own if (f.owner, f.marker) not in known_fleet]
             for f in own:
+                # PBs are refilled at the owner's planets (SG-9.6) without staling a sighting.
+                full = planet_hexes.get((f.col, f.row)) == s
                 for c, pb, car in known_fleet.get((f.owner, f.marker), ()):
-                    ships[c] = Ship(s, f.marker, min(pb, data.pb_max[c]), 0, car)
+                    ships[c] = Ship(s, f.marker, data.pb_max[c] if full else min(pb, data.pb_max[c]), 0, car)
             if not unknown:
                 continue
-            sizes = self._fleet_sizes(unknown, counts[s] - known_count[s])
+            floor = [len(pinned.get((f.owner, f.marker), ())) for f in unknown]
+            sizes = self._fleet_sizes(unknown, counts[s] - known_count[s], floor)
             for f, n in zip(unknown, sizes, strict=True):
                 home = planet_hexes.get((f.col, f.row)) == s
-                for _ in range(n):
+                for c in pinned.get((f.owner, f.marker), ()):
+                    ships[c] = Ship(s, f.marker, data.pb_max[c], 0, -1)
+                for _ in range(n - len(pinned.get((f.owner, f.marker), ()))):
                     if home and still_pool and rng.below(3) == 0:
                         c = still_pool.pop()
                     elif mobile_pool:
@@ -228,6 +265,10 @@ class _Sampler:
         pile.extend(pool[:need_pile])
         limbo = pool[need_pile:]
         limbo = self._limbo_order(limbo)
+        self._fleets, self._planets = fleets, tuple(planet_types)
+        self._known_fleets = set(known_fleet)
+        # In resources mode the pile's composition is public: no swapping with it.
+        burst = self._burst(ships, pile if "types" not in pile_view else [])
 
         # Planet types of seats still to set up stay blank; types done are PENDING (SG-3.6).
         known = tuple(
@@ -254,9 +295,7 @@ class _Sampler:
         if cards is not None:
             deck, card_hands, window, window_then, play = self._cards(cards, order)
             card_move = self._card_move(cards)
-            rolls = tuple(
-                RollRec(r["purpose"], _sides(r["purpose"], v["combat_die"]), tuple(r["dice"])) for r in cards["rolls"]
-            )
+            rolls = self._rolls(cards["rolls"], ships, fleets, planet_types)
             effects = self._effects(cards, ships, fleets)
             scans = tuple(
                 (
@@ -318,7 +357,7 @@ class _Sampler:
             cursor=cursor,
             fought=bk["fought"],
             battle=self._battle(ships, fleets, planet_types, races, effects),
-            burst=self._burst(ships),
+            burst=burst,
             md_queue=tuple(v.get("launch_queue", ())),
             launches=tuple((int(x[0]), int(x[1])) for x in v.get("launches", ())),
             to_draw=bk["to_draw"],
@@ -343,7 +382,7 @@ class _Sampler:
             analysis=analysis,
             known=known,
             sightings=sightings,
-            log=tuple(self.log),
+            log=tuple(self.log),  # the seat's own lines and the public ones (C-4.3)
             epoch=v["epoch"],
             winners=tuple(v.get("winners", ())),
             reason=v.get("reason", ""),
@@ -352,15 +391,15 @@ class _Sampler:
 
     # ------------------------------------------------------------------ helpers
 
-    def _fleet_sizes(self, unknown: list[Fleet], ships: int) -> list[int]:
+    def _fleet_sizes(self, unknown: list[Fleet], ships: int, floor: list[int]) -> list[int]:
         """Ships per unknown fleet: public stack heights in Classic (SG-14.1), else at least
-        one each and the rest spread at random (at most 20 per fleet is never binding)."""
+        ``floor`` (and one) each and the rest spread at random."""
         view_sizes = {(f["owner"], f["marker"]): f["ships"] for f in self.v["fleets"]}
         if self.data.fleet_size_public:
             return [int(view_sizes[(f.owner, f.marker)]) for f in unknown]
         n = len(unknown)
-        sizes = [1] * n
-        for _ in range(max(0, ships - n)):
+        sizes = [max(1, x) for x in floor]
+        for _ in range(max(0, ships - sum(sizes))):
             sizes[self.rng.below(n)] += 1
         return sizes
 
@@ -380,6 +419,53 @@ class _Sampler:
                 assert s is not None
                 ships[f] = Ship(s.owner, s.fleet, s.pb, s.mp, host)
                 room[host] -= 1
+
+    def _rolls(
+        self, rolls: list[dict[str, Any]], ships: list[Ship | None], fleets: tuple[Fleet, ...], planets: list[Planet]
+    ) -> tuple[RollRec, ...]:
+        """The rolls held for their Luck window (SG-A59), with what each one is for (``ref``,
+        not in the view) rebuilt from its public purpose: the target of a battle roll, the
+        ship and planet of a PB roll, the bursting ship and each enemy ship in its hex, the
+        ships in a Black Hole, the neutral planet entered (SG-15)."""
+        combat_die = int(self.v["combat_die"])
+        active = self.v["active"] if self.v["active"] is not None else 0
+        hex_of = {(f.owner, f.marker): (f.col, f.row) for f in fleets}
+
+        def at(key: tuple[int, int]) -> list[int]:
+            return [c for c, sh in enumerate(ships) if sh is not None and hex_of.get((sh.owner, sh.fleet)) == key]
+
+        out: list[RollRec] = []
+        burst_seen: dict[str, int] = {}
+        hole_seen: dict[str, int] = {}
+        for r in rolls:
+            purpose, dice = str(r["purpose"]), tuple(int(x) for x in r["dice"])
+            ref: tuple[int, ...] = ()
+            cids = [int(x) for x in _CID.findall(purpose)]
+            if purpose.startswith("SG.combat."):
+                ref = (cids[0], 0 if ".attack" in purpose else 1)
+            elif purpose.startswith("SG.pb"):
+                ref = (cids[0], len(dice))
+            elif purpose.startswith("SG.burst"):
+                cid = cids[0]
+                sh = ships[cid]
+                k = burst_seen.get(purpose, 0)
+                burst_seen[purpose] = k + 1
+                enemies = []
+                if sh is not None:
+                    enemies = [c for c in at(hex_of.get((sh.owner, sh.fleet), (-1, -1))) if ships[c].owner != sh.owner]  # type: ignore[union-attr]
+                ref = (cid, enemies[k] if k < len(enemies) else cid)
+            elif purpose.startswith("SG.blackhole"):
+                label = purpose.rsplit(" ", 1)[1]
+                k = hole_seen.get(label, 0)
+                hole_seen[label] = k + 1
+                inside = [c for c in at(_label_key(label)) if ships[c].owner == active]  # type: ignore[union-attr]
+                ref = (inside[k] if k < len(inside) else next(c for c, x in enumerate(ships) if x is None),)
+            elif purpose.startswith("SG.neutral"):
+                key = _label_key(purpose.rsplit("=", 1)[1])
+                pid = next((i for i, p in enumerate(planets) if (p.col, p.row) == key), 0)
+                ref = (pid, active)
+            out.append(RollRec(purpose, _sides(purpose, combat_die), dice, ref))
+        return tuple(out)
 
     def _race(self, seat: int) -> str:
         race = self.v["seats"][seat]["race"]
@@ -513,21 +599,22 @@ class _Sampler:
                 to_draw = max(0, n - drew)
             else:
                 to_draw = 0
-        next_marker: tuple[int, ...] = ()
-        highest = [0] * self.players
-        for f in fleets:
-            highest[f.owner] = max(highest[f.owner], f.marker)
-        names = list(v["seat_names"])
-        for line in self.log:
-            for m in _FLEET_MENTION.finditer(line):
+        next_marker = (1,) * self.players
+        if not self.data.fleet_limit:  # Classic: markers are numbered on (SG-2.4)
+            highest = [0] * self.players
+            for f in fleets:
+                highest[f.owner] = max(highest[f.owner], f.marker)
+            names = list(v["seat_names"])
+            text = "\n".join(self.log)
+            for m in _FLEET_MENTION.finditer(text):
                 if m.group(1) in names:
                     s = names.index(m.group(1))
                     highest[s] = max(highest[s], int(m.group(2)))
-            m2 = _SPLIT_LINE.match(line)
-            if m2 and m2.group(1) in names:
-                s = names.index(m2.group(1))
-                highest[s] = max(highest[s], int(m2.group(2)))
-        next_marker = tuple(h + 1 for h in highest)
+            for m2 in _SPLIT_LINE.finditer(text):
+                if m2.group(1) in names:
+                    s = names.index(m2.group(1))
+                    highest[s] = max(highest[s], int(m2.group(2)))
+            next_marker = tuple(h + 1 for h in highest)
         return {
             "fought": tuple(fought),
             "fought_ships": tuple(sorted(fought_ships)) if "cards" in v["modules"] else (),
@@ -580,17 +667,73 @@ class _Sampler:
         decl = tuple((int(x[0]), int(x[1])) for x in (*declared, *mine))
         return Battle(key[0], key[1], protected, declarers, queue, decl, sacrifices, present)
 
-    def _burst(self, ships: list[Ship | None]) -> BurstStep | None:
-        """SG-7.2: burst declarations in progress; other seats' PENDING ones are drawn."""
+    def _burst(self, ships: list[Ship | None], pile: list[int]) -> BurstStep | None:
+        """SG-7.2: burst declarations in progress. Other seats' PENDING ones are drawn (a
+        ship bursts now and then); a seat still to declare has a ship with PBs in a battle
+        hex (public: it is asked), so the draw gives it one if it has none."""
         b = self.v["burst"]
         if b is None:
             return None
         declarers = tuple(b["waiting_for"])
         queue = tuple(b.get("to_declare", ()))
-        mine = [(c, n) for c, n in b.get("my_declarations", ())]
+        mine = [(int(c), int(n)) for c, n in b.get("my_declarations", ())]
         if not declarers:
-            return BurstStep((), (), tuple((c, n) for c, n in b["bursts"]))
-        return BurstStep(declarers, queue, tuple(mine))
+            # Revealed (SG-7.3): the seat's own declarations and every burst are public.
+            # Both lists are in declaration order: merge them keeping both orders.
+            shown = [(int(c), int(n)) for c, n in b["bursts"]]
+            merged: list[tuple[int, int]] = []
+            for c, n in mine:
+                if n > 0 and (c, n) in shown:
+                    cut = shown.index((c, n)) + 1
+                    merged += shown[:cut]
+                    shown = shown[cut:]
+                else:
+                    merged.append((c, n))
+            return BurstStep((), (), (*merged, *shown))
+        probe = _probe_state(self, tuple(self.v["seats"][s]["race"] or "" for s in range(self.players))
+                             if "races" in self.v["modules"] else (), ships, (), self._fleets, self._planets)
+        for s in declarers:
+            if s != self.me and not rules._burst_queue(probe, s):
+                self._give_pb(ships, pile, s, probe)
+                probe = evolve(probe, ships=tuple(ships))
+        order = list(self.v["order"])
+        active = self.v["active"]
+        start = order.index(active) if active in order else 0
+        declared: list[tuple[int, int]] = []
+        for s in (order[(start + i) % len(order)] for i in range(len(order))):
+            if s == self.me or s in declarers:
+                continue
+            for c in rules._burst_queue(probe, s):
+                sh = ships[c]
+                n = 0 if sh is None or self.rng.below(4) else 1 + self.rng.below(sh.pb)
+                declared.append((c, n))
+        return BurstStep(declarers, queue, (*declared, *mine))
+
+    def _give_pb(self, ships: list[Ship | None], pile: list[int], seat: int, probe: State) -> None:
+        """Swap one of ``seat``'s re-drawn ships in a battle hex for a pile ship with PBs."""
+        idx = rules.Index(probe)
+        hexes = {k for k, fl in idx.hex_fleets.items() if len({f.owner for f in fl}) > 1}
+        pb_max = self.data.pb_max
+        for c, sh in enumerate(ships):
+            if sh is None or sh.owner != seat or (sh.owner, sh.fleet) in self._known_fleets:
+                continue
+            if rules._ship_hex(idx, sh) not in hexes or sh.carrier >= 0:
+                continue
+            swap = next((y for y in pile if pb_max[y] >= 1 and self.data.stationary[y] == self.data.stationary[c]), -1)
+            if swap < 0:
+                continue
+            for x, other in enumerate(ships):
+                if other is not None and other.carrier == c:
+                    ships[x] = Ship(other.owner, other.fleet, other.pb, other.mp, -1)
+            ships[swap] = Ship(seat, sh.fleet, pb_max[swap], 0, -1)
+            ships[c] = None
+            pile[pile.index(swap)] = c
+            return
+        # Only ships last seen (or none to swap): one of them kept a PB after all.
+        for c, sh in enumerate(ships):
+            if sh is not None and sh.owner == seat and pb_max[c] >= 1 and rules._ship_hex(idx, sh) in hexes:
+                ships[c] = Ship(sh.owner, sh.fleet, 1, sh.mp, sh.carrier)
+                return
 
     def _cards(
         self, cards: dict[str, Any], order: tuple[int, ...]
