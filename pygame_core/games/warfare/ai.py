@@ -22,7 +22,7 @@ from .state import CHOOSE_DEFERRED, CHOOSE_FIRST, Battle, Placement, WarfareStat
 
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal", "Hard")
 SEARCH = "expectimax"  # exact battle odds (GW-6.3); the board is public (GW-13.1)
-SEARCH_ITERATIONS: tuple[int, ...] = (2, 4)  # the search depth in decisions, per level
+SEARCH_ITERATIONS: tuple[int, ...] = (2, 3)  # the search depth in decisions, per level
 SEARCH_WIDTH = 6
 GREEDY_SAMPLES = 6
 
