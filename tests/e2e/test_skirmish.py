@@ -227,6 +227,10 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
     page.tap("[aria-label='TO-HIT minus 1']")
     page.fill("#msc-ship-name", "Swift")
     assert "15 of 15" in page.inner_text("#msc-total")
+    page.tap("text=Keep this design")
+    assert "Kept “Swift”" in page.inner_text("#design-note")
+    page.tap("text=Design code")
+    assert page.inner_text("#msc-code").startswith("MSC1.E5S3T1.F-FL-FR.")
     page.tap("#msc-build")
     page.wait_for_selector(".msc-built li")
     settled(page)
@@ -239,6 +243,8 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
     page.locator("#handoff .btn").tap()
     page.wait_for_selector("#msc-build")
     settled(page)
+    # West's kept design stays hidden from East during this secret design phase.
+    assert "Swift" not in page.inner_text("#msc-panel")
     evil = "<b>X</b><script>__pwned=1</script>"  # names are kept to 40 characters
     page.locator(".msc-paste summary").tap()
     page.fill("#msc-paste", design_code(evil))
@@ -264,6 +270,10 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
 def test_hand_off_leaks_nothing_of_the_other_orders(msc_phone: Page, site: Site) -> None:
     page = msc_phone
     new_game(page, site, turn_limit=2, **SMALL_MAP)
+    settled(page)
+    page.locator("#handoff .btn").tap()
+    page.wait_for_selector("#msc-build")
+    assert "Swift (15 BP)" in page.inner_text(".msc-templates")  # kept from the last game
     # Designs and deployment by the quickest taps.
     while "plot" not in title(page) or not title(page).startswith("West"):
         now = settled(page)

@@ -445,6 +445,8 @@ function designer(g) {
       ui.note ? h("p", { class: "msc-note-ok", id: "design-note", role: "status" }, ui.note) : null,
       h("div", { class: "msc-row" },
         h("button", { type: "button", class: "btn primary", id: "msc-build", onclick: () => buildShip(g) }, `Build ${label}`),
+        fillCount(v, plan, f) > 1 ? h("button", { type: "button", class: "btn", id: "msc-fill", onclick: () => buildShip(g, fillCount(v, plan, f)) },
+          `Quick start: ${fillCount(v, plan, f)} ships like this`) : null,
         h("button", { type: "button", class: "btn", onclick: () => saveDesign(f) }, "Keep this design"),
         h("button", { type: "button", class: "btn", onclick: () => copyCode(f) }, "Design code"))) : h("p", {}, "No more ships fit: submit your designs."),
     ui.codeText ? h("p", { class: "msc-code" }, "Design code: ", h("code", { id: "msc-code" }, ui.codeText)) : null,
@@ -491,7 +493,16 @@ function fitForm(allowance) {
   return f;
 }
 
-function buildShip(g) {
+/** How many more ships of this design fit the scenario (ships left, budget left). */
+function fillCount(v, plan, f) {
+  if (plan.draft) return 0;
+  const cost = formCost(f);
+  const left = v.limits.ships - (plan.designs || []).length;
+  if (cost > plan.next_ship_allowance || cost < 1) return 0;
+  return Math.min(left, Math.floor((v.limits.budget - plan.spent) / cost));
+}
+
+function buildShip(g, copies = 1) {
   const v = g.view;
   const plan = v.plans[v.you];
   const f = ui.form;
@@ -516,7 +527,10 @@ function buildShip(g) {
     WEAPON_ORDER.forEach((s, n) => { if (n >= asked) items.push(["FitWeapon", { side: s, fit: f.weapons.has(s) }]); });
   }
   ui.why = "";
-  startQueue(items, `Building ${label}`);
+  ui.note = "";
+  const all = [];
+  for (let n = 0; n < copies; n++) all.push(...items);
+  startQueue(all, copies > 1 ? `Building ${copies} ships` : `Building ${label}`);
 }
 
 // Saved designs and design codes: a design is {name, engine, shields, to_hit, weapons}.
