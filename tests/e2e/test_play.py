@@ -122,3 +122,18 @@ def test_undo_never_rerolls(phone: Page) -> None:
     tap_choice(phone, 0)
     assert at(phone) == str(now)
     assert phone.locator("#log li").all_inner_texts() == log_before
+
+
+def test_what_a_tap_did_shows_where_the_player_looks(phone: Page) -> None:
+    """Issue 16: on a phone, what was drawn appears at the top of the screen after the tap,
+    not somewhere below the fold."""
+    start_challenge(phone)
+    settle(phone)
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # read down the page
+    assert phone.evaluate("window.scrollY") > 0
+    tap_choice(phone, 0)  # "Draw a card" (scrolled back into view by the tap if need be)
+    phone.wait_for_selector("#news")
+    box = phone.locator("#news").bounding_box()
+    height = phone.viewport_size["height"] if phone.viewport_size else 0
+    assert box is not None and 0 <= box["y"] < height / 2, box
+    assert "Drawn" in phone.inner_text("#news") or phone.locator("#news li").count() > 0
