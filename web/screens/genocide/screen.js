@@ -734,7 +734,7 @@ function declarePanel(g) {
       + (b.my_sacrifices || []).filter((x) => others.includes(x)).length * 2;
     const odds = attackOdds(atkDice, tdef, sides);
     const pct = percent(odds);
-    return h("li", { class: "gc-odds-row", "data-atk": atkDice, "data-def": tdef, "data-sides": sides, "data-odds": pct },
+    return h("li", { class: "gc-odds-row", "data-kind": a.kind, "data-target": f.target, "data-atk": atkDice, "data-def": tdef, "data-sides": sides, "data-odds": pct },
       actButton(g, a, `${a.kind === "SelfDestruct" ? "Self-destruct on" : "Attack"} ${shipName(v, f.target)} · ${pct}`),
       h("span", { class: "muted" }, ` ${atkDice} attack dice vs ${tdef} defence dice (d${sides})${others.length ? `, with ${others.map((x) => `#${x}`).join(", ")}` : ""}: destroyed if the attack total is higher.`));
   };
