@@ -122,7 +122,7 @@ def _enemy_fleet_swapped(state: State, seat: int) -> State | None:
 def test_c_4_5_no_leak_two_states_with_one_view_give_one_sample(index: int) -> None:
     """Two true states that differ only in what ``seat`` cannot see (another seat's fleet
     contents, its hand, the deck order, the RNG) give the same sample for the same seed."""
-    checked = 0
+    checked = swapped = 0
     for state in _positions(index):
         seat = GAME.current_player(state)
         assert seat is not None
@@ -131,6 +131,8 @@ def test_c_4_5_no_leak_two_states_with_one_view_give_one_sample(index: int) -> N
         other = _enemy_fleet_swapped(state, seat)
         if other is None:
             other = state
+        elif GAME.view(other, seat) == GAME.view(state, seat):
+            swapped += 1
         other = dataclasses.replace(other, rng=Rng(12345))
         if state.deck is not None and len(state.deck.draw_pile) > 1:
             deck = state.deck
@@ -141,6 +143,8 @@ def test_c_4_5_no_leak_two_states_with_one_view_give_one_sample(index: int) -> N
         assert digest(ai.determinize(view, seat, 7)) == digest(ai.determinize(GAME.view(other, seat), seat, 7))
         checked += 1
     assert checked > 0
+    if PRESETS[index]["preset"] != "classic":  # Classic stack heights are public: no swap
+        assert swapped > 0
 
 
 @pytest.mark.parametrize("index", range(len(PRESETS)))
@@ -160,3 +164,23 @@ def test_evaluate_is_a_chance_and_policy_returns_a_legal_action(index: int) -> N
         assert ai.policy(sample, legal, seat, rng) in legal
         chosen = ai.candidates(sample, legal, seat)
         assert chosen and all(a in legal for a in chosen)
+
+
+@pytest.mark.parametrize("index", range(len(PRESETS)))
+def test_the_search_can_play_on_from_samples(index: int) -> None:
+    """What the search does with a sample (C-4.5): the policy plays every seat for a while
+    (through battles, bursts, launches and card windows) without an illegal action or a
+    broken invariant."""
+    positions = _positions(index)
+    for n, state in enumerate(positions[::6]):
+        seat = GAME.current_player(state)
+        assert seat is not None
+        sample = ai.determinize(GAME.view(state, seat), seat, 50 + n)
+        rng = AiRandom(n)
+        for _ in range(60):
+            player = GAME.current_player(sample)
+            if player is None:
+                break
+            action = ai.policy(sample, GAME.legal_actions(sample), player, rng)
+            sample = GAME.apply(sample, action)
+        assert GAME.invariant_violations(sample) == []
