@@ -20,6 +20,7 @@ const ui = {
   draft: null, // setup: {key, kind, assign}
   queue: null, // actions played one after another: {seat, next(g) -> action index or null, what}
   legend: false,
+  seen: {}, // per seat on screen: how many log lines it has seen (for the news)
 };
 
 // ---------------------------------------------------------------------------- small helpers
@@ -296,20 +297,26 @@ export function news(g, tools, previous) {
   shell = tools;
   const { h } = tools;
   const v = g.view;
-  if (!v || !previous || !previous.view || previous.at >= g.at || g.mode !== "play") return null;
-  const fresh = v.log.slice(previous.view.log.length);
+  if (!v || g.mode !== "play") return null;
+  const seen = ui.seen[g.viewer];
+  if (seen === undefined || seen >= v.log.length) return null;
+  const fresh = v.log.slice(seen);
+  // Back from a hand-off or a computer's turn: what the others did, in words.
+  const away = Boolean(previous && (previous.handoff || previous.viewer !== g.viewer || previous.thinking));
   const dice = fresh.filter((line) => /: d\d+ = /.test(line));
+  const words = fresh.filter((line) => !/^SG\./.test(line));
   const parts = [];
+  if (away && words.length) {
+    parts.push(h("div", { class: "gc-summary" }, h("strong", {}, "Since your last decision"),
+      h("ul", {}, words.slice(0, 8).map((line) => h("li", {}, line))),
+      words.length > 8 ? h("details", {}, h("summary", {}, `${words.length - 8} more`), h("ul", {}, words.slice(8).map((line) => h("li", {}, line)))) : null));
+  }
   if (dice.length) {
-    parts.push(h("ul", { class: "gc-dice" }, dice.slice(-8).map((line) => {
+    parts.push(h("ul", { class: "gc-dice", "aria-label": "Dice" }, dice.slice(-8).map((line) => {
       const [what, rolled] = line.split(/: d\d+ = /);
       return h("li", {}, h("span", { class: "muted" }, diceWords(what)), " ",
         h("span", { class: "dice" }, rolled.trim().split(/\s+/).map((d) => h("span", { class: "die" }, d))));
     })));
-  }
-  if (fresh.length > 4) {
-    parts.push(h("details", { class: "gc-since" }, h("summary", {}, `Since your last decision: ${fresh.length} log lines`),
-      h("ol", {}, fresh.map((line) => h("li", {}, line)))));
   }
   return parts.length ? h("div", {}, parts) : null;
 }
@@ -349,13 +356,18 @@ export function render(area, g, tools) {
   const v = g.view;
   const old = ui.g;
   ui.g = g;
+  if (g.viewer !== null && g.viewer !== undefined) ui.seen[g.viewer] = v.log.length;
   const camKey = `${v.map.cols}x${v.map.rows}:${v.planets.map((p) => p.hex).join("")}`;
-  if (camKey !== ui.camKey) { ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
+  if (camKey !== ui.camKey) { ui.seen = { [g.viewer]: v.log.length }; ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
   if (old && (old.viewer !== g.viewer || g.at < old.at)) { ui.queue = null; ui.pickShip = null; }
   if (v.phase === "transport" && old && old.at !== g.at) {
     const cur = cursorFleet(v);
     if (cur) ui.hex = [cur.col, cur.row];
   }
+  // A battle, a burst or a launch: the map turns to where it happens, once.
+  const spot = v.battle ? [v.battle.col, v.battle.row] : null;
+  const spotKey = spot ? `${g.viewer}:${v.round}:${spot}` : "";
+  if (spot && ui.focus !== spotKey) { ui.focus = spotKey; ui.hex = spot; ui.centre = spot; }
   tools.fill(area,
     seatsStrip(v),
     h("section", { class: "gc-map-box", "aria-labelledby": "gc-map-title" },
@@ -374,6 +386,7 @@ export function render(area, g, tools) {
   const canvas = document.getElementById("gc-map");
   wireCanvas(canvas);
   draw();
+  if (ui.centre) { const [c, r] = ui.centre; ui.centre = null; centreOn(c, r); }
   continueQueue(g);
 }
 
@@ -909,6 +922,18 @@ function legend(v) {
         h("span", { class: "gc-swatch" }, t.glyph || "○"), ` ${t.name}: ${t.text}`))));
 }
 
+function centreOn(c, r) {
+  const cam = ui.cam;
+  const canvas = document.getElementById("gc-map");
+  if (!cam || !canvas) return;
+  const [x, y] = centre(c, r);
+  cam.s = Math.max(cam.s, Math.min(32, cam.fit * 2.5));
+  cam.auto = false;
+  cam.ox = canvas.clientWidth / 2 - x * cam.s;
+  cam.oy = canvas.clientHeight / 2 - y * cam.s;
+  draw();
+}
+
 function showHex(c, r) {
   ui.hex = [c, r];
   const cam = ui.cam;
@@ -1246,12 +1271,14 @@ function draw() {
   const draftTypes = v.phase === "types" && ui.draft && ui.draft.kind === "types" ? ui.draft.assign : null;
   const draftFleets = v.phase === "fleets" && ui.draft && ui.draft.kind === "fleets" ? ui.draft.assign : null;
   // planets
+  const fleetHexes = new Set(v.fleets.map((f) => key(f.col, f.row)));
   v.planets.forEach((p, pid) => {
     const [wx, wy] = centre(p.col, p.row);
+    const crowded = fleetHexes.has(key(p.col, p.row));
     const x = sx(wx);
-    const y = sy(wy);
+    const y = sy(wy) - (crowded ? s * 0.3 : 0);
     if (!visible(x, y)) return;
-    const rad = s * 0.42;
+    const rad = s * (crowded ? 0.32 : 0.42);
     ctx.beginPath();
     ctx.arc(x, y, rad, 0, 2 * Math.PI);
     ctx.fillStyle = p.owner < 0 ? "#e8ecff" : D.SEAT_COLOURS[p.owner];
@@ -1307,7 +1334,7 @@ function draw() {
     if (!byHex.has(k)) byHex.set(k, []);
     byHex.get(k).push(f);
   }
-  const slots = [[0.42, 0.38], [-0.42, 0.38], [0.42, -0.38], [-0.42, -0.38]];
+  const slots = [[-0.36, 0.4], [0.36, 0.4], [-0.62, -0.12], [0.62, -0.12]];
   for (const list of byHex.values()) {
     const f0 = list[0];
     const [wx, wy] = centre(f0.col, f0.row);
@@ -1316,7 +1343,8 @@ function draw() {
     if (!visible(cx, cy)) continue;
     list.sort((a, b) => (b.owner === v.viewer) - (a.owner === v.viewer) || a.owner - b.owner || a.marker - b.marker);
     list.slice(0, 4).forEach((f, n) => {
-      const [dx, dy] = list.length === 1 && !planetAt(v, f.col, f.row) ? [0, 0] : slots[n];
+      const planet = v.planets.some((p) => p.col === f.col && p.row === f.row);
+      const [dx, dy] = list.length === 1 ? (planet ? [0, 0.4] : [0, 0]) : slots[n];
       const mw = Math.max(12, s * 0.62);
       const mh = Math.max(10, s * 0.5);
       const x = cx + dx * s - mw / 2;
