@@ -18,13 +18,21 @@ its seat's view (RULES.md C-4.5, SG-14.3):
   (SG-6.3 B3, exact dice odds), launches up to three PB dice per planet (SG-8.5: 87.5%),
   places and buys ships at the front, keeps its ships (discarding only at the cap, SG-9.2),
   puts the Homeworld on its safest planet (SG-3.6), passes in card windows.
-- ``candidates(state, legal, player)``: the search's pruned action list: the policy's choice
-  first, then a few plausible alternatives (steps toward targets, Hold / End, the best
-  battle targets, a few launch sizes and placements); splits, merges, loading changes, gate
-  transits and card plays outside the policy's choice are left out.
+- ``candidates(state, legal, player)``: the search's pruned action list, only actions also
+  legal in the sample: the policy's choice first; in the Transport Phase the other steps
+  that do not lead away from the fleet's target, Hold and End; in card windows Pass and the
+  cards whose effect ``evaluate`` sees soon (battle bonuses, PB refills, an extra ship,
+  end-of-engagement kills); the best few battle targets; a few launch sizes, placements,
+  purchases. Setup, race, hand-limit and card-move decisions keep the policy's choice alone
+  (the evaluation cannot tell them apart). Splits, merges, loading changes and gate
+  transits are the policy's business.
 
-The top level is determinized search (information-set MCTS in ``pygame_core.ai.search``)
-with opponents played by ``policy`` and short policy rollouts before ``evaluate``.
+Levels: 0 random, 1 ``policy`` on one sample (the framework's ``greedy_move``), 2 the
+framework's determinized information-set MCTS (``pygame_core.ai.search``) with
+``SEARCH_ITERATIONS`` samples, opponents played by ``policy`` (``TREE_OPPONENTS = False``:
+a tree node for another seat's secret B3 / burst choice would let it answer a plan it
+cannot see, SG-14.3) and ``ROLLOUT_DEPTH`` policy moves before ``evaluate``. Genocide plays
+about 4,500 actions a second in CPython, so full rollouts are out of reach.
 """
 
 from __future__ import annotations
@@ -713,17 +721,37 @@ def candidates(state: State, legal: list[ActionBase], player: int) -> list[Actio
     if here != legal:
         allowed = set(here)
         legal = [a for a in legal if a in allowed] or here
-    if len(legal) <= 4:
+    if len(legal) <= 1:
         return legal
     first = policy(state, legal, player, AiRandom(0))
     out = [first]
     phase = state.phase
+    if phase in ("race", "types", "fleets", "hand_limit", "card_move"):
+        return out  # setup and card keeping: evaluate cannot tell these apart; trust the policy
     if phase == "transport":
-        for a in legal:
-            if isinstance(a, (A.Step, A.Hold, A.EndTransport, A.Select)) and a not in out:
-                out.append(a)
-    elif phase == "declare":
-        out += [a for a in legal if isinstance(a, A.Target) and a not in out][:4]
-    else:
-        out += [a for a in legal if a not in out][:5]
-    return out
+        cursor = state.cursor
+        target = _target_of(state, player, cursor) if cursor else None
+        f = next((f for f in state.fleets if f.owner == player and f.marker == cursor), None)
+        if target is not None and f is not None:
+            paths = _paths(state.players, state.terrain, target)
+            now = paths.get((f.col, f.row), 999)
+            table = rules.neighbour_table(state.players)[(f.col, f.row)]
+            for a in legal:
+                if isinstance(a, A.Step) and a not in out:
+                    n = table[a.direction]
+                    if n is not None and paths.get(n, 999) <= now:
+                        out.append(a)
+        out += [a for a in legal if isinstance(a, (A.Hold, A.EndTransport)) and a not in out]
+        return out
+    if phase == "window":
+        out += [a for a in legal if isinstance(a, A.PlayCard) and a.card in _SEARCHED_CARDS and a not in out]
+        return out
+    if phase == "declare":
+        out += [a for a in legal if isinstance(a, A.Target) and a not in out][:3]
+        return out
+    return out + [a for a in legal if a not in out][:4]
+
+
+# Cards whose effect shows in ``evaluate`` soon enough for the search to weigh them
+# (SG-13.3): battle bonuses, PB refills, an extra ship, the end-of-engagement kills.
+_SEARCHED_CARDS = frozenset({4, 5, 6, 7, 17, 25, 27, 29, 39, 40, 41})
