@@ -36,7 +36,7 @@ PRESETS: tuple[dict[str, Any], ...] = (
 
 
 @functools.cache
-def _positions(index: int, every: int = 23, limit: int = 60) -> tuple[State, ...]:
+def _positions(index: int, every: int = 29, limit: int = 40) -> tuple[State, ...]:
     """Unfinished states of one random game in preset ``index``: the setup decisions and
     every ``every``-th step after, up to ``limit`` of them."""
     out: list[State] = []
@@ -44,7 +44,7 @@ def _positions(index: int, every: int = 23, limit: int = 60) -> tuple[State, ...
         state = match.state
         if GAME.current_player(state) is None:
             continue
-        if step < 30 or step % every == 0 or state.phase in ("declare", "burst", "md", "capture"):
+        if step < 12 or step % every == 0 or state.phase in ("declare", "burst", "md", "capture"):
             out.append(state)
         if len(out) >= limit:
             break
@@ -172,12 +172,12 @@ def test_the_search_can_play_on_from_samples(index: int) -> None:
     (through battles, bursts, launches and card windows) without an illegal action or a
     broken invariant."""
     positions = _positions(index)
-    for n, state in enumerate(positions[::6]):
+    for n, state in enumerate(positions[::8]):
         seat = GAME.current_player(state)
         assert seat is not None
         sample = ai.determinize(GAME.view(state, seat), seat, 50 + n)
         rng = AiRandom(n)
-        for _ in range(60):
+        for _ in range(40):
             player = GAME.current_player(sample)
             if player is None:
                 break
