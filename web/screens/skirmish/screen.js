@@ -157,8 +157,39 @@ export function render(area, g, tools) {
     drawMap(g);
     maybeAnimate(g);
   }
+  relabelChoices(g);
   if (queue) setTimeout(pump, 0);
   return h;
+}
+
+/** The shell labels the choice buttons with the engine's action strings, which name ships by
+ * number ("fire ship #0 F at ship #1"): say it with ship labels and odds instead. (Better in
+ * the view: a "choices" list from view.describe; see the report of issue 17.) */
+function relabelChoices(g) {
+  const v = g.view;
+  if (!v || !g.actions.length) return;
+  const plotting = v.phase === "orders" ? plottingShip(v) : null;
+  const placing = v.phase === "deploy" ? ownShips(v, v.you)[Math.max(0, ((v.plans[v.you] || {}).placements || []).length - 1)] : null;
+  const nextPlace = v.phase === "deploy" ? ownShips(v, v.you)[((v.plans[v.you] || {}).placements || []).length] : null;
+  for (const a of g.actions) {
+    let text = null;
+    const f = a.fields;
+    if (a.kind === "Fire") {
+      const o = shotOdds(v, a);
+      text = `${o.shooter.label} fires ${f.side} at ${o.target.label} (range ${o.range}, ${Math.round(o.chance * 100)}% to hit)`;
+    } else if (a.kind === "SetSpeed" && plotting) text = `${plotting.label}: SPEED ${f.speed}`;
+    else if (a.kind === "Step" && plotting) text = `${plotting.label}: ${{ F: "forward", L: "turn left", R: "turn right" }[f.move]}`;
+    else if (a.kind === "Place" && nextPlace) text = `Place ${nextPlace.label} at ${hx.hexLabel(f.col, f.row)}`;
+    else if (a.kind === "Face" && placing) text = `${placing.label} faces ${hx.DIR_NAMES[f.facing]}`;
+    else if (a.kind === "NewShip") text = f.design in TEMPLATES ? `Build a ${TEMPLATES[f.design].name} (15 BP)` : "Design a custom ship, step by step";
+    else if (a.kind === "HoldFire") text = "Hold fire";
+    else if (a.kind === "Submit") text = { design: "Submit my designs", deploy: "Submit my deployment", orders: "Submit my orders" }[v.phase] || null;
+    if (!text) continue;
+    const button = document.querySelector(`#choices .choice[data-action="${a.i}"]`);
+    if (!button) continue;
+    for (const node of [...button.childNodes]) if (node.nodeType === Node.TEXT_NODE) node.remove();
+    button.append(text);
+  }
 }
 
 // ---------------------------------------------------------------------------- helpers
@@ -1424,7 +1455,8 @@ function drawArcs(ctx, v, g, sel, hexPath, px, S) {
   for (const s of sides) {
     const a = hx.dirAngle((sel.facing + hx.SIDE_NAMES.indexOf(s)) % 6);
     ctx.fillStyle = colours[s];
-    ctx.fillText(s, cx + Math.cos(a) * S * 1.45, cy + Math.sin(a) * S * 1.45);
+    const d = Math.max(S * 1.45, 26);
+    ctx.fillText(s, cx + Math.cos(a) * d, cy + Math.sin(a) * d);
   }
   ctx.textAlign = "start";
   ctx.textBaseline = "alphabetic";
@@ -1501,7 +1533,7 @@ function drawShip(ctx, [x, y], angle, s, S, opts = {}) {
     ctx.strokeText(s.label, 0, ly);
     ctx.fillStyle = "#eef1ff";
     ctx.fillText(s.label, 0, ly);
-    if (s.col !== null) {
+    if (s.col !== null && (S >= 15 || opts.selected || opts.target)) {
       const small = Math.max(10, Math.round(S * 0.34));
       ctx.font = `700 ${small}px system-ui, sans-serif`;
       const info = S >= 16 ? `${s.speed}›  ${"▮".repeat(s.shields)}${"▯".repeat(Math.max(0, s.design.shields - s.shields))}` : `${s.speed}› ${s.shields}`;
