@@ -90,7 +90,8 @@ try {{
 
 @pytest.fixture(scope="module")
 def desk(contexts: Contexts, site: Site) -> Page:
-    script = SPY + _saved_game_script("gcbattle", battle_match()) + _saved_game_script("gcvscomp", set_up_match(), (-1, 1))
+    script = (SPY + _saved_game_script("gcbattle", battle_match())
+              + _saved_game_script("gcvscomp", set_up_match(), (-1, 1)))
     page = contexts.new(site, init_script=script, **DESKTOP).new_page()
     page.goto(site.url)
     wait_ready(page)

@@ -767,7 +767,7 @@ function declarePanel(g) {
 function burstPanel(g) {
   const { h } = shell;
   return h("div", {},
-    h("p", {}, "Each planet buster you burst rolls one die against every enemy ship in the hex: a 6 destroys it. Secret until every player has declared."),
+    h("p", {}, `${(() => { const q = g.view.burst && g.view.burst.to_declare; return q && q.length ? `${shipWords(g.view, q[0])}. ` : ""; })()}Each planet buster you burst rolls one die against every enemy ship in its hex: a 6 destroys it. Secret until every player has declared.`),
     h("ul", { class: "gc-odds" }, acts(g, "Burst").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Burst ${a.fields.count} PB · each enemy ship ${percent(anyHit(a.fields.count, 1))}` : "No burst")))));
 }
 
@@ -882,11 +882,11 @@ function fleetList(g) {
     v.viewer !== null ? h("ul", { class: "gc-fleetlist" }, mine.map((f) => h("li", { class: f.ordering ? "on" : null },
       h("span", { class: `gc-dot gc-seat-${f.owner}` }), " ", fleetWords(v, f), v.phase === "transport" && g.actions.length ? ` · ${fleetMp(v, f.marker)} MP` : "", " ",
       selectable[f.marker] ? actButton(g, selectable[f.marker], `Order fleet ${f.marker}`, "small") : null,
-      h("button", { type: "button", class: "btn small", onclick: () => showHex(f.col, f.row) }, "Show")))) : null,
+      h("button", { type: "button", class: "btn small", "aria-label": `Show fleet ${f.marker} on the map`, onclick: () => showHex(f.col, f.row) }, "Show")))) : null,
     h("h3", {}, "Other players' fleets"),
     h("ul", { class: "gc-fleetlist" }, others.map((f) => h("li", {},
       h("span", { class: `gc-dot gc-seat-${f.owner}` }), " ", fleetWords(v, f), " ",
-      h("button", { type: "button", class: "btn small", onclick: () => showHex(f.col, f.row) }, "Show")))),
+      h("button", { type: "button", class: "btn small", "aria-label": `Show ${seatName(v, f.owner)} fleet ${f.marker} on the map`, onclick: () => showHex(f.col, f.row) }, "Show")))),
     v.cards && v.cards.scans && v.cards.scans.length ? h("p", { class: "muted" }, `Scanned: ${v.cards.scans.map((s) => `${seatName(v, s.owner)} fleet ${s.marker} in round ${s.round}: ${s.ships.map((x) => shipName(v, x.id)).join(", ")}`).join("; ")}`) : null);
 }
 
@@ -1085,7 +1085,8 @@ function fit() {
   const g = ui.g;
   const canvas = document.getElementById("gc-map");
   if (!g || !canvas) return;
-  fitSilently(g.view, canvas.clientWidth || 320, canvas.clientHeight || 320);
+  fitSilently(g.view, canvas.clientWidth || 320, canvas.clientHeight || 320, true);
+  ui.cam.auto = false;
   draw();
 }
 
@@ -1398,10 +1399,20 @@ function draw() {
   drawMini(ctx, v, w, hgt);
 }
 
-function fitSilently(v, w, hgt) {
+function fitSilently(v, w, hgt, whole = false) {
   const [ww, wh] = worldSize(v);
   const s = Math.min(w / ww, hgt / wh);
   ui.cam = { s, ox: (w - ww * s) / 2 + s, oy: (hgt - wh * s) / 2 + (SQ3 / 2) * s, fit: s, auto: true, w, h: hgt };
+  // A wide map (3-4 players) on a narrow screen starts on the viewer's own section (SG-3.1).
+  if (!whole && v.players > 2 && w < 700 && v.viewer !== null && v.viewer !== undefined) {
+    const first = Math.max(0, 12 * v.viewer - 2);
+    const last = Math.min(v.map.cols - 1, 12 * v.viewer + 13);
+    const span = 1.5 * (last - first) + 2;
+    const s2 = Math.min(w / span, hgt / wh);
+    ui.cam.s = s2;
+    ui.cam.ox = (w - span * s2) / 2 + s2 - 1.5 * first * s2;
+    ui.cam.oy = (hgt - wh * s2) / 2 + (SQ3 / 2) * s2;
+  }
 }
 
 function drawMini(ctx, v, w, hgt) {
