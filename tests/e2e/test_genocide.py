@@ -26,7 +26,7 @@ from pygame_core.games.genocide.data import PLANET_TYPE_NAMES
 from pygame_core.games.genocide.odds import attack_odds, percent
 
 from .conftest import Contexts, wait_ready
-from .site import Site
+from .site import ROOT, Site
 
 STEP_MS = 30_000
 SQ3 = math.sqrt(3)
@@ -107,6 +107,15 @@ def mobile(contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> Page:
 
 
 # ---------------------------------------------------------------------------- steps
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate((ROOT / "node_modules/axe-core/axe.min.js").read_text())
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in result["violations"]
+            if v["impact"] in ("serious", "critical")]
 
 
 def _at(page: Page) -> str:
@@ -269,9 +278,12 @@ def _move_by_map(page: Page) -> bool:
     return True
 
 
-def play(page: Page, by_hand: bool = False, map_moves: int = 2, limit: int = 600) -> dict[str, int]:
-    """Play on through hand-offs, the setup and every decision to the end panel."""
+def play(page: Page, by_hand: bool = False, map_moves: int = 2, limit: int = 600,
+         axe: bool = False) -> dict[str, int]:
+    """Play on through hand-offs, the setup and every decision to the end panel; with ``axe``,
+    check each kind of decision once with axe-core."""
     seen = {"handoffs": 0, "map_moves": 0, "decisions": 0, "thinking": 0}
+    checked: set[str] = set()
     hand_done = False
     moved_at = ""
     for _ in range(limit):
@@ -303,6 +315,11 @@ def play(page: Page, by_hand: bool = False, map_moves: int = 2, limit: int = 600
             time.sleep(0.05)
             continue
         status = page.inner_text("#status")
+        phase = status.split(" · ")[1] if status.startswith("Round") else status.split(" · ")[0]
+        if axe and phase not in checked:
+            checked.add(phase)
+            _settle(page)
+            assert serious_violations(page) == [], phase
         if seen["map_moves"] < map_moves and "Movement" in status and moved_at != status and _move_by_map(page):
             seen["map_moves"] += 1
             moved_at = status
@@ -348,7 +365,7 @@ def test_declaration_shows_the_engines_odds(desk: Page, site: Site) -> None:
         assert int(row.get_attribute("data-atk") or -1) == atk
         assert int(row.get_attribute("data-def") or -1) == dfn
         assert row.get_attribute("data-odds") == percent(attack_odds(atk, dfn, state.combat_die))
-    desk.screenshot(path="/tmp/gc-battle.png")
+    assert serious_violations(desk) == []
 
 
 def test_odds_are_exact(desk: Page, site: Site) -> None:
@@ -374,7 +391,7 @@ def test_hot_seat_advanced_full_phone(mobile: Page, site: Site) -> None:
     """Two people on a Pixel 7: setup by hand for the first, Arrange for me for the second,
     moves by map taps, every hand-off checked for leaks, to the end panel."""
     _start(mobile, site, ["-1", "-1"], {"round_limit": 2})
-    seen = play(mobile, by_hand=True)
+    seen = play(mobile, by_hand=True, axe=True)
     assert seen["handoffs"] >= 4 and seen["map_moves"] >= 1
     assert mobile.locator("[data-outcome]").count() == 1
     assert "Why:" in mobile.inner_text("#end-screen")
@@ -384,7 +401,6 @@ def test_hot_seat_advanced_full_desktop(desk: Page, site: Site) -> None:
     _start(desk, site, ["-1", "-1"], {"round_limit": 1})
     seen = play(desk)
     assert seen["handoffs"] >= 4 and seen["map_moves"] >= 1
-    desk.screenshot(path="/tmp/gc-desktop-end.png")
 
 
 def test_person_against_computer(desk: Page, site: Site) -> None:

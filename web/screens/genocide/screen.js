@@ -670,7 +670,7 @@ function transportPanel(g) {
       const a = byDir[d];
       const to = neighbour(cur.col, cur.row, d);
       return h("button", {
-        type: "button", class: `btn small gc-dir-${d}`, disabled: !a, "aria-label": a ? label(v, a) : `${D.DIR_WORDS[d]}: no step`,
+        type: "button", class: `btn small gc-dir-${d}`, disabled: !a, title: a ? label(v, a) : `${D.DIR_WORDS[d]}: no step`,
         onclick: a ? (e) => { ui.queue = null; shell.act(a.i, e, g.at); } : null,
       }, `${["NW", "N", "NE", "SW", "S", "SE"][[5, 0, 1, 4, 3, 2].indexOf(d)]} ${hexLabel(to[0], to[1])}`);
     })) : null;
