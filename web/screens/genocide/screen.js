@@ -741,7 +741,7 @@ function declarePanel(g) {
     const f = a.fields;
     if (f.target < 0) return h("li", {}, actButton(g, a, "Hold fire"));
     const owner = ownerOfShip(v, f.target);
-    const tdef = stats(v, f.target, owner ?? -1, b.col, b.row).def;
+    const tdef = stats(v, f.target, owner ?? -2, b.col, b.row).def;
     const others = declared.filter(([, t]) => t === f.target).map(([x]) => x);
     const atkDice = [...others, f.ship].reduce((sum, x) => sum + stats(v, x, me, b.col, b.row).atk, 0) + (a.kind === "SelfDestruct" ? 2 : 0)
       + (b.my_sacrifices || []).filter((x) => others.includes(x)).length * 2;
@@ -917,7 +917,7 @@ function legend(v) {
     h("ul", {},
       v.seats.map((s) => h("li", {}, h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: planets (circles) and fleet markers (squares with their number)`)),
       h("li", {}, "Planet letters: H Homeworld, P Population, M Metal, R Radioactive, ? not known to you; a cross: destroyed."),
-      h("li", {}, "Fleet marker: ✓ done moving, J jammed, a white ring: the fleet being ordered; your own fleets show their ship count and, zoomed in, their ships."),
+      h("li", {}, "Fleet marker: ✓ done moving, J jammed, 👁 last seen in a battle (grey: changed since), a white ring: the fleet being ordered; your own fleets show their ship count and, zoomed in, their ships."),
       Object.entries(D.TERRAIN).filter(([k]) => used.has(k)).map(([k, t]) => h("li", { class: `gc-ter gc-ter-${k}` },
         h("span", { class: "gc-swatch" }, t.glyph || "○"), ` ${t.name}: ${t.text}`))));
 }
@@ -1305,7 +1305,7 @@ function draw() {
       ctx.lineWidth = 2;
       ctx.stroke();
     }
-    if (draftFleets && p.owner === v.viewer && s >= 12) {
+    if (draftFleets && p.owner === v.viewer && s >= 7) {
       const n = Object.values(draftFleets).filter((x2) => x2 === pid).length;
       if (n) badge(ctx, x + rad * 0.9, y - rad * 0.9, String(n), "#7be0a5", "#052010", s);
     }
@@ -1369,6 +1369,8 @@ function draw() {
       if (s >= 16 && count !== null && count !== undefined) badge(ctx, x + mw, y, String(count), "#eef1ff", "#0b1020", s);
       if (s >= 16 && f.done) badge(ctx, x, y, "✓", "#7be0a5", "#052010", s);
       if (s >= 16 && f.jammed) badge(ctx, x, y + mh, "J", "#ff7b7b", "#2a0604", s);
+      const seen = f.owner !== v.viewer && v.sightings.find((x2) => x2.owner === f.owner && x2.marker === f.marker);
+      if (s >= 16 && seen) badge(ctx, x + mw, y + mh, "👁", seen.stale ? "#6f7aa8" : "#eef1ff", "#0b1020", s);
       if (f.owner === v.viewer && s >= 44) {
         const codes = myShipsIn(v, f.marker).map((x2) => shipType(v, x2.id).short);
         ctx.font = `${Math.round(s * 0.17)}px system-ui, sans-serif`;
