@@ -461,11 +461,11 @@ const shell = {
    * READ_TIME_MS after the decision appeared (the second tap of a double tap). */
   act(i, event, at) {
     const g = current && current.game;
-    if (!g || busy) return;
-    if (event && event.target && event.target.isConnected === false) return;
-    if (at !== undefined && at !== g.at) return;
-    if (event && event.timeStamp - shownAt < READ_TIME_MS && event.timeStamp >= shownAt) return;
-    run("act", [i, g.at]);
+    if (!g || busy) return Promise.resolve(null);
+    if (event && event.target && event.target.isConnected === false) return Promise.resolve(null);
+    if (at !== undefined && at !== g.at) return Promise.resolve(null);
+    if (event && event.timeStamp - shownAt < READ_TIME_MS && event.timeStamp >= shownAt) return Promise.resolve(null);
+    return run("act", [i, g.at]);
   },
   call: (cmd, args = []) => engine.call(cmd, args),
   get game() { return current && current.game; },

@@ -31,6 +31,7 @@ Replaying = Generator[Progress, None, Match]
 """A link being replayed: progress now and then, then the match."""
 
 REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel checks)
+THINK_BATCH = 40  # a computer's quiet decisions played before the page is shown the position
 
 
 class StorageFailed(OSError):
@@ -239,16 +240,33 @@ class App:
         return self._model("game")
 
     def think(self, at: int) -> Model:
-        """Let the computer seat to move take its decision (the page shows it, then asks again)."""
+        """Let the computer seat to move decide; the page shows the result, then asks again.
+
+        A run of the computer's decisions that rolls no die and reveals nothing (a fleet's
+        steps, a ship design's parts) is played in one go, up to THINK_BATCH: the page shows
+        each die roll, reveal and change of player, without a pause per small step.
+        """
         match = self._require_match()
         seat = match.game.current_player(match.state)
         if at != len(match.record.actions) or seat is None or self.seats[seat] == HUMAN:
             return self._model("game")
-        view = match.game.view(match.state, seat)  # DESIGN 6: the bot sees its seat's view only
-        # The bot's own seed: fixed by the game and the move number, so a reload replays it.
-        seed = (match.record.seed * 1_000_003 + len(match.record.actions)) & ((1 << 64) - 1)
-        action = _choose(match.record.game, view, match.legal_actions(), self.seats[seat], seed)
-        return self.play(action)
+        epoch = match.game.information_epoch(match.state)
+        for _ in range(THINK_BATCH):
+            view = match.game.view(match.state, seat)  # DESIGN 6: the bot sees its seat's view only
+            # The bot's own seed: fixed by the game and the move number, so a reload replays it.
+            seed = (match.record.seed * 1_000_003 + len(match.record.actions)) & ((1 << 64) - 1)
+            action = _choose(match.record.game, view, match.legal_actions(), self.seats[seat], seed)
+            try:
+                match = match.play(action)
+            except IllegalActionError as exc:  # a bot returns a listed action: an engine defect
+                self.notices.append(str(exc))
+                break
+            if (match.game.current_player(match.state) != seat
+                    or match.game.information_epoch(match.state) != epoch):
+                break
+        self.match = match
+        self._after_move()
+        return self._model("game")
 
     def reveal(self, at: int) -> Model:
         """The next person took the device: show their seat's view (ends a hand-off)."""
