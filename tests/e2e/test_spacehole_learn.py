@@ -56,7 +56,7 @@ def _why_not_step() -> tuple[int, dict[str, Any]]:
     for n, state in enumerate(WIN.states):
         view = WIN.game.view(state, 0)
         blocked = [c for c in view["hand"] if c["why_not"]]
-        if blocked and n > 40 and any("(SH-" in line for line in view["log_refs"]):
+        if blocked and n > 40 and any("(SH-" in line for line in view["log_refs"].values()):
             return n, blocked[0]
     raise AssertionError("no Build decision with an unplayable card")
 
@@ -157,6 +157,7 @@ def test_build_shows_power_income_and_honest_reasons(learner: Page) -> None:
     close_dialog(page)
     # A sample of cards: every hand, colony and discard card shows a non-empty effect.
     page.locator("details.discard summary").click()
+    page.wait_for_selector("details.discard li button")  # the pile's list is made when it opens
     buttons = [*page.locator(".hand-card").all(), *page.locator(".sr-list button").all(),
                *page.locator("details.discard li button").all()[:8]]
     assert len(buttons) > 10

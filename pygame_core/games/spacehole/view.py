@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -35,6 +36,7 @@ def rules_text(card: int, skin: str) -> str:
     return skin_text(card_type(card).text, skin)
 
 
+@functools.lru_cache(maxsize=16384)
 def render(line: str, skin: str) -> str:
     """A log line with every ``{c<id>}`` replaced by the card's name in ``skin``."""
     return _CARD_REF.sub(lambda m: card_name(int(m.group(1)), skin), line)
@@ -53,6 +55,7 @@ def is_plural(name: str) -> bool:
     return name in _PLURAL_NAMES or (name.endswith("s") and not name.endswith(("ss", "us")))
 
 
+@functools.lru_cache(maxsize=16384)  # a log only grows: each line is worded once
 def player_words(line: str, skin: str) -> str:
     """A log line for the player: card names in ``skin``, no rule IDs ("(SH-5.4)"), and the
     engine's "hit(s)" and "withdraw" shortcuts made grammatical. Display only: the state's
@@ -299,8 +302,9 @@ def view(state: State, player: int | None) -> View:
         "last_battle": None if state.last_battle is None else _battle(state.last_battle, state, skin),
         # The log in the player's words (no rule IDs), and with them for the "rule references"
         # toggle; the state's own log lines are unchanged.
-        "log": [player_words(line, skin) for line in state.log],
-        "log_refs": [render(line, skin) for line in state.log],
+        "log": (log := [player_words(line, skin) for line in state.log]),
+        # Only the lines that differ (most carry no reference), by their index in ``log``.
+        "log_refs": {str(n): ref for n, line in enumerate(state.log) if (ref := render(line, skin)) != log[n]},
         "projection": _projection(state, skin) if player == 0 else None,
         "drawn": _drawn(state, skin),
         "terms": [[old, new] for old, new in B5_TEXT] if skin == "babylon5" else [],

@@ -144,14 +144,14 @@ export function render(area, g, tools) {
   const v = g.view;
   tools.fill(area,
     counters(v),
-    h("canvas", { id: "board", role: "img", "aria-label": colonyLabel(v), onclick: onBoardTap }),
+    board(v),
     hand(v, g),
     colonyList(v),
     peek(v),
     discard(v),
     ruleRefs(v));
-  redraw(g);
-  showRuleRefs(v);
+  draw(g, 0);
+  if (ruleRefsOn()) showRuleRefs(v);
   hookHelp(v);
 }
 
@@ -230,6 +230,19 @@ function counters(v) {
     h("span", { class: "sr-only" }, " (what is this?)"))));
 }
 
+// One canvas for the whole game, moved into each new board area: its backing store and
+// context survive a tap (a new canvas per tap cost a reallocation and a forced layout).
+let boardCanvas = null;
+let boardWidth = 0; // its CSS width, measured once and again on a resize (redraw)
+
+function board(v) {
+  if (!boardCanvas) {
+    boardCanvas = shell.h("canvas", { id: "board", role: "img", onclick: onBoardTap });
+  }
+  boardCanvas.setAttribute("aria-label", colonyLabel(v));
+  return boardCanvas;
+}
+
 function colonyLabel(v) {
   return `Colony in play: ${v.in_play.map((c) => c.name + (c.damage ? ` (damage ${c.damage})` : "")).join(", ")}`;
 }
@@ -278,9 +291,16 @@ function peek(v) {
 function discard(v) {
   const { h } = shell;
   const left = v.deck_remaining;
-  return h("details", { class: "discard" },
-    h("summary", {}, `Discard pile (${v.discard.length}) · left in deck: ${left.structure} structures, ${left.defender} defenders, ${left.invader} invaders, ${left.event} events`),
-    v.discard.length ? h("ul", {}, v.discard.map((c) => h("li", {}, h("button", { type: "button", class: "linkish", onclick: () => cardDialog(c, "discard") }, c.name)))) : h("p", { class: "muted" }, "Empty."));
+  // The list is made when the pile is opened: late in a game it is long, and taps are many.
+  const list = h("div", {});
+  const box = h("details", { class: "discard", ontoggle: () => {
+    if (!box.open || list.childNodes.length) return;
+    shell.fill(list, v.discard.length ? h("ul", {}, v.discard.map((c) => h("li", {}, h("button", { type: "button", class: "linkish", onclick: () => cardDialog(c, "discard") }, c.name))))
+      : h("p", { class: "muted" }, "Empty."));
+  } },
+  h("summary", {}, `Discard pile (${v.discard.length}) · left in deck: ${left.structure} structures, ${left.defender} defenders, ${left.invader} invaders, ${left.event} events`),
+  list);
+  return box;
 }
 
 function ruleRefsOn() {
@@ -302,7 +322,8 @@ function ruleRefs(v) {
 function showRuleRefs(v) {
   const log = document.getElementById("log");
   if (!log || !v.log_refs) return;
-  const lines = ruleRefsOn() ? v.log_refs : v.log;
+  const refs = ruleRefsOn() ? v.log_refs : {};
+  const lines = v.log.map((line, n) => refs[String(n)] ?? line);
   const items = log.querySelectorAll("li");
   if (items.length !== lines.length) return;
   items.forEach((li, n) => { li.textContent = String(lines[n]); });
@@ -440,6 +461,7 @@ function roundRect(ctx, x, y, w, h, r) {
 }
 
 export function redraw(g) {
+  boardWidth = 0; // a resize: measure again
   draw(g, 0);
 }
 
@@ -447,7 +469,7 @@ function draw(g, tries) {
   const canvas = document.getElementById("board");
   if (!canvas || !g || !g.view) return;
   const v = g.view;
-  const width = canvas.getBoundingClientRect().width || canvas.parentElement.clientWidth;
+  const width = boardWidth || canvas.getBoundingClientRect().width || canvas.parentElement.clientWidth;
   if (!width) {
     // The shell draws a game before it shows the game screen (from home, a link, a replay):
     // draw once it is laid out.
@@ -457,10 +479,12 @@ function draw(g, tries) {
   const dpr = window.devicePixelRatio || 1;
   const cards = v.in_play;
   const powered = poweredIds(v);
+  boardWidth = width;
   const [rects, height] = layout(cards.length, width);
-  canvas.style.height = `${height}px`;
-  canvas.width = Math.round(width * dpr);
-  canvas.height = Math.round(height * dpr);
+  // Resizing a canvas reallocates it: only when its size changes.
+  if (canvas.style.height !== `${height}px`) canvas.style.height = `${height}px`;
+  if (canvas.width !== Math.round(width * dpr)) canvas.width = Math.round(width * dpr);
+  if (canvas.height !== Math.round(height * dpr)) canvas.height = Math.round(height * dpr);
   const ctx = canvas.getContext("2d");
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = "#141b33";
