@@ -35,13 +35,29 @@ from ...rng import Rng
 from ...windows import Play, Window
 from . import rules
 from .data import PLANET_TYPE_COUNTS, PLANETS_PER_PLAYER, SEAT_NAMES, VARIANTS, VariantData
-from .state import Battle, BurstStep, CardMove, Fleet, PendingPlay, Planet, RollRec, Ship, Sighting, State, evolve
+from .state import (
+    Battle,
+    BurstStep,
+    CardMove,
+    Fleet,
+    PendingPlay,
+    Planet,
+    RollRec,
+    Ship,
+    Sighting,
+    State,
+    Wreck,
+    evolve,
+)
 
 _TURN_LINE = re.compile(r"^Round (\d+): (\w+)'s turn$")
 _FLEET_MENTION = re.compile(r"\b(West|East|North|South) fleet (\d+)\b")
 _SPLIT_LINE = re.compile(r"^(West|East|North|South) splits fleet (\d+) off", re.MULTILINE)
 _BATTLE_LINE = re.compile(r"^Battle at (\d{4}): ")
 _CID = re.compile(r"#(\d+)")
+_REVEAL = re.compile(r"^(?:Battle|Space burst) at (\d{4}): (\w+) fleet (\d+) = (.*)$")
+_KILLED = re.compile(r"#(\d+): destroyed$")
+_BURST_HITS = re.compile(r" bursts \d+ PB at \d{4} against \d+ ship\(s\): (.*)$")
 _LAUNCH = re.compile(r"^.* #(\d+) launches \d+ PB at (\d{4})", re.MULTILINE)
 _PB_ROLL = re.compile(r"^SG\.pb planet=(\d{4}) ship#(\d+)")
 
@@ -193,6 +209,9 @@ class _Sampler:
                 pinned.setdefault(key, []).append(cid)
                 taken.add(cid)
 
+        wrecks = self._wrecks(taken)
+        taken.update(x.cid for x in wrecks)
+
         pool = [c for c in range(total) if c not in taken]
         pool = rng.shuffled(pool)
 
@@ -263,8 +282,7 @@ class _Sampler:
             placements = self._setup_placements(hands, planet_types, setup, my_placements)
         need_pile = pile_view["count"] - len(pile)
         pile.extend(pool[:need_pile])
-        limbo = pool[need_pile:]
-        limbo = self._limbo_order(limbo)
+        limbo = [x.cid for x in wrecks] + pool[need_pile:]
         self._fleets, self._planets = fleets, tuple(planet_types)
         self._known_fleets = set(known_fleet)
         # In resources mode the pile's composition is public: no swapping with it.
@@ -365,6 +383,7 @@ class _Sampler:
             resume=bk["resume"],
             placer=bk["placer"],
             capture=tuple(v.get("capture", ())),
+            wrecks=tuple(wrecks),
             deck=deck,
             cards=card_hands,
             effects=effects,
@@ -542,8 +561,48 @@ class _Sampler:
             (p.col, p.row) == key and p.alive for p in planets
         )
 
-    def _limbo_order(self, limbo: list[int]) -> list[int]:
-        return limbo
+    def _in_engagement(self) -> bool:
+        """Whether this turn's Engagement Phase is under way (its wrecks are in limbo)."""
+        if self.phase in ("declare", "choose_battle", "capture", "burst"):
+            return True
+        win = (self.v.get("cards") or {}).get("window")
+        if win is None or self.phase not in ("window", "target", "card_move"):
+            return False
+        if win["kind"] in ("B-pre", "B-decl", "burst", "E-end", "E0"):
+            return True
+        rolls = (self.v.get("cards") or {}).get("rolls", ())
+        return win["kind"] == "roll" and any(str(r["purpose"]).startswith(("SG.combat", "SG.burst")) for r in rolls)
+
+    def _wrecks(self, taken: set[int]) -> list[Wreck]:
+        """SG-6.9: the ships destroyed in this Engagement Phase, rebuilt from the public B1
+        reveal lines (owner, fleet, hex) and the battle and burst results; their pb is not
+        shown, so it is taken as full. For Scavenger captures and the E-end cards."""
+        if not self._in_engagement():
+            return []
+        names = list(self.v["seat_names"])
+        where: dict[int, tuple[int, int, int, int]] = {}
+        killed: list[int] = []
+        for line in self.turn_log:
+            m = _REVEAL.match(line)
+            if m and m.group(2) in names:
+                col, row = _label_key(m.group(1))
+                owner, marker = names.index(m.group(2)), int(m.group(3))
+                for c in _CID.findall(m.group(4)):
+                    where[int(c)] = (owner, marker, col, row)
+                continue
+            k = _KILLED.search(line)
+            if k:
+                killed.append(int(k.group(1)))
+                continue
+            b = _BURST_HITS.search(line)
+            if b:
+                killed.extend(int(c) for c in _CID.findall(b.group(1)))
+        out = []
+        for cid in dict.fromkeys(killed):
+            if cid in where and cid not in taken:
+                owner, marker, col, row = where[cid]
+                out.append(Wreck(cid, owner, marker, col, row, self.data.pb_max[cid]))
+        return out
 
     def _bookkeeping(self, fleets: tuple[Fleet, ...], ships: list[Ship | None], active: int) -> dict[str, Any]:
         """Public bookkeeping the view does not carry, from this turn's public log lines.
@@ -570,7 +629,9 @@ class _Sampler:
                 key = _label_key(m.group(1))
                 if key != now and key not in fought:
                     fought.append(key)
-                fought_ships.update(int(x) for x in _CID.findall(line))
+            r = _REVEAL.match(line)  # SG-A68: every ship at a B1 (battle or burst) fought
+            if r:
+                fought_ships.update(int(x) for x in _CID.findall(r.group(4)))
         started = self.phase not in ("race", "types", "fleets") and not (
             self.phase == "window" and v.get("cards", {}).get("window", {}).get("kind") in ("start", "roll")
             and not any("Transport" in x for x in lines)
