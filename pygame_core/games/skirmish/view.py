@@ -12,6 +12,7 @@ from .geometry import compress_orders
 from .rules import (
     current_seat,
     hex_of,
+    legal_actions,
     own_ships,
     plotting_ship,
     scores,
@@ -140,6 +141,8 @@ def view(state: SkirmishState, player: int | None) -> View:
         "status": _status(state),
         "score_line": f"{SIDE_LABEL[0]} {west} · {SIDE_LABEL[1]} {east}",
         "secrets": True,  # MSC-11: designs in progress and plotted orders are secret
+        # A label per legal action, for the seat to move only (its own plans are in them).
+        "choices": [describe(state, a) for a in legal_actions(state)] if player is not None and player == seat else [],
     }
 
 
