@@ -75,11 +75,13 @@ def close_dialog(page: Page) -> None:
     page.wait_for_selector("dialog[open]", state="detached")
 
 
-def fork_at(page: Page, step: int) -> None:
+def fork_at(page: Page, step: int, check: bool = False) -> None:
     """Open the won game's replay at ``step`` and play on from there (a saved game)."""
     open_replay(page, encode_link(WIN.truncated(step)))
     page.wait_for_selector("#game[data-mode='replay']")
     assert "replay" in page.inner_text("#game-title")  # the replay says what it is
+    if check:
+        assert violations(page) == [], "the replay screen"
     tap(page, "#fork")
     page.wait_for_selector(f"#game[data-mode='play'][data-at='{step}']")
     settle(page)
@@ -131,7 +133,7 @@ def test_a_loss_ends_with_what_happened_and_a_rematch(learner: Page) -> None:
 def test_build_shows_power_income_and_honest_reasons(learner: Page) -> None:
     page = learner
     step, blocked = _why_not_step()
-    fork_at(page, step)
+    fork_at(page, step, check=True)
     view = WIN.game.view(WIN.states[step], 0)
     projection = view["projection"]
     assert page.inner_text("#count-income .sh-value") == f"+{projection['income']}"

@@ -65,7 +65,7 @@ def player_words(line: str, skin: str) -> str:
         name = card_name(int(m.group(1)), skin)
         return f"{name} {m.group(2) if is_plural(name) else _SINGULAR[m.group(2)]}"
 
-    line = _VERB_AFTER_CARD.sub(verb, line)
+    line = _VERB_AFTER_CARD.sub(verb, skin_text(line, skin))  # card names come as {c<id>}: untouched
     line = _RULE_REF.sub("", render(line, skin))
     return _PLURAL_OF.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", line)
 
@@ -304,7 +304,9 @@ def view(state: State, player: int | None) -> View:
         # toggle; the state's own log lines are unchanged.
         "log": (log := [player_words(line, skin) for line in state.log]),
         # Only the lines that differ (most carry no reference), by their index in ``log``.
-        "log_refs": {str(n): ref for n, line in enumerate(state.log) if (ref := render(line, skin)) != log[n]},
+        "log_refs": {
+            str(n): ref for n, line in enumerate(state.log) if (ref := render(skin_text(line, skin), skin)) != log[n]
+        },
         "projection": _projection(state, skin) if player == 0 else None,
         "drawn": _drawn(state, skin),
         "terms": [[old, new] for old, new in B5_TEXT] if skin == "babylon5" else [],

@@ -197,3 +197,13 @@ def test_no_rule_id_in_a_whole_games_log() -> None:
         for line in v["log"]:
             assert not re.search(r"SH-[0-9A-Z]", line), line
             assert "(s)" not in line, line
+
+
+def test_log_lines_speak_the_card_sets_names() -> None:
+    assert player_words("Terraform: powered Agrodomes yield 2 MC more (SH-A25).", "babylon5") == (
+        "Terraform: powered Gardens yield 2 MC more."
+    )
+    lab = next(c for c, t in enumerate(CARDS) if t.key == "lab")
+    assert player_words(f"No Lab remains: {{c{lab}}} is discarded (SH-8.5).", "babylon5") == (
+        "No Research lab remains: Research lab is discarded."
+    )
