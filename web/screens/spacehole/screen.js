@@ -202,7 +202,7 @@ function counters(v) {
   const p = v.projection;
   // While building: what the turn will give if nothing more is played. At the draw decision
   // (and at the end): the figures of the turn just played.
-  const computed = (v.step === "start" && v.turn > 1) || v.over;
+  const computed = (v.step === "start" && v.turn > 1) || (v.over && !v.lost);
   let income = "—";
   let incomeLabel = "Income";
   let power = `—/${v.supply}`;
