@@ -137,3 +137,21 @@ def test_what_a_tap_did_shows_where_the_player_looks(phone: Page) -> None:
     height = phone.viewport_size["height"] if phone.viewport_size else 0
     assert box is not None and 0 <= box["y"] < height / 2, box
     assert "Drawn" in phone.inner_text("#news") or phone.locator("#news li").count() > 0
+
+
+def test_a_won_game_ends_with_the_engines_score_and_the_best_on_the_home_screen(phone: Page) -> None:
+    """SH-9: the last decision of a won game (always the first choice) by a tap, from a replay
+    of the rest; the end panel shows the engine's score, the home screen the best one (SH-9.3)."""
+    match = Match.start("spacehole", {}, SEED)
+    while not match.is_over:
+        match = match.play(match.legal_actions()[0])
+    outcome = match.game.outcome(match.state)
+    assert outcome is not None and outcome.winners == (0,)
+    _play_on_from(phone, match.truncated(len(match.record.actions) - 1))
+    tap_choice(phone, 0)
+    phone.wait_for_selector("#end-screen[data-outcome='win']")
+    assert phone.inner_text("#final-score") == f"Score: {outcome.scores[0]} MC"
+    assert phone.locator("#choices .choice").count() == 0
+    phone.locator("#end-screen").get_by_role("button", name="Home").tap()
+    phone.wait_for_selector("#home:not([hidden]) [data-game='spacehole'] .best")
+    assert phone.inner_text("[data-game='spacehole'] .best") == f"Best finished game: {outcome.scores[0]}"
