@@ -119,6 +119,7 @@ def test_a_loss_ends_with_what_happened_and_a_rematch(learner: Page) -> None:
     page.wait_for_selector("#end-screen[data-outcome='loss']")
     end = page.inner_text("#end-screen")
     assert "You lose: the Hull is destroyed" in end and "Score: 0 MC" in end
+    page.wait_for_selector("#best-score:has-text('first finished game')")
     assert "broke through in round" in end and "Base" not in end
     news = page.inner_text("#news")
     assert "drawn:" in news and "Every die showing 1 is a hit" in news
@@ -181,4 +182,7 @@ def test_a_win_ends_with_what_happened_and_a_rematch(learner: Page) -> None:
     end = page.inner_text("#end-screen")
     assert f"Score: {WIN.state.mc} MC" in end and "survived all 96 turns" in end
     assert page.locator("#play-again").count() == 1 and page.locator("#same-deck").count() == 1
+    # Against the best with the same options on this device: the loss above scored 0.
+    page.wait_for_selector("#best-score:has-text('MC')")
+    assert f"A new best with these options: {WIN.state.mc} MC (before: 0 MC)" in page.inner_text("#best-score")
     assert violations(page) == [], "the end screen after a win"
