@@ -410,7 +410,8 @@ def test_person_against_computer(desk: Page, site: Site) -> None:
     # From a save just after the secret setup (the computer's 31 setup decisions, shown one by
     # one at the shell's pace, would take half a minute; the hot-seat tests cover the setup).
     desk.goto(site.url + "#g/gcvscomp")
-    desk.wait_for_selector("#game[data-mode='play']", state="attached", timeout=STEP_MS)
+    desk.wait_for_selector("#end-screen", state="detached", timeout=STEP_MS)  # the last game's
+    desk.wait_for_selector("#game:not([hidden])[data-mode='play']", state="attached", timeout=STEP_MS)
     seen = play(desk, map_moves=1)
     assert seen["thinking"] >= 1 and seen["handoffs"] == 0
 
