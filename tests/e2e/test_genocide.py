@@ -366,6 +366,25 @@ def test_declaration_shows_the_engines_odds(desk: Page, site: Site) -> None:
         assert int(row.get_attribute("data-def") or -1) == dfn
         assert row.get_attribute("data-odds") == percent(attack_odds(atk, dfn, state.combat_die))
     assert serious_violations(desk) == []
+    # The map: the battle hex is centred, the wheel zooms, a drag pans, Fit shows the whole map.
+    canvas = desk.locator("#gc-map")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    scale = float(canvas.get_attribute("data-s") or 0)
+    desk.mouse.move(cx, cy)
+    desk.mouse.wheel(0, -300)
+    desk.wait_for_timeout(200)
+    assert float(canvas.get_attribute("data-s") or 0) > scale
+    ox = float(canvas.get_attribute("data-ox") or 0)
+    desk.mouse.down()
+    desk.mouse.move(cx + 60, cy + 20, steps=4)
+    desk.mouse.up()
+    desk.wait_for_timeout(200)
+    assert float(canvas.get_attribute("data-ox") or 0) == pytest.approx(ox + 60, abs=2)
+    desk.click("#gc-fit")
+    assert float(canvas.get_attribute("data-s") or 0) < scale
 
 
 def test_odds_are_exact(desk: Page, site: Site) -> None:

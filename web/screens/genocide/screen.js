@@ -330,6 +330,15 @@ export function keys(e) {
   if (e.key === "+" || e.key === "=") { zoomBy(1.25); return true; }
   if (e.key === "-") { zoomBy(0.8); return true; }
   if (e.key === "0") { fit(); return true; }
+  const g = ui.g;
+  const pan = { ArrowLeft: [80, 0], ArrowRight: [-80, 0], ArrowUp: [0, 80], ArrowDown: [0, -80] }[e.key];
+  if (pan && g && g.mode === "play") {
+    ui.cam.ox += pan[0];
+    ui.cam.oy += pan[1];
+    ui.cam.auto = false;
+    schedule();
+    return true;
+  }
   return false;
 }
 
@@ -360,6 +369,7 @@ export function render(area, g, tools) {
   const camKey = `${v.map.cols}x${v.map.rows}:${v.planets.map((p) => p.hex).join("")}`;
   if (camKey !== ui.camKey) { ui.seen = { [g.viewer]: v.log.length }; ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
   if (old && (old.viewer !== g.viewer || g.at < old.at)) { ui.queue = null; ui.pickShip = null; }
+  if (ui.queue && (ui.queue.seat !== g.viewer || !g.actions.length || g.over)) ui.queue = null;
   if (v.phase === "transport" && old && old.at !== g.at) {
     const cur = cursorFleet(v);
     if (cur) ui.hex = [cur.col, cur.row];
@@ -376,7 +386,7 @@ export function render(area, g, tools) {
         h("button", { type: "button", class: "btn small", id: "gc-fit", onclick: fit }, "Fit"),
         h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
         h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
-        h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex.")),
+        h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex. Keys: arrows, + − 0.")),
       h("canvas", { id: "gc-map", class: "gc-map", role: "img", "aria-label": mapWords(v) }),
       hexBox(g)),
     panel(g),
@@ -968,7 +978,12 @@ function continueQueue(g) {
   clearTimeout(queueTimer);
   const q = ui.queue;
   if (!q) return;
-  if (g.handoff || !g.view || g.viewer !== q.seat || !g.actions.length || g.over) { ui.queue = null; return; }
+  if (g.handoff || !g.view || g.viewer !== q.seat || !g.actions.length || g.over) {
+    ui.queue = null;
+    const busy = document.querySelector(".gc-busy");
+    if (busy) busy.remove();
+    return;
+  }
   const i = q.next(g);
   if (i === null || i === undefined) {
     ui.queue = null;
