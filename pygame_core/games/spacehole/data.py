@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -173,6 +174,7 @@ _B5_PATTERN = re.compile("|".join(re.escape(old) for old, _ in sorted(B5_TEXT, k
 _B5_MAP = dict(B5_TEXT)
 
 
+@functools.lru_cache(maxsize=16384)
 def skin_text(text: str, skin: str) -> str:
     """``text`` with the SH-3.2 substitutions under the Babylon 5 skin (unchanged otherwise)."""
     return _B5_PATTERN.sub(lambda m: _B5_MAP[m.group(0)], text) if skin == "babylon5" else text

@@ -73,6 +73,7 @@ def player_words(line: str, skin: str) -> str:
 _TARGETS = "a random defender first, then a Force Dome, then a Laser Turret, then the Base"
 
 
+@functools.lru_cache(maxsize=1024)
 def effect_text(card: int, skin: str, battle_length: str = "force_rounds") -> str:
     """A card's whole effect in the player's words (its printed text, and what its numbers
     mean), in ``skin``'s names: every card has one (issue 13)."""
