@@ -1442,7 +1442,7 @@ function drawMini(ctx, v, w, hgt) {
   const mh = wh * ms;
   const x0 = w - mw - 6;
   const y0 = hgt - mh - 6;
-  ctx.fillStyle = "rgba(7, 11, 24, 0.85)";
+  ctx.fillStyle = "#070b18";
   ctx.fillRect(x0 - 2, y0 - 2, mw + 4, mh + 4);
   ctx.strokeStyle = "#2c3765";
   ctx.lineWidth = 1;
