@@ -56,7 +56,7 @@ def _why_not_step() -> tuple[int, dict[str, Any]]:
     for n, state in enumerate(WIN.states):
         view = WIN.game.view(state, 0)
         blocked = [c for c in view["hand"] if c["why_not"]]
-        if blocked and n > 40 and any("(SH-" in line for line in view["log_refs"].values()):
+        if blocked and n > 40 and any("(SH-" in line for line in view["log_refs"]):
             return n, blocked[0]
     raise AssertionError("no Build decision with an unplayable card")
 

@@ -303,11 +303,8 @@ def view(state: State, player: int | None) -> View:
         "last_battle": None if state.last_battle is None else _battle(state.last_battle, state, skin),
         # The log in the player's words (no rule IDs), and with them for the "rule references"
         # toggle; the state's own log lines are unchanged.
-        "log": (log := [player_words(line, skin) for line in state.log]),
-        # Only the lines that differ (most carry no reference), by their index in ``log``.
-        "log_refs": {
-            str(n): ref for n, line in enumerate(state.log) if (ref := render(skin_text(line, skin), skin)) != log[n]
-        },
+        "log": [player_words(line, skin) for line in state.log],
+        "log_refs": [render(skin_text(line, skin), skin) for line in state.log],
         "projection": _projection(state, skin) if player == 0 else None,
         "drawn": _drawn(state, skin),
         "terms": [[old, new] for old, new in B5_TEXT] if skin == "babylon5" else [],

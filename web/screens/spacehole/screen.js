@@ -334,8 +334,7 @@ function ruleRefs(v) {
 function showRuleRefs(v) {
   const log = document.getElementById("log");
   if (!log || !v.log_refs) return;
-  const refs = ruleRefsOn() ? v.log_refs : {};
-  const lines = v.log.map((line, n) => refs[String(n)] ?? line);
+  const lines = ruleRefsOn() ? v.log_refs : v.log;
   const items = log.querySelectorAll("li");
   if (items.length !== lines.length) return;
   items.forEach((li, n) => { li.textContent = String(lines[n]); });
