@@ -780,8 +780,20 @@ class _Sampler:
                 continue
             if rules._ship_hex(idx, sh) not in hexes or sh.carrier >= 0:
                 continue
-            swap = next((y for y in pile if pb_max[y] >= 1 and self.data.stationary[y] == self.data.stationary[c]), -1)
+            same = self.data.stationary[c]
+            swap = next((y for y in pile if pb_max[y] >= 1 and self.data.stationary[y] == same), -1)
             if swap < 0:
+                # Exchange with a ship re-drawn into another seat's unknown fleet instead.
+                for y, other in enumerate(ships):
+                    if (
+                        other is not None and other.owner not in (seat, self.me) and pb_max[y] >= 1
+                        and (other.owner, other.fleet) not in self._known_fleets
+                        and other.carrier < 0 and self.data.stationary[y] == same
+                        and not any(z is not None and z.carrier == y for z in ships)
+                    ):
+                        ships[c] = Ship(other.owner, other.fleet, pb_max[c], other.mp, -1)
+                        ships[y] = Ship(seat, sh.fleet, pb_max[y], sh.mp, -1)
+                        return
                 continue
             for x, other in enumerate(ships):
                 if other is not None and other.carrier == c:
