@@ -400,7 +400,7 @@ def test_computer_seats_play_through_think_and_people_see_their_own_view() -> No
         if g["thinking"]:
             assert g["actions"] == []
             model = app.think(g["at"])
-            assert model["game"]["at"] == g["at"] + 1
+            assert model["game"]["at"] > g["at"]  # one action, or a run of quiet ones
             thought += 1
         else:
             assert g["to_move"] == 0 and g["actions"]

@@ -35,11 +35,20 @@ for (const name of ['fillText', 'strokeText']) {
   };
 }
 """
+# Where a model's strings can land: the game, dialogs, notices, the screen-reader announcer,
+# the title, and canvases. (Home and setup are built from the static catalogue: a card's name in
+# a setup option's help is not a leak.)
 PAGE_TEXT = """() => {
-  const values = [];
-  for (const el of document.querySelectorAll('*')) for (const a of el.attributes) values.push(a.value);
-  for (const el of document.querySelectorAll('input, textarea, select')) values.push(el.value);
-  return [document.body.textContent, values.join('\\n'), window.__drawn.join('\\n')].join('\\n').toLowerCase();
+  const regions = ['#game', '#dialog', '#notice', '#announce', '#loading']
+    .map((sel) => document.querySelector(sel)).filter(Boolean);
+  const values = [document.title];
+  for (const root of regions) {
+    values.push(root.textContent);
+    for (const el of [root, ...root.querySelectorAll('*')]) for (const a of el.attributes) values.push(a.value);
+    for (const el of root.querySelectorAll('input, textarea, select')) values.push(el.value);
+  }
+  values.push(window.__drawn.join('\\n'));
+  return values.join('\\n').toLowerCase();
 }"""
 SHORT = ("round_limit", "turn_limit")
 HANDOFFS = 4  # hand-offs checked per game
@@ -79,13 +88,21 @@ def _leaves(value: Any, out: set[str]) -> set[str]:
     return out
 
 
+def _view(match: Match, seat: int | None) -> dict[str, Any]:
+    """A seat's view without ``choices``: the labels of its legal actions say again what the rest
+    of its view holds, in short words ("Pass", "Submit") that the shell's own text may use."""
+    view = dict(match.game.view(match.state, seat))
+    view.pop("choices", None)
+    return view
+
+
 def secrets(match: Match, seat: int) -> set[str]:
     """The strings only ``seat`` may see now, lower case, with keys also in words
     ("fleet_command" and "fleet command"); short ones and any the public view holds are left out."""
-    public = _leaves(match.game.view(match.state, None), set())
+    public = _leaves(_view(match, None), set())
     public_text = "\n".join(public).lower()
     found: set[str] = set()
-    for text in _leaves(match.game.view(match.state, seat), set()) - public:
+    for text in _leaves(_view(match, seat), set()) - public:
         forms = {text.lower(), text.replace("_", " ").lower()}
         if len(text) >= 4 and not any(form in public_text for form in forms):
             found |= forms

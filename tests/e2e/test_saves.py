@@ -23,8 +23,8 @@ def test_new_game_from_the_setup_form_autosaves_every_action(phone: Page) -> Non
     phone.locator("[data-game='spacehole']").get_by_role("button", name="New game").tap()
     phone.wait_for_selector("#setup-screen:not([hidden]) #start:not([data-waits])")
     assert phone.evaluate("location.hash") == "#new/spacehole"
-    phone.get_by_label("Babylon 5").check()
-    phone.get_by_label("Hard (5 hits)").check()
+    phone.locator("input[name='opt-skin'][value='\"babylon5\"']").check()
+    phone.locator("input[name='opt-base_hits'][value='5']").check()
     tap(phone, "#start")
     phone.wait_for_selector("#game:not([hidden])[data-at='0']")
     save_id = phone.evaluate("location.hash").removeprefix("#g/")
