@@ -45,6 +45,7 @@ def render(line: str, skin: str) -> str:
 _RULE_REF = re.compile(r" ?\((?:SH-[A-Z0-9.]+(?:, )?)+\)")
 _PLURAL_OF = re.compile(r"\b(\d+) (\w+)\(s\)")
 _VERB_AFTER_CARD = re.compile(r"\{c(\d+)\} (attack|roll|withdraw|are destroyed|scout ahead)\b")
+_IS_AFTER_CARD = re.compile(r"\{c(\d+)\} is (hit|lost|destroyed|discarded|dismissed)\b")
 _SINGULAR = {"attack": "attacks", "roll": "rolls", "withdraw": "withdraws", "are destroyed": "is destroyed",
              "scout ahead": "scouts ahead"}
 _PLURAL_NAMES = {"Little Green Men"}
@@ -65,7 +66,12 @@ def player_words(line: str, skin: str) -> str:
         name = card_name(int(m.group(1)), skin)
         return f"{name} {m.group(2) if is_plural(name) else _SINGULAR[m.group(2)]}"
 
+    def is_are(m: re.Match[str]) -> str:
+        name = card_name(int(m.group(1)), skin)
+        return f"{name} {'are' if is_plural(name) else 'is'} {m.group(2)}"
+
     line = _VERB_AFTER_CARD.sub(verb, skin_text(line, skin))  # card names come as {c<id>}: untouched
+    line = _IS_AFTER_CARD.sub(is_are, line)
     line = _RULE_REF.sub("", render(line, skin))
     return _PLURAL_OF.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", line)
 

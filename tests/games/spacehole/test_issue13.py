@@ -184,6 +184,10 @@ def test_log_in_the_players_words() -> None:
     assert player_words(f"Round 1: {{c{pirates}}} roll 1 1 (2 hit(s)); you roll 3 (0 hit(s)).", "spacehole") == (
         "Round 1: Space Pirates roll 1 1 (2 hits); you roll 3 (0 hits)."
     )
+    troopers = next(c for c, t in enumerate(CARDS) if t.key == "space_troopers")
+    assert player_words(f"{{c{troopers}}} is hit. {{c96}} is hit.", "spacehole") == (
+        "Space Troopers are hit. Base is hit."
+    )
 
 
 def test_no_rule_id_in_a_whole_games_log() -> None:
