@@ -311,14 +311,48 @@ export function news(g, tools, previous) {
       h("ul", {}, words.slice(0, 8).map((line) => h("li", {}, line))),
       words.length > 8 ? h("details", {}, h("summary", {}, `${words.length - 8} more`), h("ul", {}, words.slice(8).map((line) => h("li", {}, line)))) : null));
   }
-  if (dice.length) {
-    parts.push(h("ul", { class: "gc-dice", "aria-label": "Dice" }, dice.slice(-8).map((line) => {
-      const [what, rolled] = line.split(/: d\d+ = /);
-      return h("li", {}, h("span", { class: "muted" }, diceWords(what)), " ",
-        h("span", { class: "dice" }, rolled.trim().split(/\s+/).map((d) => h("span", { class: "die" }, d))));
-    })));
-  }
+  if (dice.length) parts.push(diceList(v, dice.slice(-12)));
   return parts.length ? h("div", {}, parts) : null;
+}
+
+/** The dice of the last actions with their verdicts: a battle attack is the attack total
+ * against the defence total (SG-6.3 B5), a burst die hits on 6 (SG-7.4), a PB die on 1-3
+ * (SG-8.5; Amoeboids 1-4, then the planet's fate says it). */
+function diceList(v, lines) {
+  const { h } = shell;
+  const faces = (text) => text.trim().split(/\s+/).map(Number);
+  const chips = (values, hit) => h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${hit(d) ? " hit" : ""}` }, String(d))));
+  const sum = (values) => values.reduce((a, b) => a + b, 0);
+  const items = [];
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    const attack = /^SG\.combat\.attack target=ship#(\d+): d\d+ = (.*)$/.exec(line);
+    if (attack) {
+      const defence = lines[n + 1] && /^SG\.combat\.defence target=ship#(\d+): d\d+ = (.*)$/.exec(lines[n + 1]);
+      const a = faces(attack[2]);
+      const d = defence && defence[1] === attack[1] ? faces(defence[2]) : [];
+      if (defence) n += 1;
+      const killed = sum(a) > sum(d);
+      items.push(h("li", { class: killed ? "gc-kill" : null }, `Attack on ${shipName(v, Number(attack[1]))}: `,
+        chips(a, () => false), ` = ${sum(a)} against `, chips(d, () => false), ` = ${sum(d)} → ${killed ? "destroyed" : "survives"}`));
+      continue;
+    }
+    const burst = /^SG\.burst ship#(\d+) PB (\d+): d6 = (.*)$/.exec(line);
+    if (burst) {
+      items.push(h("li", {}, `Burst by ${shipName(v, Number(burst[1]))}, PB ${burst[2]}: `, chips(faces(burst[3]), (x) => x === 6), " (6 destroys)"));
+      continue;
+    }
+    const pb = /^SG\.pb planet=(\d{4}) ship#(\d+): d6 = (.*)$/.exec(line);
+    if (pb) {
+      const planet = v.planets.find((p) => p.hex === pb[1]);
+      items.push(h("li", { class: planet && !planet.alive ? "gc-kill" : null }, `Planet busters on ${pb[1]} from ${shipName(v, Number(pb[2]))}: `,
+        chips(faces(pb[3]), (x) => x <= 3), planet ? ` → ${planet.alive ? "the planet survives" : "planet destroyed"}` : ""));
+      continue;
+    }
+    const [what, rolled] = line.split(/: d\d+ = /);
+    items.push(h("li", {}, h("span", { class: "muted" }, diceWords(what)), " ", chips(faces(rolled), () => false)));
+  }
+  return h("ul", { class: "gc-dice", "aria-label": "Dice" }, items);
 }
 
 function diceWords(what) {
