@@ -97,14 +97,19 @@ def _ms(values: list[float], q: float | None = None) -> str:
     return f"{value * 1000:.0f}"
 
 
-def ladder(game_id: str, games: int, jobs: int, options: dict[str, Any]) -> list[list[str]]:
-    """Rows of the table for one game."""
+def ladder(
+    game_id: str, games: int, jobs: int, options: dict[str, Any], uppers: Sequence[int] = ()
+) -> list[list[str]]:
+    """Rows of the table for one game (``uppers``: only these levels against the one below;
+    for Spacehole only these levels). Each row is also printed to stderr once measured."""
     names = LEVELS[game_id]
     seats = GAMES[game_id].max_players
     rows = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         if seats == 1:
             for level, name in enumerate(names):
+                if uppers and level not in uppers:
+                    continue
                 plans = [(game_id, options, seed, (level,)) for seed in range(games)]
                 results = list(pool.map(_job, plans))
                 scores = [r.score for r in results]
@@ -115,8 +120,11 @@ def ladder(game_id: str, games: int, jobs: int, options: dict[str, Any]) -> list
                     f"{statistics.median(scores):.0f}", f"{100 * wins / games:.0f}%", "",
                     _ms(times), _ms(times, 0.95), f"{max(times) * 1000:.0f}" if times else "-",
                 ])
+                print("  ".join(rows[-1]), file=sys.stderr, flush=True)
             return rows
         for upper in range(1, len(names)):
+            if uppers and upper not in uppers:
+                continue
             plans = []
             for i in range(games):
                 levels = (upper, upper - 1) if i % 2 == 0 else (upper - 1, upper)
@@ -132,6 +140,7 @@ def ladder(game_id: str, games: int, jobs: int, options: dict[str, Any]) -> list
                 f"{100 * wins / games:.1f}%", f"[{100 * low:.0f}-{100 * high:.0f}]%",
                 _ms(times), _ms(times, 0.95), f"{max(times) * 1000:.0f}" if times else "-",
             ])
+            print("  ".join(rows[-1]), file=sys.stderr, flush=True)
     return rows
 
 
@@ -206,6 +215,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--game", action="append", default=[], help="only this game id (repeatable)")
+    parser.add_argument("--level", type=int, action="append", default=[],
+                        help="only this level against the one below (Spacehole: only this level); repeatable")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--pyodide", type=int, default=0, metavar="N",
                         help="also time the top level on N positions per game in Pyodide")
@@ -214,7 +225,7 @@ def main() -> None:
     rows: list[list[str]] = []
     started = time.perf_counter()
     for game_id in ids:
-        rows += ladder(game_id, args.games, args.jobs, {})
+        rows += ladder(game_id, args.games, args.jobs, {}, args.level)
         print(f"# {game_id} done after {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     print(f"{args.games} games per row, seats swapped every game; CPython {sys.version.split()[0]}")
     print_table(

@@ -30,6 +30,8 @@ Optional (defaults in brackets)
         samples, then a rollout: common random numbers, for solo games) or "expectimax"
         (depth-limited, exact chance through ``outcomes``) ["mcts"]; the budget of a search
         level is ``SEARCH_ITERATIONS[level - 2]``: iterations, or the depth for expectimax
+    ``PRIOR_MARGIN: float``  flat: the first candidate's head start (list the heuristic's
+        choice first) [0.0]
     ``SEARCH_WIDTH: int``  expectimax: actions kept per decision below the root [6]
     ``SEARCH_SAMPLES: int``  expectimax: determinizations averaged at the root [1]
     ``outcomes(state, action) -> list[tuple[float, State]]``  the chance outcomes of an
@@ -84,6 +86,7 @@ class GameAI:
         if self.search_kind not in ("mcts", "flat", "expectimax"):
             raise ValueError(f"{module.__name__}.SEARCH must be 'mcts', 'flat' or 'expectimax'")
         self.search_width = int(getattr(module, "SEARCH_WIDTH", 6))
+        self.prior_margin = float(getattr(module, "PRIOR_MARGIN", 0.0))
         self.search_samples = int(getattr(module, "SEARCH_SAMPLES", 1))
         self._outcomes: Callable[..., list[tuple[float, State]] | None] | None = getattr(module, "outcomes", None)
         self.greedy_samples = int(getattr(module, "GREEDY_SAMPLES", 4))

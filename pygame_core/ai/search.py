@@ -84,7 +84,8 @@ def flat_move(
     candidate action is tried on the same samples (same hidden cards, same fresh dice), each
     followed by a rollout of the game's policy and scored by ``evaluate``; the best mean wins.
     Sharing the samples removes most of the luck from the comparison, which suits a solo game
-    whose decisions differ by a little against a lot of chance."""
+    whose decisions differ by a little against a lot of chance. The first candidate (a game
+    lists its heuristic's choice first) wins unless another beats it by ``PRIOR_MARGIN``."""
     first = ai.determinize(view, seat, rng.seed())
     candidates = [a for a in ai.candidates(first, list(legal), seat) if a in legal]
     if len(candidates) <= 1:
@@ -99,7 +100,8 @@ def flat_move(
         for sample, seed in zip(samples, rollout_seeds, strict=True):
             after = ai.game.apply(sample, action)
             total += ai.values(ai.rollout(after, AiRandom(seed)))[seat]
-        scored.append((total / len(samples), index, action))
+        bonus = ai.prior_margin if index == 0 else 0.0  # the game's first candidate
+        scored.append((total / len(samples) + bonus, index, action))
     value, _, action = max(scored, key=lambda t: (t[0], -t[1]))
     return SearchResult(action, value, len(samples), count * len(candidates), len(candidates))
 

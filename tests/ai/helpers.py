@@ -15,15 +15,17 @@ from ..conformance.playouts import option_combinations, playout_plan, random_pla
 
 
 @functools.cache
-def positions(game_id: str, playouts: int = 4, every: int = 9) -> tuple[Any, ...]:
+def positions(game_id: str, playouts: int = 4, per_game: int = 10) -> tuple[Any, ...]:
     """Unfinished states from ``playouts`` random games spread over the option
-    combinations, every ``every``-th step (each game's first decisions included)."""
+    combinations: each game's first three decisions and ``per_game`` more spread evenly
+    over the rest of it."""
     out = []
     for options, seed in playout_plan(game_id, playouts, spread=True):
-        for step, match in enumerate(random_playout(game_id, options, seed)):
-            state = match.state
-            if GAMES[game_id].current_player(state) is not None and (step < 3 or step % every == 0):
-                out.append(state)
+        states = [m.state for m in random_playout(game_id, options, seed)]
+        states = [s for s in states if GAMES[game_id].current_player(s) is not None]
+        rest = states[3:]
+        picked = states[:3] + [rest[i * len(rest) // per_game] for i in range(per_game) if rest]
+        out += picked
     return tuple(out)
 
 

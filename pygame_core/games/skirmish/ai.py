@@ -3,8 +3,8 @@
 Everything is PUBLIC in MSC except the plan a side is making in a simultaneous phase
 (designs, deployment, move orders: PENDING, MSC-11). The bot of the second seat to decide
 never reads the first seat's plan: its view shows only that the plan is in, and a
-determinization re-draws that plan, half the time as the heuristic would make it and half
-the time at random. The heuristic never looks at another seat's plan either, so it may
+determinization re-draws that plan, three times in four as the heuristic would make it,
+else at random. The heuristic never looks at another seat's plan either, so it may
 stand in for the opponent inside a search.
 
 Level 1 plots each ship's orders by trying every legal (SPEED, orders) pair against the
@@ -42,8 +42,8 @@ from .state import INTACT, Design, Draft, Order, PendingHit, Placement, Plan, Sh
 
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal", "Hard")
 SEARCH = "flat"
-SEARCH_ITERATIONS: tuple[int, ...] = (16, 48)
-ROLLOUT_DEPTH = 60  # micro-decisions; a rollout stops at the next Move Orders Phase anyway
+SEARCH_ITERATIONS: tuple[int, ...] = (24, 72)
+ROLLOUT_DEPTH = 60  # micro-decisions; a rollout stops once the orders are carried out
 
 _STATUS = {"none": 0, "intact": 1, "destroyed": 2}
 TEMPLATE = "ship1"  # MSC-2.2 Ship 1: three forward weapons, SPEED 3
@@ -105,7 +105,7 @@ def _own_plan(phase: str, data: dict[str, Any]) -> Plan:
 def _sampled_plan(state: SkirmishState, player: int, rng: Any) -> Plan:
     """A complete secret plan for ``player`` drawn by the bot (MSC-4.2, 4.3, 6.3): the
     heuristic's plan or a random legal one."""
-    heuristic = rng.below(2) == 0
+    heuristic = rng.below(4) != 0
     if state.phase == "design":
         if heuristic:
             return Plan(True, _designs_for(state))
@@ -145,7 +145,7 @@ def _sampled_plan(state: SkirmishState, player: int, rng: Any) -> Plan:
 
 def determinize(view: View, seat: PlayerId, seed: int) -> SkirmishState:
     """Everything public as it is, the seat's own plan from its view, the other side's
-    submitted plan re-drawn (half heuristic, half random), a fresh RNG."""
+    submitted plan re-drawn (mostly the heuristic's, sometimes random), a fresh RNG."""
     from ...ai.rand import AiRandom  # the AI's own stream, never the game's (C-2.6)
 
     rng = AiRandom(seed)
@@ -251,20 +251,28 @@ def _ship_value(ship: Ship) -> float:
     return d.bp * (0.35 + 0.45 * health + 0.1 * (ship.engine / d.engine if d.engine else 1.0)) + 2.0 * weapons
 
 
-def _pose_score(state: SkirmishState, ship: Ship, pose: tuple[int, int, int], speed: int, left: bool) -> float:
+def _pose_score(
+    state: SkirmishState,
+    ship: Ship,
+    pose: tuple[int, int, int],
+    speed: int,
+    left: bool,
+    enemy_poses: dict[int, tuple[tuple[int, int, int], ...]] | None = None,
+) -> float:
     """How good ending the movement at ``pose`` is for ``ship``: the shots it may fire at the
-    enemy minus the shots the enemy may fire at it, averaged over where each enemy may go;
-    leaving the map (MSC-7.2) costs the ship, a pose pointing off the map at speed costs some."""
+    enemy minus the shots the enemy may fire at it, averaged over where each enemy may be
+    (``enemy_poses`` by ship id; by default a spread of its legal orders' ends); leaving the
+    map (MSC-7.2) costs the ship, a pose pointing off the map at speed costs some."""
     if left:
         return -3.0 * _ship_value(ship)
-    enemies = [s for s in state.ships if s.alive and s.owner != ship.owner]
+    enemies = [s for s in state.ships if s.alive and s.owner != ship.owner and s.col >= 0]
     if not enemies:
         return 0.0
     give = take = 0.0
     nearest = 99
     here = Hex(pose[0], pose[1])
     for enemy in enemies:
-        poses = _enemy_poses(state, enemy)
+        poses = enemy_poses[enemy.id] if enemy_poses is not None else _enemy_poses(state, enemy)
         g = t = 0.0
         for other in poses:
             g += _fire_power(pose, ship, other)
@@ -423,53 +431,53 @@ def rollout_policy(state: SkirmishState, legal: list[Action], seat: PlayerId, rn
 
 
 def settled(state: SkirmishState) -> bool:
-    """A rollout stops at the start of a Move Orders Phase (or the end): nothing is
-    half-plotted, so ``evaluate`` compares like with like."""
-    return state.phase == "over" or (state.phase == "orders" and state.plans == (Plan(), Plan()))
+    """A rollout stops once both sides' orders are carried out (MSC-7): ``evaluate`` then
+    scores the poses reached, before any die of the combat adds its noise."""
+    return state.phase != "orders"
 
 
 def candidates(state: SkirmishState, legal: list[Action], player: PlayerId) -> list[Action]:
-    """Searched decisions: the orders (SPEED and steps, MSC-6) and the shots (MSC-9); the
-    design and deployment follow the heuristic."""
-    if state.phase in ("design", "deploy"):
+    """Searched decisions: the orders (SPEED and steps, MSC-6); the design, deployment and
+    shots follow the heuristic."""
+    if state.phase != "orders":
         return [policy(state, legal, player, None)]
-    if state.phase == "orders":
-        ship = plotting_ship(state, player)
-        plan = state.plans[player]
-        if ship is None:
-            return [Submit()]
-        if plan.orders and not plan.orders[-1].complete:
-            last = plan.orders[-1]
-            ranked = _ranked_orders(state, ship, last.steps, last.speed)
-            nxt = {steps[len(last.steps)] for _, _, steps in ranked[:6]}
-            return [a for a in legal if isinstance(a, Step) and a.move in nxt]
-        ranked = _ranked_orders(state, ship, "", -1)
-        speeds = {v for _, v, _ in ranked[:6]}
-        return [a for a in legal if isinstance(a, SetSpeed) and a.speed in speeds]
-    return legal
+    ship = plotting_ship(state, player)
+    plan = state.plans[player]
+    if ship is None:
+        return [Submit()]
+    if plan.orders and not plan.orders[-1].complete:
+        last = plan.orders[-1]
+        ranked = _ranked_orders(state, ship, last.steps, last.speed)
+        nxt = {steps[len(last.steps)] for _, _, steps in ranked[:6]}
+        return [a for a in legal if isinstance(a, Step) and a.move in nxt]
+    ranked = _ranked_orders(state, ship, "", -1)
+    speeds = {v for _, v, _ in ranked[:6]}
+    return [a for a in legal if isinstance(a, SetSpeed) and a.speed in speeds]
 
 
 def evaluate(state: SkirmishState, seat: PlayerId) -> float:
     """A logistic of the difference in what each side still has in play (design BP less
-    damage, MSC-10.2 scores what is destroyed) and in the shots each side has now."""
+    damage; MSC-10.2 scores what is destroyed) and in how well each ship stands: the shots
+    it has at the enemy where they are now and the shots it faces (MSC-9.2 to 9.4), and
+    whether it points off the map too fast (MSC-7.2)."""
+    here: dict[int, tuple[tuple[int, int, int], ...]] = {
+        s.id: ((s.col, s.row, s.facing),) for s in state.ships if s.alive and s.col >= 0
+    }
     mine = theirs = 0.0
     for ship in state.ships:
         if not ship.alive:
             continue
+        value = _ship_value(ship)
+        if ship.col >= 0:  # the shots now, and where the enemy may be after its next orders
+            pose = here[ship.id][0]
+            value += 0.3 * _pose_score(state, ship, pose, ship.speed, False, here)
+            value += 0.3 * _pose_score(state, ship, pose, ship.speed, False)
         if ship.owner == seat:
-            mine += _ship_value(ship)
+            mine += value
         else:
-            theirs += _ship_value(ship)
-    aim = 0.0
-    for ship in state.ships:
-        if not ship.alive or ship.col < 0:
-            continue
-        for other in state.ships:
-            if other.alive and other.owner != ship.owner and other.col >= 0:
-                power = _fire_power((ship.col, ship.row, ship.facing), ship, (other.col, other.row, other.facing))
-                aim += power if ship.owner == seat else -power
-    scale = max(10.0, 0.25 * (mine + theirs))
-    return 1.0 / (1.0 + math.exp(-(mine - theirs + 1.5 * aim) / scale))
+            theirs += value
+    scale = max(10.0, 0.25 * (abs(mine) + abs(theirs)))
+    return 1.0 / (1.0 + math.exp(-(mine - theirs) / scale))
 
 
 def explain(view: View, action: Action, value: float) -> str:

@@ -29,11 +29,13 @@ from .view import card_name
 
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal", "Hard")
 SEARCH = "flat"  # every build tried on the same deck orders and dice (solo game)
-SEARCH_ITERATIONS: tuple[int, ...] = (40, 120)
-ROLLOUT_DEPTH = 12
+SEARCH_ITERATIONS: tuple[int, ...] = (24, 60)
+ROLLOUT_DEPTH = 8
+PRIOR_MARGIN = 0.004  # about 12 MC of final score in favour of the heuristic's choice
 
 # The view module (the package's ``view`` attribute is the function of that name).
 view_module = importlib.import_module(f"{__package__}.view")
+data_module = importlib.import_module(f"{__package__}.data")
 
 SCORE_SCALE = 3000.0  # SH-9.2 scores: Appendix B's survivors average about 1,760 MC
 
@@ -57,24 +59,50 @@ def _name_pattern(skin: str) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _log_line(rendered: str, shown: str | None, skin: str) -> str:
-    """A state log line (cards as ``{c<id>}``) that the view renders as ``rendered`` (with
-    rule references) and ``shown`` (the player's words): names turned back into references
-    where that reproduces both, else the rendered line itself."""
+def _log_line(reference: str, shown: str, skin: str) -> str:
+    """A state log line (cards as ``{c<id>}``) that the view shows as ``shown`` (the player's
+    words) and ``reference`` (with rule references): names turned back into card references
+    where that reproduces both, else the first line that does, else the best guess."""
     names = _id_by_name(skin)
-    candidate = _name_pattern(skin).sub(lambda m: f"{{c{names[m.group(1)]}}}", rendered)
+
+    def invert(text: str) -> str:
+        return _name_pattern(skin).sub(lambda m: f"{{c{names[m.group(1)]}}}", text)
+
     words = getattr(view_module, "player_words", None)
-    if shown is None or words is None:
-        return candidate if view_module.render(candidate, skin) == rendered else rendered
-    if words(candidate, skin) == shown and view_module.render(candidate, skin) == rendered:
-        return candidate
-    return rendered
+    skin_text = getattr(data_module, "skin_text", None)
+
+    def shows_as(line: str) -> bool:
+        if words is not None and words(line, skin) != shown:
+            return False
+        text = skin_text(line, skin) if skin_text is not None else line
+        return bool(view_module.render(text, skin) == reference)
+
+    options = [invert(reference), reference, shown, invert(shown)]
+    return next((line for line in options if shows_as(line)), options[0])
+
+
+_DREW = re.compile(r"^(Turn \d+: drew )\{c(\d+)\}")
 
 
 def _log(view: View, skin: str) -> tuple[str, ...]:
-    if "log_refs" in view:
-        return tuple(_log_line(r, w, skin) for r, w in zip(view["log_refs"], view["log"], strict=True))
-    return tuple(_log_line(r, None, skin) for r in view["log"])
+    """The state's log lines from the view's: ``log`` in the player's words, and
+    ``log_refs`` (a list, or by index only where it differs) with rule references."""
+    shown: list[str] = view["log"]
+    refs = view.get("log_refs")
+    if isinstance(refs, dict):
+        references = [refs.get(str(n), line) for n, line in enumerate(shown)]
+    elif isinstance(refs, list) and len(refs) == len(shown):
+        references = refs
+    else:
+        references = shown
+    lines = [_log_line(r, w, skin) for r, w in zip(references, shown, strict=True)]
+    drawn = view.get("drawn")
+    if drawn is not None:  # the view names the very copy drawn this turn (by id)
+        for i in range(len(lines) - 1, -1, -1):
+            if _DREW.match(lines[i]):
+                lines[i] = _DREW.sub(lambda m: f"{m.group(1)}{{c{drawn['id']}}}", lines[i], count=1)
+                break
+    return tuple(lines)
 
 
 def _battle(data: dict[str, Any], skin: str, in_play: set[int], discard: tuple[int, ...]) -> Battle:
@@ -301,6 +329,16 @@ def policy(state: State, legal: list[SpaceholeAction], seat: PlayerId, rng: Any)
         if score > best_score:
             best, best_score = action, score
     return best
+
+
+def candidates(state: State, legal: list[SpaceholeAction], seat: PlayerId) -> list[SpaceholeAction]:
+    """What the search weighs: the heuristic's three best builds, its choice first (the flat
+    search keeps it unless another is clearly better); other decisions follow the heuristic."""
+    choice = policy(state, legal, seat, None)
+    if state.step != Step.BUILD or not isinstance(legal[0], (Play, Repair, Pass)):
+        return [choice]
+    ranked = sorted(legal, key=lambda a: -_build_score(state, a))
+    return [choice, *[a for a in ranked if a != choice][:2]]
 
 
 def rollout_policy(state: State, legal: list[SpaceholeAction], seat: PlayerId, rng: Any) -> SpaceholeAction:
