@@ -658,12 +658,18 @@ async function showHint() {
   ]);
 }
 
-function showHelp(gameId) {
+async function showHelp(gameId) {
   const game = GAMES[gameId];
-  const sections = (game.text && game.text.help) || [];
-  openDialog(`How to play ${game.title}`, h("div", { class: "help-text" },
+  // In a game, the screen may word its help for the game on screen (a card set's names).
+  const g = current && current.screen === "game" && current.game.game_id === gameId ? current.game : null;
+  const screen = g && g.view ? await screenModule(gameId) : null;
+  const own = screen && screen.help ? screen.help(g) : null;
+  const sections = own ? own.sections : (game.text && game.text.help) || [];
+  openDialog(own ? own.title : `How to play ${game.title}`, h("div", { class: "help-text" },
     sections.length ? sections.map((s) => h("section", {}, h("h3", {}, s.title), s.paragraphs.map((p) => h("p", {}, p))))
       : h("p", {}, game.blurb)), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
+  // Open at the start of the rules, not at the Close button the dialog focuses.
+  requestAnimationFrame(() => { dialog.scrollTop = 0; });
 }
 
 async function share() {

@@ -571,10 +571,17 @@ class App:
             model["step"] = self.position
             model["steps"] = len(self.replay.record.actions)
             model["turn_marks"] = self._turn_marks()
-            model["last_action"] = (
-                str(game.decode_action(self.replay.record.actions[self.position - 1]))
-                if self.position else "")
+            model["last_action"] = self._label_of_step(self.replay, self.position) if self.position else ""
         return model
+
+    def _label_of_step(self, match: Match, position: int) -> str:
+        """The words the mover saw on the button for the ``position``-th action of ``match``."""
+        before = match.states[position - 1]
+        action = match.game.decode_action(match.record.actions[position - 1])
+        legal = match.game.legal_actions(before)
+        mover = match.game.current_player(before)
+        labels = self._labels(match, match.game.view(before, mover), legal)
+        return labels[legal.index(action)] if action in legal else str(action)
 
 
 def _decode(blob: str) -> Replaying:

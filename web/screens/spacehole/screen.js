@@ -152,7 +152,6 @@ export function news(g, tools, previous) {
 export function render(area, g, tools) {
   shell = tools;
   current = g;
-  const { h } = tools;
   const v = g.view;
   tools.fill(area,
     counters(v),
@@ -164,28 +163,9 @@ export function render(area, g, tools) {
     ruleRefs(v));
   draw(g, 0);
   if (ruleRefsOn()) showRuleRefs(v);
-  hookHelp(v);
 }
 
 // ---------------------------------------------------------------------------- help in the card set's names
-
-let helpHooked = false;
-/** The shell's "How to play" shows meta.json's help; in a game the screen shows the same
- * sections, in Babylon 5 names under that set, opened at the top (the shell has no per-skin
- * help: see the issue 13 report). */
-function hookHelp() {
-  const root = document.getElementById("game");
-  if (!root || helpHooked) return;
-  helpHooked = true;
-  root.addEventListener("click", (e) => {
-    const button = e.target.closest && e.target.closest("#help");
-    const g = current;
-    if (!button || !g || !g.view || g.game_id !== "spacehole") return;
-    e.stopPropagation();
-    e.preventDefault();
-    showHelp(g.view);
-  }, true);
-}
 
 function helpSections() {
   try {
@@ -197,13 +177,13 @@ function helpSections() {
   }
 }
 
-function showHelp(v) {
-  const { h } = shell;
-  shell.openDialog(v.skin === "babylon5" ? "How to play Spacehole (Babylon 5 cards)" : "How to play Spacehole", h("div", { class: "help-text" },
-    helpSections().map((s) => h("section", {}, h("h3", {}, skinned(v, s.title)), s.paragraphs.map((p) => h("p", {}, skinned(v, p)))))),
-  [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
-  // Open at the start of the rules, not at the Close button the dialog focuses.
-  requestAnimationFrame(() => { shell.dialog.scrollTop = 0; });
+/** The help for the game on screen, in the names of its card set (the shell's "How to play"). */
+export function help(g) {
+  const v = g.view;
+  return {
+    title: v.skin === "babylon5" ? "How to play Spacehole (Babylon 5 cards)" : "How to play Spacehole",
+    sections: helpSections().map((s) => ({ title: skinned(v, s.title), paragraphs: s.paragraphs.map((p) => skinned(v, p)) })),
+  };
 }
 
 // ---------------------------------------------------------------------------- the parts
