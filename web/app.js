@@ -584,13 +584,31 @@ function announce(previous, g) {
   announceText(log.slice(before).join(" "));
 }
 
+let logKept = { key: "", count: 0, section: null }; // the log element, kept between renders
+
+function logLine(line) {
+  return h("li", { class: /^(Turn|Round|—)/.test(line) ? "turn-line" : null }, String(line));
+}
+
+/** The log. Late in a game it holds hundreds of lines: when the new log extends the one on
+ * screen, only the new lines are added (a tap stays fast however long the game). */
 function logBox(g) {
   const lines = g.view ? g.view.log : [];
-  return h("section", { class: "log-box", "aria-labelledby": "log-title" },
-    h("h2", { id: "log-title" }, "Log"),
-    h("div", { role: "log", "aria-labelledby": "log-title" },
-      h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll" },
-        lines.map((line) => h("li", { class: /^(Turn|Round|—)/.test(line) ? "turn-line" : null }, String(line))))));
+  const key = `${g.game_id}|${g.mode}|${g.viewer}`;
+  const old = logKept.section;
+  const list = old && old.querySelector("#log");
+  if (old && list && logKept.key === key && lines.length >= logKept.count
+      && list.children.length === logKept.count
+      && (logKept.count === 0 || list.children[logKept.count - 1].textContent === String(lines[logKept.count - 1]))) {
+    list.append(...lines.slice(logKept.count).map(logLine));
+  } else {
+    logKept.section = h("section", { class: "log-box", "aria-labelledby": "log-title" },
+      h("h2", { id: "log-title" }, "Log"),
+      h("div", { role: "log", "aria-labelledby": "log-title" },
+        h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll" }, lines.map(logLine))));
+  }
+  logKept = { key, count: lines.length, section: logKept.section };
+  return logKept.section;
 }
 
 function replayBar(g) {
