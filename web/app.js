@@ -560,12 +560,19 @@ function settle(root, at) {
 
 /** What the last action did, at the top where the player looks: the game's own account
  * (dice, cards) and the log lines it added. */
+const logSeen = new Map(); // game address + seat -> how much of its log that seat has seen
+
 function newsBox(g, own, previous) {
   const log = g.view ? g.view.log : [];
-  const fresh = previous && previous.view && previous.at < g.at && g.mode === "play" ? log.slice(previous.view.log.length) : [];
+  // Since this seat's last look: after a hand-off or a computer's turn, all it missed.
+  const key = `${location.hash}|${g.viewer}`;
+  const seen = logSeen.has(key) ? logSeen.get(key)
+    : previous && previous.view && previous.at < g.at ? previous.view.log.length : log.length;
+  logSeen.set(key, log.length);
+  const fresh = g.mode === "play" && seen < log.length ? log.slice(seen) : [];
   // The dice records (C-2.8: "  roll GW.battle.attack ...") stay in the log; the game's own
   // account shows the dice in words.
-  const lines = fresh.filter((line) => !/^\s+roll\b/.test(String(line))).slice(-4);
+  const lines = fresh.filter((line) => !/^\s+roll\b/.test(String(line))).slice(-6);
   if (!own && !lines.length) return null;
   return h("section", { class: "news", id: "news", "aria-label": "What just happened" },
     lines.length ? h("ul", { class: "just-now" }, lines.map((line) => h("li", {}, String(line)))) : null,
