@@ -597,7 +597,11 @@ def _reorganised_this_turn(state: State) -> int:
 
 
 def _needs_reorganising(state: State, seat: int, marker: int) -> bool:
+    """Whether ``_reorganise`` has something to do for this fleet (not one marked done)."""
     data = state.data
+    f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
+    if f is None or f.done:
+        return False
     still = movers = False
     for c in _fleet_ships(state, seat, marker):
         ship = state.ships[c]
@@ -609,11 +613,10 @@ def _needs_reorganising(state: State, seat: int, marker: int) -> bool:
     if not still:
         return False
     if movers:
-        return True
+        return bool(rules._free_marker(state, seat))  # a split needs a free marker (SG-5.4)
     if not _all_stationary(state, seat, marker):
         return False
-    f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
-    return f is not None and any(
+    return any(
         g.owner == seat and g.marker != marker and (g.col, g.row) == (f.col, f.row)
         and _all_stationary(state, seat, g.marker)
         for g in state.fleets
@@ -626,23 +629,24 @@ def _transport(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
     the phase when none does."""
     cursor = state.cursor
     tidy = _reorganised_this_turn(state) < 12
-    if cursor and tidy:
-        fix = _reorganise(state, legal, seat, cursor)
-        if fix is not None:
-            return fix
+    if cursor:
+        if tidy:
+            fix = _reorganise(state, legal, seat, cursor)
+            if fix is not None:
+                return fix
         step = _step_toward(state, seat, cursor, legal)
         if step is not None:
             return step
-        if _wants_move(state, seat, cursor) and any(isinstance(a, A.Hold) for a in legal):
-            return A.Hold()  # it cannot get nearer now (MP, a jam, the map): it is done
+        if any(isinstance(a, A.Hold) for a in legal):
+            # Nothing more for it now (there, stuck, or waiting): it is done (SG-5.10), and a
+            # done fleet is never ordered again by this policy, so a phase always ends.
+            return A.Hold()
     for a in legal:
         if isinstance(a, A.Select) and (
             (_wants_move(state, seat, a.fleet) and _step_possible(state, seat, a.fleet))
             or (tidy and _needs_reorganising(state, seat, a.fleet))
         ):
             return a
-    if cursor and any(isinstance(a, A.Hold) for a in legal) and _wants_move(state, seat, cursor):
-        return A.Hold()
     return next((a for a in legal if isinstance(a, A.EndTransport)), legal[0])
 
 
