@@ -21,6 +21,14 @@ Public bookkeeping the view does not carry (hexes fought this phase, Transport P
 production draws left, Classic marker counters, the continuation of an open card window) is
 read from the public log lines of the current turn, or set to its usual value; see the notes
 at ``_bookkeeping``. The result satisfies ``GAME.view(sample, seat) == view``.
+
+Known approximations (public facts the view does not carry; they can make a sample's legal
+actions differ from the true ones in a card window, never its view): which fleet just
+completed its move in an O-move window (guessed, for Space Mines / Intercept / Retreat) and
+the window's continuation and pass count; the pb of this phase's wrecks (taken as full);
+the other seats' per-ship card bonuses (only jams are rebuilt, from the public marker);
+``discard_rule`` (taken as on); the pb of enemy ships never seen (full). The search's
+``candidates`` drops any root action a sample refuses.
 """
 
 from __future__ import annotations
