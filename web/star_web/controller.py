@@ -156,11 +156,11 @@ class App:
                 match = Match.start(game_id, options, int(seed))
         except (OptionError, RecordError, ValueError) as exc:
             self.notices.append(f"Those options do not work: {exc}")
-            return self.setup(game_id, challenge)
+            return self.challenge(challenge) if challenge else self.setup(game_id)
         problem = self._check_seats(match, seats)
         if problem:
             self.notices.append(problem)
-            return self.setup(game_id, challenge)
+            return self.challenge(challenge) if challenge else self.setup(game_id)
         return self._begin(match, seats)
 
     def open_save(self, save_id: str) -> Job:
@@ -169,13 +169,13 @@ class App:
             self.notices.append("That saved game is no longer here.")
             return self.home()
         try:
+            if read_header(blob).game not in self.playable:  # refused before any replay
+                self.notices.append("That saved game cannot be played here yet; it is kept.")
+                return self.home()
             match = yield from _decode(blob)
         except RecordError as exc:
             self.saves.quarantine(f"startable:game:{save_id}", blob)
             self.notices.append(f"That saved game could not be read ({exc}). It was kept aside.")
-            return self.home()
-        if match.record.game not in self.playable:
-            self.notices.append("That saved game cannot be played here yet; it is kept.")
             return self.home()
         self._close()
         entry = self.saves.find(save_id)
@@ -189,12 +189,12 @@ class App:
 
     def _open_replay(self, blob: str) -> Job:
         try:
+            if read_header(blob).game not in self.playable:  # refused before any replay
+                self.notices.append("This link is for a game that cannot be played here yet.")
+                return self.home()
             match = yield from _decode(blob)
         except RecordError as exc:
             self.notices.append(f"This link does not open a game: {exc}.")
-            return self.home()
-        if match.record.game not in self.playable:
-            self.notices.append("This link is for a game that cannot be played here yet.")
             return self.home()
         self._close()
         self.replay, self.position, self.replay_hash = match, len(match.record.actions), f"r/{blob}"
