@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pygame_core import Match, ai, decode_match, encode_link
 from pygame_core.games.genocide import rules
@@ -220,7 +221,14 @@ def _fleets_by_hand(page: Page) -> None:
     _tap(page, f".gc-setup-list li >> nth={src} >> .gc-chip")
     page.wait_for_selector(".gc-chip.on")
     _tap_hex(page, col, row)
-    page.wait_for_selector(f".gc-setup-list li >> nth={dst} >> text=/\\({min(counts) + 1}\\//")
+    moved = f".gc-setup-list li >> nth={dst} >> text=/\\({min(counts) + 1}\\//"
+    try:
+        page.wait_for_selector(moved, timeout=5000)
+    except PlaywrightTimeoutError:
+        # The map may still be fitting itself on a busy machine: the list's planet button is
+        # the other way the screen offers to place the chosen ship.
+        _tap(page, f".gc-setup-list li >> nth={dst} >> .gc-planet-btn")
+        page.wait_for_selector(moved)
     page.wait_for_selector("#gc-confirm:not([disabled])")
     before = _at(page)
     _tap(page, "#gc-confirm")
