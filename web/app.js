@@ -182,6 +182,12 @@ async function route(hash) {
     await show({ screen: "setup", setup: { game_id: arg, options: {}, challenge: "" }, hash: frag, notices: [] }, { replace: true });
     return;
   }
+  // A game's own link (#x/<game>/<payload>, e.g. a shared ship design): the game's setup, with
+  // the payload handed to its screen's setupExtras (docs/WEB.md). No Python needed.
+  if (kind === "x" && PLAYABLE.includes(rest[0])) {
+    await show({ screen: "setup", setup: { game_id: rest[0], options: {}, challenge: "", link: rest.slice(1).join("/") }, hash: frag, notices: [] }, { replace: true });
+    return;
+  }
   await openLong(hash);
 }
 
@@ -424,6 +430,7 @@ function renderSetup(setup) {
     // Store only what differs from the defaults the chosen preset gives.
     const base = presetDefaults(game, options);
     const minimal = Object.fromEntries(Object.entries(options).filter(([k, v]) => game.options.find((s) => s.key === k).presets || v !== base[k]));
+    extras.beforeStart(options, seats);
     await run("new", [game.id, fixed ? {} : minimal, randomSeed(), seats, setup.challenge || ""], { replace: true });
   }
   const startLabel = fixed ? "Accept the challenge" : "Start";
@@ -432,7 +439,8 @@ function renderSetup(setup) {
     fixed ? h("p", { class: "tagline" }, "Someone shared this game: the same setup, the same deck and the same dice as theirs. Can you do better?") : null,
     h("p", { class: "muted" }, game.blurb),
     form);
-  fill(form, main, more.length ? h("details", { class: "more-options" }, h("summary", {}, "More options"), more) : null, seatsBox,
+  const extras = setupExtras(game, setup, form, values, () => [...seatsBox.querySelectorAll("select")].map((s) => Number(s.value)));
+  fill(form, main, more.length ? h("details", { class: "more-options" }, h("summary", {}, "More options"), more) : null, seatsBox, extras.box,
     h("div", { class: "setup-buttons" },
       h("button", { type: "button", class: "btn", onclick: () => history.back() }, "Back"),
       h("button", { type: "submit", class: "btn primary", id: "start", "data-label": startLabel,
@@ -440,6 +448,32 @@ function renderSetup(setup) {
       engine.state.done ? startLabel : `Starting the engine… ${engine.percent()}%`)));
   renderSeats();
   engine.ready.then(() => { const b = $("#start"); if (b) { b.removeAttribute("aria-busy"); b.removeAttribute("data-waits"); b.textContent = b.dataset.label; } });
+}
+
+/** A screen's own setup controls (its export setupExtras, docs/WEB.md): drawn once the module
+ * is loaded, told of every change of the form, and asked to note its choice before the start. */
+function setupExtras(game, setup, form, values, seats) {
+  const box = h("div", { class: "setup-extras", id: "setup-extras" });
+  let hooks = null;
+  const ctx = {
+    h, fill, notify, game_id: game.id, link: setup.link || "", challenge: Boolean(setup.challenge),
+    options: () => values(), seats: () => seats(), levels: game.levels || [],
+  };
+  screenModule(game.id).then((screen) => {
+    if (!screen.setupExtras || !box.isConnected) return;
+    hooks = screen.setupExtras(box, ctx) || {};
+    form.addEventListener("change", (e) => { if (hooks.changed && !box.contains(e.target)) hooks.changed(); });
+  }).catch((err) => console.error(err));
+  return {
+    box,
+    beforeStart(options, seatValues) {
+      try {
+        if (hooks && hooks.beforeStart) hooks.beforeStart(options, seatValues);
+      } catch (err) {
+        console.error(err); // the game starts without the screen's extras
+      }
+    },
+  };
 }
 
 function randomSeed() {
