@@ -71,14 +71,14 @@ def _play(app: App, n: int) -> dict[str, Any]:
 def test_home_model_lists_saves_not_games() -> None:
     """The catalogue is the page's (HTML at first paint); the engine's home lists the saves."""
     model = done(_app().route(""))
-    assert model["screen"] == "home" and model["home"] == {"saves": [], "kept_aside": 0}
+    assert model["screen"] == "home" and model["home"] == {"saves": [], "best": [], "kept_aside": 0}
 
 
 def test_setup_and_a_challenge_open_the_form_not_the_game() -> None:
     app = _app()
     setup = done(app.route("#new/spacehole"))
     assert setup["screen"] == "setup" and setup["hash"] == "new/spacehole"
-    assert setup["setup"] == {"game_id": "spacehole", "options": {}, "challenge": ""}
+    assert setup["setup"] == {"game_id": "spacehole", "options": {}, "challenge": "", "beat": None}
     blob = encode_link(Match.start("spacehole", {"base_hits": 5}, SEED))
     challenge = done(app.route("#c/" + blob))
     assert challenge["screen"] == "setup" and challenge["hash"] == "c/" + blob
@@ -325,6 +325,93 @@ def test_a_finished_game_keeps_its_score_in_the_index() -> None:
     entry = json.loads(kv.get(INDEX_KEY) or "")["games"][0]
     assert entry["over"] is True and entry["score"] == score
     assert entry["label"].startswith("Finished")
+
+
+def _finish(app: App) -> int:
+    """Play the game on screen to its end with the first choice each time; its score."""
+    while not app._require_match().is_over:
+        _play(app, 1)
+    score: int = app._game_model()["outcome"]["scores"][0]
+    return score
+
+
+def test_undo_after_the_end_does_not_unfinish_the_game() -> None:
+    app = _app()
+    _new(app)
+    _finish(app)
+    assert app._game_model()["undo"] == 0
+    model = app.undo()
+    assert app._require_match().is_over and model["notices"]
+    assert model["game"]["over"] and model["game"]["outcome"] is not None
+
+
+def test_best_scores_are_kept_per_option_set_and_survive_trimming() -> None:
+    """SH-9.3: each option set has its own best; the end model compares with the best before."""
+    kv = MemoryStore()
+    app = _app(kv)
+    _new(app, {"base_hits": 5}, seed=1)
+    first = _finish(app)
+    assert app._game_model()["best"] is None  # the first finished game with these options
+    _new(app, {"base_hits": 5}, seed=2)
+    second = _finish(app)
+    assert app._game_model()["best"] == first  # the best before this game, not counting it
+    _new(app, {"skin": "babylon5"}, seed=3)
+    other = _finish(app)
+    assert app._game_model()["best"] is None  # another option set starts afresh
+    groups = {(g["game"], g["options"]["base_hits"], g["options"]["skin"]): g["best"]
+              for g in done(app.route(""))["home"]["best"]}
+    assert groups == {("spacehole", 5, "spacehole"): max(first, second), ("spacehole", 10, "babylon5"): other}
+    # The saves may be trimmed or deleted: the scores stay.
+    for entry in list(app.saves.entries):
+        app.delete(entry.id)
+    again = _app(kv)
+    assert {g["best"] for g in done(again.route(""))["home"]["best"]} == {max(first, second), other}
+
+
+def test_saves_from_before_the_index_held_options_get_them_and_their_best() -> None:
+    kv = MemoryStore()
+    app = _app(kv)
+    _new(app, {"skin": "babylon5"})
+    score = _finish(app)
+    index = json.loads(kv.get(INDEX_KEY) or "")
+    for line in index["games"]:
+        del line["options"]
+    kv.set(INDEX_KEY, json.dumps(index))
+    kv.remove("startable:best")
+    home = done(_app(kv).route(""))["home"]
+    assert home["saves"][0]["options"]["skin"] == "babylon5"
+    assert [g["best"] for g in home["best"]] == [score]
+
+
+def test_a_challenge_link_carries_the_score_to_beat_and_keeps_it() -> None:
+    kv = MemoryStore()
+    app = _app(kv)
+    _new(app, {"base_hits": 5})
+    score = _finish(app)
+    link = app.share()["challenge"]
+    assert link.endswith(f"?beat={score}")
+    setup = done(app.route("#" + link))
+    assert setup["screen"] == "setup" and setup["setup"]["beat"] == score and setup["hash"] == link
+    game = app.new_game("spacehole", {}, "1", [HUMAN], challenge=setup["setup"]["challenge"], beat=score)
+    assert game["game"]["beat"] == score
+    save_id = game["hash"].removeprefix("g/")
+    _play(app, 2)
+    reopened = done(_app(kv).route(f"#g/{save_id}"))  # a reload keeps the score to beat
+    assert reopened["game"]["beat"] == score
+    # A score that is not a number is left out, and the link still opens.
+    assert done(app.route("#" + link.replace(f"beat={score}", "beat=<b>")))["setup"]["beat"] is None
+
+
+def test_accepting_a_challenge_twice_opens_the_same_unplayed_save() -> None:
+    app = _app()
+    blob = encode_link(Match.start("spacehole", {"base_hits": 5}, SEED))
+    first = app.new_game("spacehole", {}, "1", [HUMAN], challenge=blob)
+    done(app.route(""))
+    second = app.new_game("spacehole", {}, "1", [HUMAN], challenge=blob)
+    assert second["hash"] == first["hash"] and len(app.saves.entries) == 1
+    _play(app, 1)  # once played, accepting it again is a fresh try
+    third = app.new_game("spacehole", {}, "1", [HUMAN], challenge=blob)
+    assert third["hash"] != first["hash"] and len(app.saves.entries) == 2
 
 
 # -- seats, computer turns and hand-offs (DESIGN 5) ---------------------------------------

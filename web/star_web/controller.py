@@ -18,9 +18,9 @@ from typing import Any
 
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError
 from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, read_header
-from pygame_core.game import View
+from pygame_core.game import View, resolve_options
 
-from .storage import HUMAN, KeyValue, SaveEntry, SaveStore
+from .storage import HUMAN, BestScores, KeyValue, SaveEntry, SaveStore, Score
 
 Model = dict[str, Any]
 Progress = tuple[int, int]
@@ -60,7 +60,10 @@ class App:
         self.now = now
         self.playable = tuple(g for g in playable if g in GAMES)
         self.saves = SaveStore(kv)
+        self.best = BestScores(kv)
         self.notices: list[str] = []
+        if self.best.problems:
+            self.notices.append("The list of best scores could not be read, so it starts again.")
         if self.saves.problems:
             self.notices.append(
                 "Some saved data could not be read: " + "; ".join(self.saves.problems) + ". "
@@ -73,6 +76,7 @@ class App:
         self.replay: Match | None = None  # a replay link being stepped through
         self.replay_hash = ""
         self.position = 0
+        self.beat: int | None = None  # the score to beat of the challenge being played
         self._checked = False
         self._marks: list[int] = []
         self._marks_for: Match | None = None
@@ -109,25 +113,28 @@ class App:
         if kind == "g" and rest:
             return (yield from self.open_save(rest))
         if kind == "c" and rest:
-            return self.challenge(rest)
+            blob, _, query = rest.partition("?")
+            return self.challenge(blob, _score_to_beat(query))
         if kind == "r" and rest:
             return (yield from self._open_replay(rest))
         self.notices.append("That link is not a Star Table game link, so the home screen is shown.")
         return self.home()
 
-    def setup(self, game_id: str, challenge: str = "") -> Model:
+    def setup(self, game_id: str, challenge: str = "", beat: int | None = None) -> Model:
         """The new-game form of ``game_id`` (the page builds it from the game's option schema)."""
         if game_id not in self.playable:
             self.notices.append("That game cannot be played here yet.")
             return self.home()
         self._close()
         model = self._model("setup")
-        model["setup"] = {"game_id": game_id, "options": {}, "challenge": challenge}
-        model["hash"] = f"c/{challenge}" if challenge else f"new/{game_id}"
+        model["setup"] = {"game_id": game_id, "options": {}, "challenge": challenge, "beat": beat}
+        to_beat = "" if beat is None else f"?beat={beat}"
+        model["hash"] = f"c/{challenge}{to_beat}" if challenge else f"new/{game_id}"
         return model
 
-    def challenge(self, blob: str) -> Model:
-        """A challenge link: its game's setup with the link's options fixed (SH-11.3)."""
+    def challenge(self, blob: str, beat: int | None = None) -> Model:
+        """A challenge link: its game's setup with the link's options fixed (SH-11.3), and
+        the challenger's score to beat when the link carries one."""
         try:
             header = read_header(blob)
         except RecordError as exc:
@@ -136,13 +143,16 @@ class App:
         if header.game not in self.playable:
             self.notices.append("This link is for a game that cannot be played here yet.")
             return self.home()
-        model = self.setup(header.game, challenge=blob)
+        model = self.setup(header.game, challenge=blob, beat=beat)
         model["setup"]["options"] = header.options
         return model
 
     def new_game(self, game_id: str, options: dict[str, Any], seed: str, seats: list[int],
-                 challenge: str = "") -> Model:
-        """Start a game with these options and seats (HUMAN or a computer level per seat)."""
+                 challenge: str = "", beat: int | None = None) -> Model:
+        """Start a game with these options and seats (HUMAN or a computer level per seat).
+
+        A challenge accepted again while its earlier acceptance is still unplayed opens that
+        save instead of making a second copy of the same unplayed game."""
         if game_id not in self.playable:
             self.notices.append("That game cannot be played here yet.")
             return self.home()
@@ -156,12 +166,16 @@ class App:
                 match = Match.start(game_id, options, int(seed))
         except (OptionError, RecordError, ValueError) as exc:
             self.notices.append(f"Those options do not work: {exc}")
-            return self.challenge(challenge) if challenge else self.setup(game_id)
+            return self.challenge(challenge, beat) if challenge else self.setup(game_id)
         problem = self._check_seats(match, seats)
         if problem:
             self.notices.append(problem)
-            return self.challenge(challenge) if challenge else self.setup(game_id)
-        return self._begin(match, seats)
+            return self.challenge(challenge, beat) if challenge else self.setup(game_id)
+        if challenge:
+            unplayed = self._unplayed_copy(match, seats)
+            if unplayed is not None:
+                return self._resume(unplayed, match)
+        return self._begin(match, seats, beat=beat if isinstance(beat, int) else None)
 
     def open_save(self, save_id: str) -> Job:
         blob = self.saves.blob(save_id)
@@ -177,15 +191,33 @@ class App:
             self.saves.quarantine(f"startable:game:{save_id}", blob)
             self.notices.append(f"That saved game could not be read ({exc}). It was kept aside.")
             return self.home()
-        self._close()
         entry = self.saves.find(save_id)
-        self.match, self.save_id = match, save_id
+        if entry is not None and not entry.game:  # its index line was lost: rebuild it
+            self._close()
+            self.match, self.save_id, self.seats = match, save_id, self._all_human(match)
+            self.saves.put(self._entry(match, save_id, self.now()), blob)
+            entry = self.saves.find(save_id)
+        return self._resume(entry, match)
+
+    def _resume(self, entry: SaveEntry | None, match: Match) -> Model:
+        """Show a saved game again, with its seats and its challenge's score to beat."""
+        self._close()
+        self.match = match
+        self.save_id = entry.id if entry is not None else None
         seats = entry.seats if entry is not None else []
         self.seats = seats if len(seats) == match.game.num_players(match.state) else self._all_human(match)
-        if entry is not None and not entry.game:  # its index line was lost: rebuild it
-            self.saves.put(self._entry(match, save_id, self.now()), blob)
+        self.beat = entry.beat if entry is not None else None
         self.viewer = self._first_viewer()
         return self._model("game")
+
+    def _unplayed_copy(self, match: Match, seats: list[int]) -> SaveEntry | None:
+        """A save of exactly this game with no move made yet, and the same seats."""
+        blob = encode_link(match)
+        for entry in self.saves.listing():
+            if (entry.game == match.record.game and entry.actions == 0 and entry.seats == seats
+                    and self.saves.blob(entry.id) == blob):
+                return entry
+        return None
 
     def _open_replay(self, blob: str) -> Job:
         try:
@@ -200,10 +232,10 @@ class App:
         self.replay, self.position, self.replay_hash = match, len(match.record.actions), f"r/{blob}"
         return self._model("game")
 
-    def _begin(self, match: Match, seats: list[int]) -> Model:
+    def _begin(self, match: Match, seats: list[int], beat: int | None = None) -> Model:
         now = self.now()
         self._close()
-        self.match, self.seats = match, list(seats)
+        self.match, self.seats, self.beat = match, list(seats), beat
         self.save_id = f"g{now:x}{match.record.seed & 0xFFFF:04x}"
         while self.saves.find(self.save_id) is not None:
             self.save_id += "x"
@@ -215,6 +247,7 @@ class App:
         self.match = self.replay = None
         self.save_id = None
         self.seats, self.viewer, self.position, self.replay_hash = [], None, 0, ""
+        self.beat = None
 
     # -- playing ---------------------------------------------------------------------
 
@@ -345,6 +378,9 @@ class App:
         if match is None:
             return {"error": "no game on screen"}
         challenge = encode_link(match.record.challenge())
+        outcome = match.game.outcome(match.state)
+        if outcome is not None and len(outcome.scores) == 1:
+            challenge += f"?beat={outcome.scores[0]}"  # a solo game's challenge names its score
         # Never a locked-in secret in a link (C-4.6): the link stops where a secret phase began.
         replay = encode_link(match.shareable())
         secrets = bool(self._public_view(match).get("secrets")) and not match.is_over
@@ -414,8 +450,9 @@ class App:
     def _undo_depth(self, match: Match) -> int:
         """How many actions one Undo takes back: the on-screen seat's last decision, with any
         computer replies after it (C-3.2: never across a die, a reveal, or another person's
-        decision); 0 when there is nothing to undo."""
-        if self.viewer is None or self._handoff_due():
+        decision); 0 when there is nothing to undo. A finished game stays finished: its
+        outcome is what the saves, the best scores and a shared link already hold."""
+        if self.viewer is None or self._handoff_due() or match.is_over:
             return 0
         states = match.states
         for back in range(1, match.undo_depth() + 1):
@@ -465,7 +502,7 @@ class App:
         for entry in list(self.saves.entries):
             blob = self.saves.blob(entry.id) or ""
             try:
-                read_header(blob)
+                header = read_header(blob)
                 match = _decode_now(blob) if not entry.game else None
             except RecordError as exc:
                 self.saves.quarantine(f"startable:game:{entry.id}", blob)
@@ -476,6 +513,15 @@ class App:
                 continue
             if match is not None:  # its index line was lost: rebuild it from the game itself
                 self.saves.put(self._entry(match, entry.id, entry.created or self.now()), blob)
+                continue
+            if not entry.options:  # saved before the index held options: read them from the link
+                try:
+                    entry.options = resolve_options(GAMES[header.game].option_schema, header.options)
+                except OptionError:
+                    continue
+                self.saves.update(entry)
+            if entry.over and entry.score is not None and not self.best.has(entry.id):
+                self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated))
 
     def _entry(self, match: Match, save_id: str, created: int) -> SaveEntry:
         summary = summarize(match)
@@ -483,7 +529,8 @@ class App:
             id=save_id, game=match.record.game, title=match.game.title, created=created,
             updated=self.now(), actions=len(match.record.actions), turn=summary["turn"],
             score=summary["score"], over=match.is_over, label=summary["label"],
-            seats=list(self.seats) or self._all_human(match),
+            seats=list(self.seats) or self._all_human(match), options=_all_options(match),
+            beat=self.beat,
         )
 
     def _autosave(self, created: int | None = None) -> None:
@@ -493,6 +540,8 @@ class App:
         entry = self._entry(self.match, self.save_id, created or (old.created if old else self.now()))
         try:
             self.saves.put(entry, encode_link(self.match))
+            if entry.over and entry.score is not None:  # SH-9.3: the best score is kept
+                self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated))
         except StorageFailed as exc:
             self.notices.append(f"This game could not be saved on this device: {exc}")
 
@@ -509,6 +558,7 @@ class App:
     def _home_model(self) -> Model:
         return {
             "saves": [dataclasses.asdict(e) for e in self.saves.listing()],
+            "best": self.best.listing(),
             "kept_aside": len(self.saves.quarantined()),
         }
 
@@ -566,6 +616,10 @@ class App:
                 "reason": outcome.reason,
             },
             "summary": summarize(match),
+            "beat": None if replaying else self.beat,
+            # A finished solo game against the best before it with the same options (SH-9.3).
+            "best": self.best.best(match.record.game, _all_options(match), self.save_id or "")
+            if outcome is not None and len(outcome.scores) == 1 else None,
         }
         if self.replay is not None:
             model["step"] = self.position
@@ -602,6 +656,20 @@ def _decode_now(blob: str) -> Match:
         except StopIteration as done:
             match: Match = done.value
             return match
+
+
+def _all_options(match: Match) -> dict[str, Any]:
+    """Every option of the match's game, defaults included: what makes two games alike."""
+    return resolve_options(match.game.option_schema, match.record.options)
+
+
+def _score_to_beat(query: str) -> int | None:
+    """``beat=N`` from a challenge link's query; anything else is ignored."""
+    for part in query.split("&"):
+        key, _, value = part.partition("=")
+        if key == "beat" and value.lstrip("-").isdigit() and len(value) <= 9:
+            return int(value)
+    return None
 
 
 def _fields(action: Any) -> dict[str, Any]:

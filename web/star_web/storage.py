@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 PREFIX = "startable:"
 INDEX_KEY = PREFIX + "index"
+BEST_KEY = PREFIX + "best"
 GAME_PREFIX = PREFIX + "game:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
 MAX_SAVES = 30  # the oldest finished games go first beyond this
+KEEP_SCORES = 5  # finished scores kept per game and option set, best first
 HUMAN = -1  # a seat played by a person at this device; other values are computer levels
 
 
@@ -61,6 +63,8 @@ class SaveEntry:
     over: bool
     label: str = ""
     seats: list[int] = field(default_factory=list)  # per seat: HUMAN or a computer level
+    options: dict[str, Any] = field(default_factory=dict)  # the game's options, all of them
+    beat: int | None = None  # a challenge's score to beat, carried in its link
 
     @staticmethod
     def from_json(data: object) -> SaveEntry:
@@ -74,6 +78,8 @@ class SaveEntry:
             score=None if data.get("score") is None else int(data["score"]),
             over=bool(data.get("over", False)), label=str(data.get("label", "")),
             seats=[int(s) for s in data.get("seats", [])],
+            options=_options(data.get("options", {})),
+            beat=None if data.get("beat") is None else int(data["beat"]),
         )
         if not entry.id or ":" in entry.id:
             raise ValueError("bad save id")
@@ -135,6 +141,11 @@ class SaveStore:
         self._trim()
         self._write_index()
 
+    def update(self, entry: SaveEntry) -> None:
+        """Rewrite one index line (its game's blob is unchanged)."""
+        self.entries = [entry if e.id == entry.id else e for e in self.entries]
+        self._write_index()
+
     def delete(self, save_id: str) -> None:
         self.kv.remove(GAME_PREFIX + save_id)
         self.entries = [e for e in self.entries if e.id != save_id]
@@ -175,6 +186,87 @@ class SaveStore:
     def _write_index(self) -> None:
         data = {"version": 1, "games": [asdict(e) for e in self.entries]}
         self.kv.set(INDEX_KEY, json.dumps(data, separators=(",", ":")))
+
+
+def _options(data: object) -> dict[str, Any]:
+    """A game's options as stored: a flat map of names to ints, strings or booleans."""
+    if not isinstance(data, dict) or not all(
+            isinstance(k, str) and isinstance(v, (int, str, bool)) for k, v in data.items()):
+        raise ValueError("options are not a flat map")
+    return dict(data)
+
+
+@dataclass(frozen=True)
+class Score:
+    """One finished solo game's score (SH-9.3: the best is what counts)."""
+
+    game: str
+    options: dict[str, Any]
+    score: int
+    id: str  # the save it came from (the save itself may be gone)
+    when: int  # ms since the epoch
+
+
+class BestScores:
+    """The best finished scores of solo games on this device, per game and option set.
+
+    Kept apart from the saves: the oldest finished saves are trimmed (MAX_SAVES), their
+    scores stay. ``options`` are a game's full options, so two option sets compare equal
+    exactly when they play the same game.
+    """
+
+    def __init__(self, kv: KeyValue) -> None:
+        self.kv = kv
+        self.problems: list[str] = []
+        self.scores: list[Score] = []
+        raw = kv.get(BEST_KEY)
+        if raw is None:
+            return
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict) or not isinstance(data.get("scores"), list):
+                raise ValueError("no scores list")
+            for item in data["scores"]:
+                self.scores.append(Score(
+                    game=str(item["game"]), options=_options(item["options"]),
+                    score=int(item["score"]), id=str(item["id"]), when=int(item["when"])))
+        except (ValueError, TypeError, KeyError):
+            self.scores = []
+            self.problems.append("the best scores were unreadable and start again")
+
+    def has(self, save_id: str) -> bool:
+        return any(s.id == save_id for s in self.scores)
+
+    def record(self, score: Score) -> None:
+        """Add (or replace) the score of one save; keep the KEEP_SCORES best per option set."""
+        if any(s.id == score.id and s.score == score.score and s.options == score.options
+               for s in self.scores):
+            return  # already there: no write
+        rest = [s for s in self.scores if s.id != score.id]
+        same = sorted((s for s in [*rest, score] if self._same(s, score)), key=lambda s: (-s.score, s.when))
+        others = [s for s in rest if not self._same(s, score)]
+        self.scores = others + same[:KEEP_SCORES]
+        self.kv.set(BEST_KEY, json.dumps(
+            {"version": 1, "scores": [asdict(s) for s in self.scores]}, separators=(",", ":")))
+
+    def best(self, game: str, options: dict[str, Any], except_id: str = "") -> int | None:
+        """The best score with these options, other than save ``except_id``'s."""
+        scores = [s.score for s in self.scores
+                  if s.game == game and s.options == options and s.id != except_id]
+        return max(scores) if scores else None
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Each game and option set with its best score, best first within a game."""
+        groups: dict[str, dict[str, Any]] = {}
+        for s in self.scores:
+            key = json.dumps([s.game, s.options], sort_keys=True)
+            group = groups.setdefault(key, {"game": s.game, "options": s.options, "best": s.score})
+            group["best"] = max(group["best"], s.score)
+        return sorted(groups.values(), key=lambda g: (g["game"], -g["best"]))
+
+    @staticmethod
+    def _same(a: Score, b: Score) -> bool:
+        return a.game == b.game and a.options == b.options
 
 
 class JournalStore(MemoryStore):
