@@ -560,7 +560,7 @@ async function renderGame(g) {
         type: "button", class: `btn choice${n === 0 && g.actions.length <= 2 ? " primary" : ""}`, "data-action": a.i,
         "aria-keyshortcuts": n < 9 ? String(n + 1) : null,
         onclick: (e) => shell.act(a.i, e, g.at),
-      }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, a.label))));
+      }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, (screen.choiceLabel && screen.choiceLabel(g, a)) || a.label))));
   const area = h("div", { class: "game-main", id: "board-area" });
   fill(root, head, seats, replay ? replayBar(g) : null, news,
     h("div", { class: "game-grid" }, h("div", { class: "game-side" }, decide, logBox(g)), area));
@@ -709,8 +709,10 @@ async function showHint() {
   const out = await engine.call("hint");
   if (!out.hint) { notify("No hint for this decision."); return; }
   const g = current.game;
+  const screen = await screenModule(g.game_id);
+  const a = g.actions.find((x) => x.i === out.hint.i);
   openDialog("Hint", h("div", {},
-    h("p", {}, h("strong", {}, out.hint.label)),
+    h("p", {}, h("strong", {}, (a && screen.choiceLabel && screen.choiceLabel(g, a)) || out.hint.label)),
     h("p", { class: "muted" }, out.hint.why)), [
     h("button", { type: "submit", class: "btn", value: "close" }, "Close"),
     h("button", { type: "button", class: "btn primary", onclick: () => { dialog.close(); if (current.game.at === g.at) run("act", [out.hint.i, g.at]); } }, "Do it"),
