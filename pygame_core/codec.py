@@ -1,10 +1,12 @@
 """Records to and from short URL-safe links: base64url(raw deflate(msgpack(record))) (DESIGN 3).
 
-The msgpack payload is ``[version, game, options, seed, count, choices]``: ``options`` holds
-only non-default values, ``count`` is the number of actions, and ``choices`` is a byte
-string of LEB128 varints, one per action that had more than one legal choice, giving its
-index in ``legal_actions``. Actions with a single legal choice cost nothing. Decoding
-replays the game, so every action is validated by the engine on the way in.
+The msgpack payload is ``[version, game, options, seed, count, choices]``, then ``rules`` when
+it is not ``version``: ``options`` holds only non-default values, ``count`` is the number of
+actions, ``choices`` is a byte string of LEB128 varints, one per action that had more than
+one legal choice, giving its index in ``legal_actions``, and ``rules`` is the game's own
+rules version (a link without one is of rules version = its format version, BASE_RULES).
+Actions with a single legal choice cost nothing. Decoding replays the game, so every action
+is validated by the engine on the way in.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 
 from .game import IllegalActionError, OptionValue, RecordError
-from .record import FORMAT_VERSION, MAX_ACTIONS, GameRecord, Match, legacy_options, lookup_game
+from .record import FORMAT_VERSION, MAX_ACTIONS, GameRecord, Match, current_options, lookup_game, rules_version
 
 MAX_LINK_CHARS = 64_000  # a link longer than this is refused before any work is done
 MAX_INFLATED_BYTES = 256 * 1024  # caps decompression: no deflate bomb can expand past this
@@ -36,10 +38,10 @@ def encode_link(record: GameRecord | Match) -> str:
             action = match.game.decode_action(wire)
             _put_varint(choices, legal.index(action))
     rec = match.record
-    payload = msgpack.packb(
-        [rec.version, rec.game, rec.options, rec.seed, len(rec.actions), bytes(choices)],
-        use_bin_type=True,
-    )
+    fields = [rec.version, rec.game, rec.options, rec.seed, len(rec.actions), bytes(choices)]
+    if rec.rules != rec.version:  # a game past BASE_RULES: its rules version goes with it
+        fields.append(rec.rules)
+    payload = msgpack.packb(fields, use_bin_type=True)
     compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = compressor.compress(payload) + compressor.flush()
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
@@ -64,11 +66,16 @@ class LinkHeader:
 def read_header(text: str) -> LinkHeader:
     """Unpack and check a link's fields without replaying it; RecordError if malformed."""
     payload = _unpack(_inflate(_unbase64(text)))
-    if not isinstance(payload, list) or len(payload) != 6:
+    if not isinstance(payload, list) or len(payload) not in (6, 7):
         raise RecordError("this link is not a Star Table game")
-    version, game_id, options, seed, count, choices = payload
+    version, game_id, options, seed, count, choices, *rest = payload
     if type(version) is not int or not 1 <= version <= FORMAT_VERSION:
         raise RecordError(f"this link was made by another version of Star Table (format {version!r:.20})")
+    if rest and version < 2:  # format 1 never carried a rules version
+        raise RecordError("this link is not a Star Table game")
+    rules = rest[0] if rest else version
+    if type(rules) is not int or rules < 1:
+        raise RecordError("this link has a malformed rules version")
     if not isinstance(game_id, str):
         raise RecordError("this link names no game")
     game = lookup_game(game_id)
@@ -76,8 +83,8 @@ def read_header(text: str) -> LinkHeader:
         isinstance(k, str) and isinstance(v, (int, str, bool)) for k, v in options.items()
     ):
         raise RecordError("this link has malformed game options")
-    if version < FORMAT_VERSION:  # an older link: the rules as they were read when it was made
-        options = {**legacy_options(game, version), **options}
+    # An older link: the rules as they were read when it was made (or a clear refusal).
+    options = current_options(game, rules, options)
     if type(seed) is not int or not 0 <= seed < 1 << 64:
         raise RecordError("this link has a malformed seed")
     if type(count) is not int or not 0 <= count <= MAX_ACTIONS:
@@ -101,7 +108,7 @@ def decode_steps(text: str, every: int = 0) -> Iterator[int | Match]:
     stop early (a long link in the browser); RecordError as for ``decode_match``."""
     header = read_header(text)
     game, count = lookup_game(header.game), header.action_count
-    start = Match.from_record(GameRecord(header.game, header.options, header.seed))
+    start = Match.from_record(GameRecord(header.game, header.options, header.seed, rules=rules_version(game)))
     reader = _VarintReader(header.choices)
     # States are gathered in a list and the Match built once: Match.play per action would
     # copy the growing tuple of states each time (quadratic in the game's length).

@@ -12,41 +12,71 @@ from .game import minimal_options as _minimal_options
 FORMAT_VERSION = 2
 """Links and saves are written in this format. Format 1 (before the Spacehole rules fix of
 issue 13) is still read: see ``legacy_options``."""
+BASE_RULES = 2
+"""Until each game had a rules version of its own, the format version stood for every game's
+rules: a record that carries no rules version is of rules version = its format version (1 or
+2). Each game starts at this version (``RULES_VERSION``) and bumps its own from here."""
 MAX_ACTIONS = 20_000  # C-6: no real game comes near this; it bounds replay time of any link.
 SEED_MASK = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """(format version, game id, options, seed, encoded actions): save, share and replay format."""
+    """(format version, game id, options, seed, encoded actions, the game's rules version):
+    the save, share and replay format."""
 
     game: str
     options: dict[str, OptionValue]
     seed: int
     actions: tuple[Wire, ...] = ()
     version: int = FORMAT_VERSION
+    rules: int = BASE_RULES
 
     def with_actions(self, actions: Sequence[Wire]) -> GameRecord:
-        return GameRecord(self.game, self.options, self.seed, tuple(actions), self.version)
+        return GameRecord(self.game, self.options, self.seed, tuple(actions), self.version, self.rules)
 
     def challenge(self) -> GameRecord:
         """The same game from its start: seed and options only (a fair challenge, SH-11.3)."""
         return self.with_actions(())
 
 
-def legacy_options(game: Game[Any, Any], version: int) -> dict[str, OptionValue]:
-    """The options a record of an older format ``version`` implies for ``game``.
+def rules_version(game: Game[Any, Any]) -> int:
+    """The version of ``game``'s rules this build plays (its ``RULES_VERSION``)."""
+    version: int = getattr(game, "RULES_VERSION", BASE_RULES)
+    return version
 
-    When a game's rules are corrected, the old reading stays as an option and the format
-    version goes up; a game lists, per older version, the options that bring the old reading
-    back (``LEGACY_OPTIONS``), so every link made before the change replays as it was played.
+
+def legacy_options(game: Game[Any, Any], rules: int) -> dict[str, OptionValue]:
+    """The options a record of an older rules version ``rules`` implies for ``game``.
+
+    When a game's rules are corrected, the old reading stays as an option and the game's
+    ``RULES_VERSION`` goes up; a game lists, per older version, the options that bring the
+    old reading back (``LEGACY_OPTIONS``), so every link made before the change replays as it
+    was played. Each game's versions are its own: one game's change leaves others' links be.
     """
     table: dict[int, dict[str, OptionValue]] = getattr(game, "LEGACY_OPTIONS", {})
     implied: dict[str, OptionValue] = {}
     for old, options in sorted(table.items()):
-        if version <= old:
+        if rules <= old:
             implied = {**options, **implied}
     return implied
+
+
+def current_options(game: Game[Any, Any], rules: int, options: Options) -> dict[str, OptionValue]:
+    """The options that replay, under today's rules, a record of ``game`` made under rules
+    version ``rules``; RecordError (in a player's words) when this build cannot replay it."""
+    today = rules_version(game)
+    if rules > today:
+        raise RecordError(
+            f"This {game.title} game was recorded by a newer version of Star Table. "
+            "Reload the page to update Star Table, then open it again."
+        )
+    if rules < getattr(game, "OLDEST_RULES", 1):
+        raise RecordError(
+            f"This {game.title} game was recorded under older rules that this version of "
+            "Star Table no longer plays, so it cannot be replayed."
+        )
+    return {**legacy_options(game, rules), **options} if rules < today else dict(options)
 
 
 def lookup_game(game_id: str) -> Game[Any, Any]:
@@ -76,18 +106,20 @@ class Match:
         stored = _minimal_options(game.option_schema, options)
         seed &= SEED_MASK
         state = game.new_game(stored, seed)
-        return Match(game, GameRecord(game_id, stored, seed), (state,))
+        return Match(game, GameRecord(game_id, stored, seed, rules=rules_version(game)), (state,))
 
     @staticmethod
     def from_record(record: GameRecord) -> Match:
         """Replay a record, validating every action; any failure is a RecordError.
 
         The returned match holds the canonical record (minimal options, encoded actions as
-        tuples), so it always encodes back to a link that decodes.
+        tuples, today's rules version with the options an older one implies written down), so
+        it always encodes back to a link that decodes.
         """
         _check_record_types(record)
+        options = current_options(lookup_game(record.game), record.rules, record.options)
         try:
-            match = Match.start(record.game, record.options, record.seed)
+            match = Match.start(record.game, options, record.seed)
         except OptionError as exc:
             raise RecordError(f"bad options in record: {exc}") from exc
         states = [match.state]
@@ -164,6 +196,8 @@ def _check_record_types(record: GameRecord) -> None:
         isinstance(k, str) and isinstance(v, (int, str)) for k, v in record.options.items()
     ):
         raise RecordError("a record's options must map names to int, str or bool values")
+    if type(record.rules) is not int or record.rules < 1:
+        raise RecordError("a record's rules version must be a whole number from 1")
     if type(record.seed) is not int or not 0 <= record.seed <= SEED_MASK:
         raise RecordError("a record's seed must be a whole number in 0..2^64-1")
     if not isinstance(record.actions, (tuple, list)):

@@ -475,3 +475,63 @@ def test_a_format_1_link_replays_with_the_options_its_format_implies(
     assert again.record.options == match.record.options
     # A link in today's format implies nothing.
     assert decode_match(_link_of([FORMAT_VERSION, "toy", {"target": 30}, 5, 0, b""])).record.options == {"target": 30}
+
+
+def _payload(link: str) -> list[Any]:
+    payload: list[Any] = msgpack.unpackb(_inflate_link(link), raw=False)
+    return payload
+
+
+def test_a_game_past_the_base_rules_writes_its_rules_version_and_reads_it_back(
+    toy: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game has its own rules version: a bump adds it to that game's links only."""
+    spacehole = encode_link(Match.start("spacehole", {}, 5))
+    assert len(_payload(encode_link(Match.start("toy", {}, 5)))) == 6  # at BASE_RULES: not written
+    monkeypatch.setattr(type(toy), "RULES_VERSION", 3, raising=False)
+    match = _random_match({}, 5, 6)
+    link = encode_link(match)
+    assert _payload(link)[6] == 3
+    again = decode_match(link)
+    assert again.record == match.record and again.record.rules == 3
+    # Another game's links are untouched by the toy's bump.
+    assert encode_link(decode_match(spacehole)) == spacehole
+
+
+@pytest.mark.parametrize(
+    ("rules", "oldest", "message"),
+    [(4, 1, "recorded by a newer version of Star Table"), (2, 3, "older rules that this version")],
+)
+def test_a_rules_version_this_build_cannot_replay_is_refused_in_plain_words(
+    toy: Any, monkeypatch: pytest.MonkeyPatch, rules: int, oldest: int, message: str
+) -> None:
+    """A link of rules this build does not play opens with a clear message, not a wrong game."""
+    monkeypatch.setattr(type(toy), "RULES_VERSION", 3, raising=False)
+    monkeypatch.setattr(type(toy), "OLDEST_RULES", oldest, raising=False)
+    link = _link_of([FORMAT_VERSION, "toy", {}, 5, 0, b"", rules])
+    with pytest.raises(RecordError, match=message) as caught:
+        decode_link(link)
+    assert "Hidden Race" in str(caught.value) and "base64" not in str(caught.value)
+    with pytest.raises(RecordError, match=message):
+        Match.from_record(GameRecord("toy", {}, 5, rules=rules))
+
+
+def test_an_older_rules_version_replays_with_the_options_it_implies(
+    toy: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A format-2 link without a rules version is of rules 2: after the toy's bump to 3 it
+    replays under the old reading its LEGACY_OPTIONS name, and comes back out at rules 3."""
+    old = encode_link(_random_match({}, 5, 6))
+    monkeypatch.setattr(type(toy), "RULES_VERSION", 3, raising=False)
+    monkeypatch.setattr(type(toy), "LEGACY_OPTIONS", {2: {"open_rolls": True}}, raising=False)
+    match = decode_match(old)
+    assert match.record.options == {"open_rolls": True} and match.record.rules == 3
+    assert decode_match(encode_link(match)).record == match.record
+
+
+@pytest.mark.parametrize("rules", [0, -1, "2", True, 2.0, None])
+def test_a_malformed_rules_version_is_refused(rules: Any) -> None:
+    with pytest.raises(RecordError, match="rules version"):
+        decode_link(_link_of([FORMAT_VERSION, "toy", {}, 5, 0, b"", rules]))
+    with pytest.raises(RecordError, match="rules version"):
+        Match.from_record(GameRecord("toy", {}, 5, rules=rules))

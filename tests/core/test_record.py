@@ -283,6 +283,18 @@ def test_from_record_keeps_the_canonical_record() -> None:
     assert match.record == GameRecord("toy", {"players": 3}, 9, ((1, 2), (2,)))
 
 
+def test_a_record_carries_its_games_rules_version_through_play_undo_and_challenge(
+    toy: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game's own rules version (RULES_VERSION) goes into every record made of it."""
+    monkeypatch.setattr(type(toy), "RULES_VERSION", 5, raising=False)
+    final = _random_game({}, 3)
+    assert final.record.rules == 5
+    assert final.truncated(1).record.rules == final.record.challenge().rules == 5
+    assert Match.from_record(final.record).record == final.record
+    _record_error(dataclasses.replace(final.record, rules=6), "newer version of Star Table")
+
+
 def _record_error(record: GameRecord, message: str | None = None) -> None:
     with pytest.raises(RecordError, match=message):
         Match.from_record(record)

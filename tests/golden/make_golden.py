@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 from pygame_core import GAMES, Match, encode_link  # noqa: E402
 from pygame_core.canonical import digest  # noqa: E402
 from pygame_core.game import OptionValue  # noqa: E402
-from pygame_core.record import FORMAT_VERSION  # noqa: E402
+from pygame_core.record import rules_version  # noqa: E402
 from tests.conformance.playouts import finished_playout  # noqa: E402
 
 SEEDS = (1, 2, 3)  # a handful of whole games per preset: enough to cover, small enough to keep
@@ -113,7 +113,7 @@ def make(game_id: str) -> None:
     for name, options in PRESETS[game_id].items():
         data = {
             "game": game_id,
-            "rules_version": getattr(GAMES[game_id], "RULES_VERSION", FORMAT_VERSION),
+            "rules_version": rules_version(GAMES[game_id]),
             "options": options,
             "games": [record_game(game_id, options, seed) for seed in SEEDS],
         }

@@ -17,7 +17,7 @@ import pytest
 
 from pygame_core import GAMES, decode_match, encode_link
 from pygame_core.canonical import digest
-from pygame_core.record import FORMAT_VERSION
+from pygame_core.record import rules_version
 
 from .make_golden import PRESETS
 
@@ -43,7 +43,7 @@ def test_every_game_and_preset_has_golden_records() -> None:
 
 
 def _rules_version(game_id: str) -> int:
-    return int(getattr(GAMES[game_id], "RULES_VERSION", FORMAT_VERSION))
+    return rules_version(GAMES[game_id])
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -88,6 +88,7 @@ class Genocide:
     min_players = 2
     max_players = 4
     option_schema = OPTION_SCHEMA
+    RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
 
     def new_game(self, options: Options | None, seed: int) -> State:
         opts = resolve_options(self.option_schema, options)

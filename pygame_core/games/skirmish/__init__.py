@@ -39,6 +39,7 @@ class SkirmishGame:
     min_players = 2
     max_players = 2
     option_schema = OPTION_SCHEMA
+    RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
 
     def new_game(self, options: Options | None, seed: int) -> SkirmishState:
         opts = resolve_options(OPTION_SCHEMA, options)

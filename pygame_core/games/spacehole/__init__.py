@@ -35,9 +35,10 @@ class Spacehole:
         OptionSpec("rules", 2, (2, 1), label="Rules (1 = the SH-7.3 reading before issue 13)"),
     )
 
-    # Links of record format 1 were made before SH-7.3 was read as written (issue 13): they
-    # replay under the old reading (pygame_core/record.py legacy_options).
+    # Links of rules version 1 (record format 1) were made before SH-7.3 was read as written
+    # (issue 13): they replay under the old reading (pygame_core/record.py legacy_options).
     LEGACY_OPTIONS: ClassVar[dict[int, dict[str, OptionValue]]] = {1: {"rules": 1}}
+    RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
 
     def new_game(self, options: OptionMap | None, seed: int) -> State:
         resolved = resolve_options(self.option_schema, options)

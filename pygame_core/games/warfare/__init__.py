@@ -23,6 +23,7 @@ class WarfareGame:
         OptionSpec("cards", "off", ("off", "proposed_deck"), label="Cards (GW-12, invented deck)"),
         OptionSpec("round_limit", 150, minimum=10, maximum=1000, label="Round limit (GW-11.3)"),
     )
+    RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
 
     def new_game(self, options: Options | None, seed: int) -> WarfareState:
         opts = resolve_options(self.option_schema, options)
