@@ -8,13 +8,11 @@
 // played one at a time once the player commits. Saved designs and ship names are kept in
 // localStorage under "startable-msc:" (presentation only, never a save).
 import * as hx from "./hexmath.js";
+import {
+  TEMPLATES, WEAPON_ORDER, cleanDesign, designCode, designCost, fleetOf, fleetProblem, limitsOf, quickFleet, readDesignCode, trimmed,
+} from "./fleet.js";
 
-const TEMPLATES = {
-  ship1: { name: "Ship 1", engine: 3, shields: 3, to_hit: 3, weapons: ["F", "FL", "FR"] },
-  ship2: { name: "Ship 2", engine: 2, shields: 4, to_hit: 3, weapons: ["F", "FL", "FR"] },
-  ship3: { name: "Ship 3", engine: 4, shields: 4, to_hit: 5, weapons: ["F"] },
-};
-const WEAPON_ORDER = ["F", "FL", "FR", "RL", "RR"]; // the order the engine asks (data.WEAPON_SIDES)
+export { designCode, readDesignCode };
 const STAT_INFO = {
   engine: { label: "ENGINE", min: 0, max: 5, what: "top SPEED" },
   shields: { label: "SHIELDS", min: 1, max: 5, what: "hits it can take" },
@@ -44,6 +42,7 @@ function freshUi(viewer = null, game = "") {
     typedError: "",
     codeText: "",
     note: "",
+    fleet: null, // the designs chosen at setup, still to build (design phase)
   };
 }
 
@@ -146,6 +145,7 @@ export function render(area, g, tools) {
     queue.sentAt = null;
     if (!queue.items.length || g.mode !== "play" || !g.actions.length) queue = null;
   }
+  claimSetup(g);
   syncUi(g, prevPhase);
   const { h, fill } = tools;
   const showMap = v.phase !== "design";
@@ -190,6 +190,118 @@ function relabelChoices(g) {
     for (const node of [...button.childNodes]) if (node.nodeType === Node.TEXT_NODE) node.remove();
     button.append(text);
   }
+}
+
+// ---------------------------------------------------------------------------- setup (app.js setupExtras)
+
+/** The setup's "Ships" choice per seat (MSC-2.2, MSC-4.1) and a shared design link's card.
+ * Secrecy (MSC-4.2): the setup screen is shared, so in a game with two people at the device it
+ * offers only what both may see (the quick start, the example designs, a design link both
+ * opened); a player's kept designs are listed only when one person plays. Each person reviews
+ * and changes the pick in secret behind their own hand-off. Computer seats design their own. */
+export function setupExtras(box, ctx) {
+  if (!shell) shell = ctx;
+  ensureStyles();
+  const { h, fill } = ctx;
+  const received = ctx.link ? readDesignCode(ctx.link) : null;
+  const chosen = {};
+  let kept = "";
+  const keepReceived = () => {
+    keptDesign(received, "");
+    kept = `Kept “${received.name || "the shared design"}”: it is offered in your designs from now on.`;
+    draw();
+  };
+  function picks(L, persons) {
+    const out = [["quick", `Quick start: ${fleetWords(quickFleet(L))}`, quickFleet(L)]];
+    const one = (key, d, label) => {
+      const f = fleetOf(d, L);
+      out.push([key, f.fleet ? `${label}: ${f.fleet.length} × ${designCost(d)} BP` : `${label} (too costly: ${f.why})`, f.fleet || null]);
+    };
+    if (received) one("received", received, `The shared design “${received.name || "unnamed"}”`);
+    for (const [k, t] of Object.entries(TEMPLATES)) one(k, t, `Only ${t.name}`);
+    if (persons === 1) keptList().forEach((d, n) => one(`kept${n}`, d, `Only your “${d.name || "unnamed"}”`));
+    out.push(["own", "None: I design every ship after the hand-off", []]);
+    return out;
+  }
+  function draw() {
+    const L = limitsOf(ctx.options());
+    const seats = ctx.seats();
+    const persons = seats.filter((s) => s === -1).length;
+    const rows = seats.map((seat, n) => {
+      if (seat !== -1) return h("p", { class: "msc-seat-fleet" }, `${SIDE_NAMES[n]}: the computer designs its own ships.`);
+      const list = picks(L, persons);
+      const firstPerson = seats.indexOf(-1) === n;
+      if (!list.some(([k, , f]) => k === chosen[n] && f)) chosen[n] = received && firstPerson && list.find(([k]) => k === "received")[2] ? "received" : "quick";
+      const fleet = list.find(([k]) => k === chosen[n])[2];
+      return h("div", { class: "msc-seat-fleet" },
+        h("label", { for: `msc-fleet-${n}` }, `${SIDE_NAMES[n]}'s ships`),
+        h("select", { id: `msc-fleet-${n}`, onchange: (e) => { chosen[n] = e.target.value; draw(); } },
+          list.map(([k, text, f]) => h("option", { value: k, selected: k === chosen[n], disabled: !f }, text))),
+        h("p", { class: "muted help", id: `msc-fleet-${n}-line` }, fleet.length ? fleetLine(fleet, "WE"[n], L) : "An empty designer behind the hand-off."));
+    });
+    fill(box,
+      ctx.link ? receivedCard(h, received, keepReceived, kept) : null,
+      h("fieldset", { class: "option msc-fleets", id: "msc-fleets" },
+        h("legend", {}, "Ships"),
+        h("p", { class: "muted help" }, `${L.ships} ship${L.ships > 1 ? "s" : ""} a side, ${L.budget} BP, at most ${Math.min(L.ship_bp, 25)} BP a ship. `
+          + "The pick fills the designer, where it is reviewed, changed or submitted in one tap."),
+        persons > 1 ? h("p", { class: "muted help" }, "Both people see this screen: the fleets stay a starting point. "
+          + "Each of you changes yours in secret behind your own hand-off, where your kept designs are offered too.") : null,
+        rows));
+  }
+  draw();
+  return {
+    changed: draw,
+    beforeStart(options, seats) {
+      const L = limitsOf(options);
+      const persons = seats.filter((s) => s === -1).length;
+      const fleets = seats.map((seat, n) => {
+        if (seat !== -1) return null;
+        const pick = picks(L, persons).find(([k]) => k === chosen[n]);
+        return pick && pick[2] ? pick[2].map((d) => ({ ...d, weapons: [...d.weapons] })) : null;
+      });
+      storeSet("pending", { at: Date.now(), seats: fleets });
+    },
+  };
+}
+
+function receivedCard(h, d, keep, kept) {
+  if (!d) {
+    return h("section", { class: "msc-received warn", id: "msc-received" },
+      h("h2", {}, "A ship design link"), h("p", {}, "This link does not hold a design that can be read: it may have been cut short."));
+  }
+  return h("section", { class: "msc-received", id: "msc-received", "aria-labelledby": "msc-received-title" },
+    h("h2", { id: "msc-received-title" }, "A ship design was shared with you"),
+    // The name comes from a stranger: text, never markup.
+    h("p", { class: "msc-received-name", id: "msc-received-name" }, d.name || "(no name)"),
+    h("p", {}, designLine(d)),
+    kept ? h("p", { class: "msc-note-ok", role: "status" }, kept)
+      : h("button", { type: "button", class: "btn", id: "msc-keep-received", onclick: keep }, "Keep it in my designs"),
+    h("p", { class: "muted help" }, "Below, it is picked for your ships: Start plays a game with it."));
+}
+
+function fleetWords(fleet) {
+  const counts = new Map();
+  for (const d of fleet) counts.set(d.name, (counts.get(d.name) || 0) + 1);
+  return `${[...counts].map(([name, n]) => (n > 1 ? `${n} × ${name}` : name)).join(", ")} (${fleet.reduce((s, d) => s + designCost(d), 0)} BP)`;
+}
+
+function fleetLine(fleet, prefix, L) {
+  const total = fleet.reduce((s, d) => s + designCost(d), 0);
+  return `${fleet.map((d, n) => `${prefix}${n + 1} ${d.name || "unnamed"}`).join(" · ")} — ${total} of ${L.budget} BP`;
+}
+
+function keptList() {
+  const list = storeGet("designs", []);
+  return (Array.isArray(list) ? list : []).map(cleanDesign).filter(Boolean).slice(-6);
+}
+
+function keptDesign(d, game, seat = null) {
+  const clean = cleanDesign(d);
+  const list = storeGet("designs", []);
+  const rest = (Array.isArray(list) ? list : []).filter((x) => JSON.stringify(cleanDesign(x)) !== JSON.stringify(clean));
+  rest.push({ ...clean, game, seat });
+  return storeSet("designs", rest.slice(-20));
 }
 
 // ---------------------------------------------------------------------------- helpers
@@ -402,6 +514,7 @@ function designer(g) {
       if (draft.weapons.includes(s)) ui.form.weapons.add(s); else ui.form.weapons.delete(s);
     });
   }
+  if (ui.fleet === null) ui.fleet = built.length || draft ? [] : setupFleet(me);
   const f = ui.form;
   const cost = formCost(f);
   const canAdd = built.length < limits.ships && allowance >= 1;
@@ -453,6 +566,8 @@ function designer(g) {
     h("h2", {}, `Design ${label}`, h("span", { class: "muted" }, ` · ${built.length} of ${limits.ships} ship${limits.ships > 1 ? "s" : ""} · ${plan.spent} of ${limits.budget} BP spent`)),
     built.length ? h("ul", { class: "msc-built" }, built.map((d, n) => h("li", {},
       `${"WE"[me]}${n + 1}${names()[`${"WE"[me]}${n + 1}`] ? ` “${names()[`${"WE"[me]}${n + 1}`]}”` : ""}: ${designLine(d)}`))) : null,
+    ui.fleet.length && !draft && canAdd ? fleetPanel(g, plan, built) : null,
+    ui.fleet.length && !draft && canAdd ? h("h3", { class: "msc-or" }, "Or design a ship here") : null,
     canAdd || draft ? h("div", { class: "msc-templates", role: "group", "aria-label": "Start from" },
       h("span", { class: "muted" }, "Start from: "),
       Object.entries(TEMPLATES).map(([k, t]) => h("button", {
@@ -479,11 +594,11 @@ function designer(g) {
         fillCount(v, plan, f) > 1 ? h("button", { type: "button", class: "btn", id: "msc-fill", onclick: () => buildShip(g, fillCount(v, plan, f)) },
           `Quick start: ${fillCount(v, plan, f)} ships like this`) : null,
         h("button", { type: "button", class: "btn", onclick: () => saveDesign(f) }, "Keep this design"),
-        h("button", { type: "button", class: "btn", onclick: () => copyCode(f) }, "Design code"))) : h("p", {}, "No more ships fit: submit your designs."),
-    ui.codeText ? h("p", { class: "msc-code" }, "Design code: ", h("code", { id: "msc-code" }, ui.codeText)) : null,
+        h("button", { type: "button", class: "btn", id: "msc-share-design", onclick: () => copyCode(f) }, "Share this design"))) : h("p", {}, "No more ships fit: submit your designs."),
+    ui.codeText ? shareBox(ui.codeText) : null,
     canAdd ? h("details", { class: "msc-paste" },
-      h("summary", {}, "Paste a design code"),
-      h("label", {}, "Design code",
+      h("summary", {}, "Paste a design code or link"),
+      h("label", {}, "Design code or link",
         h("input", { type: "text", id: "msc-paste", autocomplete: "off", spellcheck: "false" })),
       h("button", { type: "button", class: "btn small", id: "msc-paste-use", onclick: pasteCode }, "Use this design")) : null,
     built.length && !draft ? h("p", { class: "muted" }, "When your fleet is ready, submit it with the Submit choice.") : null,
@@ -497,10 +612,6 @@ function allowanceWhy(v, plan) {
   return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, 25)} BP a ship (MSC-2.3)`;
 }
 
-function designCost(d) {
-  return d.engine + d.shields + d.to_hit + 2 * d.weapons.length;
-}
-
 function designLine(d) {
   const w = d.weapons.length ? d.weapons.join(", ") : "no weapons";
   return `ENGINE ${d.engine}, SHIELDS ${d.shields}, TO-HIT ${d.to_hit}, weapons ${w} (${d.bp ?? designCost(d)} BP)`;
@@ -511,17 +622,9 @@ function pips(value, max) {
 }
 
 function fitForm(allowance) {
-  const f = formFrom(TEMPLATES.ship1, "ship1");
-  const drop = ["FR", "FL", "F"];
-  while (formCost(f) > allowance) {
-    f.from = "";
-    if (drop.length && formCost(f) - allowance >= 1 && f.weapons.size) f.weapons.delete(drop.shift());
-    else if (f.to_hit > 0) f.to_hit -= 1;
-    else if (f.engine > 0) f.engine -= 1;
-    else if (f.shields > 1) f.shields -= 1;
-    else break;
-  }
-  return f;
+  const d = trimmed(allowance);
+  const whole = designCost(d) === designCost(TEMPLATES.ship1);
+  return { ...formFrom(d, whole ? "ship1" : ""), name: "" };
 }
 
 /** How many more ships of this design fit the scenario (ships left, budget left). */
@@ -545,18 +648,7 @@ function buildShip(g, copies = 1) {
     return;
   }
   if (f.name.trim()) setName(label, f.name.trim());
-  const draft = plan.draft;
-  const items = [];
-  const template = Object.entries(TEMPLATES).find(([, t]) => sameDesign(f, t));
-  if (!draft && template) {
-    items.push(["NewShip", { design: template[0] }]);
-  } else {
-    if (!draft) items.push(["NewShip", { design: "custom" }]);
-    const done = draft ? draft.values.length : 0;
-    ["engine", "shields", "to_hit"].forEach((k, n) => { if (n >= done) items.push(["SetStat", { stat: k, value: f[k] }]); });
-    const asked = draft ? draft.sides_decided : 0;
-    WEAPON_ORDER.forEach((s, n) => { if (n >= asked) items.push(["FitWeapon", { side: s, fit: f.weapons.has(s) }]); });
-  }
+  const items = shipItems(f, plan.draft);
   ui.why = "";
   ui.note = "";
   const all = [];
@@ -564,15 +656,106 @@ function buildShip(g, copies = 1) {
   startQueue(all, copies > 1 ? `Building ${copies} ships` : `Building ${label}`);
 }
 
-// Saved designs and design codes: a design is {name, engine, shields, to_hit, weapons}.
-
-function cleanDesign(d) {
-  if (!d || typeof d !== "object") return null;
-  const num = (x, lo, hi) => Number.isInteger(x) && x >= lo && x <= hi;
-  const weapons = Array.isArray(d.weapons) ? [...new Set(d.weapons.filter((w) => WEAPON_ORDER.includes(w)))] : [];
-  if (!num(d.engine, 0, 5) || !num(d.shields, 1, 5) || !num(d.to_hit, 0, 5)) return null;
-  return { name: typeof d.name === "string" ? d.name.slice(0, 40) : "", engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons };
+/** The engine's steps that build design ``f`` (weapons a Set), finishing ``draft`` if any. */
+function shipItems(f, draft) {
+  const items = [];
+  const template = Object.entries(TEMPLATES).find(([, t]) => sameDesign(f, t));
+  if (!draft && template) return [["NewShip", { design: template[0] }]];
+  if (!draft) items.push(["NewShip", { design: "custom" }]);
+  const done = draft ? draft.values.length : 0;
+  ["engine", "shields", "to_hit"].forEach((k, n) => { if (n >= done) items.push(["SetStat", { stat: k, value: f[k] }]); });
+  const asked = draft ? draft.sides_decided : 0;
+  WEAPON_ORDER.forEach((s, n) => { if (n >= asked) items.push(["FitWeapon", { side: s, fit: f.weapons.has(s) }]); });
+  return items;
 }
+
+// ---- the fleet chosen at setup, pre-filled in the design phase (docs/rules-notes/skirmish.md)
+
+/** A name worth keeping: not the example design's own ("Ship 1" on an unchanged Ship 1). */
+function ownName(d) {
+  const t = Object.values(TEMPLATES).find((x) => x.name === d.name);
+  return t && sameDesign(formFrom(d, ""), t) ? "" : d.name || "";
+}
+
+/** The setup's choice for this game, noted by beforeStart just before the game started, is
+ * bound to the game's address on its first design-phase screen. */
+function claimSetup(g) {
+  if (g.mode !== "play" || !g.view || g.view.phase !== "design") return;
+  const pending = storeGet("pending", null);
+  if (!pending) return;
+  try { localStorage.removeItem(STORE + "pending"); } catch { /* nothing kept */ }
+  const fleets = storeGet("fleets", {}) || {};
+  const key = gameKey();
+  // A note older than ten minutes is from a start that never became a game.
+  if (!key || key in fleets || !(Date.now() - pending.at < 600000) || !Array.isArray(pending.seats)) return;
+  fleets[key] = pending.seats;
+  storeSet("fleets", Object.fromEntries(Object.entries(fleets).slice(-20)));
+}
+
+function setupFleet(seat) {
+  const all = storeGet("fleets", {}) || {};
+  const mine = all[gameKey()] && all[gameKey()][seat];
+  return Array.isArray(mine) ? mine.map(cleanDesign).filter(Boolean) : [];
+}
+
+function fleetPanel(g, plan, built) {
+  const { h } = shell;
+  const v = g.view;
+  const prefix = "WE"[v.you];
+  const problem = fleetProblem(ui.fleet, v.limits, built.length, plan.spent, prefix);
+  const total = ui.fleet.reduce((sum, d) => sum + designCost(d), 0);
+  const n = ui.fleet.length;
+  return h("section", { class: "msc-fleet", id: "msc-fleet", "aria-labelledby": "msc-fleet-title" },
+    h("h3", { id: "msc-fleet-title" }, "Your fleet from the setup"),
+    h("ol", { class: "msc-fleet-list" }, ui.fleet.map((d, i) => {
+      // Numbered in the list, not labelled W1...: a ship edited below is built before these.
+      const which = `ship ${i + 1} of the fleet`;
+      return h("li", {},
+        h("span", { class: "msc-fleet-ship" }, `${i + 1}. ${ownName(d) ? `“${d.name}”` : d.name || "Unnamed"}: ${designLine(d)}`),
+        h("span", { class: "msc-row" },
+          h("button", { type: "button", class: "btn small", "aria-label": `Edit ${which}`, onclick: () => editFleetShip(i, `${prefix}${built.length + 1}`) }, "Edit"),
+          h("button", { type: "button", class: "btn small", "aria-label": `Remove ${which}`, onclick: () => { ui.fleet.splice(i, 1); ui.why = ""; rerender(); } }, "Remove")));
+    })),
+    h("p", { class: problem ? "warn" : "muted", id: "msc-fleet-total" },
+      problem ? `This fleet cannot be built: ${problem} (MSC-2.3).` : `${n} ship${n > 1 ? "s" : ""}, ${total} of the ${v.limits.budget - plan.spent} BP left. Review it, edit a ship, or build it as it is.`),
+    h("div", { class: "msc-row" },
+      h("button", { type: "button", class: "btn primary", id: "msc-fleet-submit", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, true) },
+        `Build ${n === 1 ? "it" : `these ${n}`} and submit`),
+      h("button", { type: "button", class: "btn", id: "msc-fleet-build", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, false) },
+        "Build, then review")));
+}
+
+function editFleetShip(i, label) {
+  const [d] = ui.fleet.splice(i, 1);
+  ui.form = formFrom({ ...d, name: ownName(d) }, "");
+  ui.why = "";
+  ui.note = `That ship is in the designer below as ${label}: change it, then build it. The rest of the fleet waits above.`;
+  rerender();
+  const first = document.querySelector(".msc-form button");
+  if (first) first.focus({ preventScroll: false });
+}
+
+function buildFleet(g, submit) {
+  const v = g.view;
+  const plan = v.plans[v.you];
+  const built = (plan.designs || []).length;
+  const problem = fleetProblem(ui.fleet, v.limits, built, plan.spent, "WE"[v.you]);
+  if (problem) { ui.why = `Refused: ${problem} (MSC-2.3). Remove or edit a ship.`; rerender(); return; }
+  if (queue || !ui.fleet.length) return;
+  const items = [];
+  ui.fleet.forEach((d, i) => {
+    if (ownName(d)) setName(`${"WE"[v.you]}${built + i + 1}`, ownName(d));
+    items.push(...shipItems(formFrom(d, ""), null));
+  });
+  if (submit) items.push(["Submit", {}]);
+  const n = ui.fleet.length;
+  ui.fleet = [];
+  ui.why = "";
+  ui.note = "";
+  startQueue(items, submit ? `Building ${n} ship${n > 1 ? "s" : ""} and submitting` : `Building ${n} ship${n > 1 ? "s" : ""}`);
+}
+
+// Saved designs and design codes: a design is {name, engine, shields, to_hit, weapons}.
 
 function savedDesigns(g) {
   const list = storeGet("designs", []);
@@ -584,48 +767,44 @@ function savedDesigns(g) {
 
 function saveDesign(f) {
   const d = cleanDesign({ name: f.name.trim() || `Design ${new Date().toLocaleDateString()}`, engine: f.engine, shields: f.shields, to_hit: f.to_hit, weapons: [...f.weapons] });
-  const list = storeGet("designs", []);
-  const kept = (Array.isArray(list) ? list : []).filter((x) => JSON.stringify(cleanDesign(x)) !== JSON.stringify(d));
-  kept.push({ ...d, game: gameKey(), seat: current.view.you });
-  if (storeSet("designs", kept.slice(-20))) ui.note = `Kept “${d.name}” for later games on this device: it is under “Start from”.`;
+  if (keptDesign(d, gameKey(), current.view.you)) ui.note = `Kept “${d.name}” for later games on this device: it is under “Start from”.`;
   rerender();
 }
 
-function encodeName(name) {
-  const bytes = new TextEncoder().encode(name);
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+function designLink(code) {
+  return `${location.href.split("#")[0]}#x/skirmish/${code}`;
 }
 
-function decodeName(text) {
-  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-}
-
-export function designCode(d) {
-  return `MSC1.E${d.engine}S${d.shields}T${d.to_hit}.${[...d.weapons].join("-") || "0"}.${encodeName(d.name || "")}`;
-}
-
-export function readDesignCode(text) {
-  const m = /^MSC1\.E([0-5])S([1-5])T([0-5])\.([A-Z-]+|0)\.([A-Za-z0-9_-]*)$/.exec(String(text).trim());
-  if (!m) return null;
-  let name = "";
-  try { name = decodeName(m[5]); } catch { return null; }
-  return cleanDesign({ engine: Number(m[1]), shields: Number(m[2]), to_hit: Number(m[3]), weapons: m[4] === "0" ? [] : m[4].split("-"), name });
-}
-
+/** Share a design as a link (#x/skirmish/<code>, opened by setupExtras) or as its bare code. */
 function copyCode(f) {
   const code = designCode({ ...f, weapons: [...f.weapons], name: f.name.trim() });
   ui.codeText = code;
   rerender();
-  if (navigator.clipboard) navigator.clipboard.writeText(code).then(() => { ui.note = "Design code copied: paste it to a friend."; rerender(); }, () => {});
+  copyText(designLink(code), "Design link copied: send it to a friend.");
+}
+
+function copyText(text, done) {
+  if (!navigator.clipboard) return;
+  navigator.clipboard.writeText(text).then(() => { ui.note = done; rerender(); }, () => {});
+}
+
+function shareBox(code) {
+  const { h } = shell;
+  const url = designLink(code);
+  return h("div", { class: "msc-code", id: "msc-code-box" },
+    h("label", {}, "Design link",
+      h("input", { type: "text", id: "msc-link", readonly: true, value: url, onfocus: (e) => e.target.select() })),
+    h("p", {}, "Or the bare design code, to paste in a designer: ", h("code", { id: "msc-code" }, code)),
+    h("div", { class: "msc-row" },
+      h("button", { type: "button", class: "btn small", onclick: () => copyText(url, "Design link copied: send it to a friend.") }, "Copy link"),
+      navigator.share ? h("button", { type: "button", class: "btn small",
+        onclick: () => navigator.share({ title: "A Minimal Space Combat ship", url }).catch(() => {}) }, "Share…") : null));
 }
 
 function pasteCode() {
   const input = document.getElementById("msc-paste");
   const d = readDesignCode(input ? input.value : "");
-  if (!d) { ui.why = "That is not a design code (it looks like MSC1.E3S3T3.F-FL-FR.…)."; rerender(); return; }
+  if (!d) { ui.why = "That is not a design code or design link (a code looks like m3337.Vigilant)."; rerender(); return; }
   ui.form = formFrom(d, "");
   ui.why = "";
   ui.note = `Design “${d.name || "unnamed"}” loaded: ${designLine(d)}.`;

@@ -1,0 +1,130 @@
+// Minimal Space Combat fleets for the screen (no DOM): the example designs (MSC-2.2), the
+// scenario limits (MSC-4.1, mirrored from pygame_core/games/skirmish/data.py PRESETS), the quick
+// start fleet, a fleet of one design, and the short design codes that travel in links
+// (#x/skirmish/<code>). A design is {name, engine, shields, to_hit, weapons: [sides]}.
+
+export const TEMPLATES = {
+  ship1: { name: "Ship 1", engine: 3, shields: 3, to_hit: 3, weapons: ["F", "FL", "FR"] },
+  ship2: { name: "Ship 2", engine: 2, shields: 4, to_hit: 3, weapons: ["F", "FL", "FR"] },
+  ship3: { name: "Ship 3", engine: 4, shields: 4, to_hit: 5, weapons: ["F"] },
+};
+export const WEAPON_ORDER = ["F", "FL", "FR", "RL", "RR"]; // the order the engine asks (data.WEAPON_SIDES)
+const PRESETS = { duel: [1, 15, 15], skirmish: [3, 45, 25], fleet: [8, 100, 25] };
+const MAX_SHIP_BP = 25; // MSC-2.3
+
+/** The design phase's limits for the options chosen at setup (MSC-4.1; custom: MSC-A03). */
+export function limitsOf(options) {
+  const preset = PRESETS[options.scenario || "duel"];
+  if (preset) return { ships: preset[0], budget: preset[1], ship_bp: preset[2] };
+  const n = (x, d) => (Number.isInteger(x) && x > 0 ? x : d);
+  return { ships: n(options.ships, 2), budget: n(options.budget, 30), ship_bp: Math.min(MAX_SHIP_BP, n(options.ship_bp, 15)) };
+}
+
+export function designCost(d) {
+  return d.engine + d.shields + d.to_hit + 2 * d.weapons.length;
+}
+
+/** A design read from outside (storage, a link) with its values checked, or null. */
+export function cleanDesign(d) {
+  if (!d || typeof d !== "object") return null;
+  const num = (x, lo, hi) => Number.isInteger(x) && x >= lo && x <= hi;
+  const weapons = Array.isArray(d.weapons) ? WEAPON_ORDER.filter((w) => d.weapons.includes(w)) : [];
+  if (!num(d.engine, 0, 5) || !num(d.shields, 1, 5) || !num(d.to_hit, 0, 5)) return null;
+  return { name: typeof d.name === "string" ? d.name.slice(0, 40) : "", engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons };
+}
+
+/** The example design trimmed until it costs at most ``allowance`` (weapons first, then TO-HIT,
+ * ENGINE, SHIELDS down to 1). */
+export function trimmed(allowance, from = TEMPLATES.ship1) {
+  const d = { ...from, weapons: [...from.weapons] };
+  const drop = ["FR", "FL", "F"];
+  while (designCost(d) > allowance) {
+    if (drop.length && d.weapons.length) d.weapons = d.weapons.filter((w) => w !== drop.shift());
+    else if (d.to_hit > 0) d.to_hit -= 1;
+    else if (d.engine > 0) d.engine -= 1;
+    else if (d.shields > 1) d.shields -= 1;
+    else break;
+  }
+  if (designCost(d) < designCost(from)) d.name = `${from.name} cut to ${designCost(d)} BP`;
+  return d;
+}
+
+/** BP the next ship may cost after ``spent`` (MSC-2.3: the per-ship limit or what is left). */
+export function allowance(limits, spent) {
+  return Math.min(limits.ship_bp, MAX_SHIP_BP, limits.budget - spent);
+}
+
+/** Quick start: the three example designs in turn while one fits (duel: Ship 1; skirmish: one
+ * of each; fleet: two of each, 90 of 100 BP). A scenario whose ships may cost less than an
+ * example design gets the example trimmed to fit, as many as the budget allows. */
+export function quickFleet(limits) {
+  const order = ["ship1", "ship2", "ship3"];
+  const out = [];
+  let spent = 0;
+  const small = allowance(limits, 0) < 15;
+  while (out.length < limits.ships) {
+    const allow = allowance(limits, spent);
+    const d = small ? trimmed(allow) : TEMPLATES[order[out.length % 3]];
+    if (allow < 1 || designCost(d) > allow || (small && out.length && designCost(d) < designCost(out[0]))) break;
+    out.push({ ...d, weapons: [...d.weapons] });
+    spent += designCost(d);
+  }
+  return out;
+}
+
+/** As many ships of one design as the scenario allows, or {why} when none fits. */
+export function fleetOf(d, limits) {
+  const cost = designCost(d);
+  const most = allowance(limits, 0);
+  if (cost > most) return { why: `${cost} BP, more than a ship may cost here (${most} BP)` };
+  const n = Math.min(limits.ships, Math.floor(limits.budget / cost));
+  return { fleet: Array.from({ length: n }, () => ({ ...d, weapons: [...d.weapons] })) };
+}
+
+/** Why a fleet cannot be built after ``built`` ships costing ``spent`` (MSC-2.3), or "". */
+export function fleetProblem(fleet, limits, built, spent, prefix) {
+  if (built + fleet.length > limits.ships) return `${built + fleet.length} ships, but a side may build ${limits.ships}`;
+  let sum = spent;
+  for (let n = 0; n < fleet.length; n++) {
+    const cost = designCost(fleet[n]);
+    const allow = allowance(limits, sum);
+    if (cost > allow) {
+      return `${prefix}${built + n + 1} costs ${cost} BP, more than the ${allow} BP it may cost (${
+        limits.budget - sum < limits.ship_bp ? `${limits.budget - sum} BP left of ${limits.budget}` : `at most ${Math.min(limits.ship_bp, MAX_SHIP_BP)} BP a ship`})`;
+    }
+    sum += cost;
+  }
+  return "";
+}
+
+// ---- design codes: "m" ENGINE SHIELDS TO-HIT, the weapons as one base-32 digit (F 1, FL 2,
+// FR 4, RL 8, RR 16), "." and the name percent-encoded: "m3337.Vigilant" (14 characters).
+
+export function designCode(d) {
+  const mask = WEAPON_ORDER.reduce((m, s, n) => m | ([...d.weapons].includes(s) ? 1 << n : 0), 0);
+  return `m${d.engine}${d.shields}${d.to_hit}${mask.toString(32)}.${encodeURIComponent(d.name || "")}`;
+}
+
+/** A design from a code, a design link, or the older "MSC1.E3S3T3.F-FL-FR.<base64>" form; null
+ * if it is none of these. The name stays a plain string: callers show it as text. */
+export function readDesignCode(text) {
+  let src = String(text || "").trim();
+  const link = /#x\/skirmish\/(.*)$/.exec(src);
+  if (link) src = link[1];
+  let m = /^m([0-5])([1-5])([0-5])([0-9a-v])\.(.*)$/.exec(src);
+  if (m) {
+    let name;
+    try { name = decodeURIComponent(m[5]); } catch { return null; }
+    const mask = parseInt(m[4], 32);
+    return cleanDesign({ engine: Number(m[1]), shields: Number(m[2]), to_hit: Number(m[3]), name,
+      weapons: WEAPON_ORDER.filter((_, n) => mask & (1 << n)) });
+  }
+  m = /^MSC1\.E([0-5])S([1-5])T([0-5])\.([A-Z-]+|0)\.([A-Za-z0-9_-]*)$/.exec(src);
+  if (!m) return null;
+  let name = "";
+  try {
+    const bin = atob(m[5].replace(/-/g, "+").replace(/_/g, "/"));
+    name = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch { return null; }
+  return cleanDesign({ engine: Number(m[1]), shields: Number(m[2]), to_hit: Number(m[3]), weapons: m[4] === "0" ? [] : m[4].split("-"), name });
+}
