@@ -22,6 +22,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pygame_core import Match, ai, decode_match, encode_link
 from pygame_core.games.genocide import rules
+from pygame_core.games.genocide.actions import PlayCard
 from pygame_core.games.genocide.cards import CARD_BY_NUM
 from pygame_core.games.genocide.data import PLANET_TYPE_NAMES
 from pygame_core.games.genocide.odds import attack_odds, percent
@@ -41,9 +42,9 @@ CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
 };
 """
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-# The choice a hurried player makes when the screen offers it (shell labels, lower case).
-PREFER = ("end movement", "pass", "discard nothing", "end production", "launches nothing",
-          "holds its pbs", "holds fire")
+# The choice a hurried player makes when the screen offers it (the screen's words, lower case).
+PREFER = ("end movement", "pass (play no card)", "keep every ship", "end production", "launches none",
+          "makes no burst", "holds fire")
 
 
 def battle_match() -> Match:
@@ -57,6 +58,29 @@ def battle_match() -> Match:
         match = match.play(action)
         n += 1
     return match
+
+
+def bonus_battle_match() -> Match:
+    """Advanced Full, played by the computer's policy except that Defensive Formation and
+    Tactical Advantage are played whenever they may be (SG-13.3 #6, #17), to the first battle
+    declaration where the other seat's ships have a card's DEF bonus (which the view names
+    only to their owner)."""
+    for seed in range(12):
+        match = Match.start("genocide", {"round_limit": 8}, seed)
+        for n in range(1500):
+            state = match.state
+            if match.is_over:
+                break
+            seat = match.game.current_player(state)
+            if state.phase == "declare" and state.battle is not None and any(
+                    k == "def" and state.ships[c] is not None and state.ships[c].owner != seat  # type: ignore[union-attr]
+                    for k, c, _ in state.effects):
+                return match
+            legal = match.legal_actions()
+            eager = [a for a in legal if isinstance(a, PlayCard) and a.card in (6, 17)]
+            action = eager[0] if eager else ai.choose("genocide", match.game.view(state, seat), legal, level=1, seed=n)
+            match = match.play(action)
+    raise AssertionError("no battle with an enemy card bonus in 12 seeds")
 
 
 def set_up_match() -> Match:
@@ -92,6 +116,7 @@ try {{
 @pytest.fixture(scope="module")
 def desk(contexts: Contexts, site: Site) -> Page:
     script = (SPY + _saved_game_script("gcbattle", battle_match())
+              + _saved_game_script("gcbonus", bonus_battle_match())
               + _saved_game_script("gcvscomp", set_up_match(), (-1, 1)))
     page = contexts.new(site, init_script=script, **DESKTOP).new_page()
     page.goto(site.url)
@@ -344,22 +369,19 @@ def play(page: Page, by_hand: bool = False, map_moves: int = 2, limit: int = 600
 # ---------------------------------------------------------------------------- tests
 
 
-def test_declaration_shows_the_engines_odds(desk: Page, site: Site) -> None:
-    """A saved game at a battle (SG-6.3 B3): each attack's dice and odds on screen are the
-    engine's ATK* and DEF* and the exact chance."""
-    match = battle_match()
-    desk.goto(site.url + "#g/gcbattle")
-    desk.wait_for_selector("#handoff", timeout=STEP_MS)
-    _settle(desk)
-    _tap(desk, "#handoff .btn")
-    desk.wait_for_selector(".gc-odds-row", timeout=STEP_MS)
+def _check_declaration_odds(page: Page, match: Match) -> int:
+    """Each attack row's dice and odds are the engine's ATK* and DEF* (SG-2.7 with every card
+    bonus, SG-13.3) and the exact chance (SG-6.3 B5); the #choices buttons say the same odds.
+    Returns how many rows have a target whose DEF* counts another seat's card bonus."""
+    page.wait_for_selector(".gc-odds-row", timeout=STEP_MS)
     state = match.state
     battle = state.battle
     assert battle is not None
     idx = rules.Index(state)
     key = (battle.col, battle.row)
-    rows = desk.locator(".gc-odds-row")
+    rows = page.locator(".gc-odds-row")
     assert rows.count() >= 1
+    with_bonus = 0
     for k in range(rows.count()):
         row = rows.nth(k)
         attacker = battle.queue[0]
@@ -370,9 +392,25 @@ def test_declaration_shows_the_engines_odds(desk: Page, site: Site) -> None:
         atk = sum(rules.atk(state, c, owner, idx.own_planet(owner, key), key) for c in [*others, attacker])
         atk += 2 if row.get_attribute("data-kind") == "SelfDestruct" else 0  # SG-11 Amoeboids
         dfn = rules.defense(state, target, towner, idx.own_planet(towner, key), key)
+        with_bonus += any(kind == "def" and c == target for kind, c, _ in state.effects)
         assert int(row.get_attribute("data-atk") or -1) == atk
         assert int(row.get_attribute("data-def") or -1) == dfn
-        assert row.get_attribute("data-odds") == percent(attack_odds(atk, dfn, state.combat_die))
+        odds = percent(attack_odds(atk, dfn, state.combat_die))
+        assert row.get_attribute("data-odds") == odds
+        assert row.get_attribute("data-unsure") is None
+        choice = page.locator(f"#choices .choice[data-action='{row.locator('.btn').get_attribute('data-gc-action')}']")
+        assert choice.inner_text().endswith(f"· {odds}")
+    return with_bonus
+
+
+def test_declaration_shows_the_engines_odds(desk: Page, site: Site) -> None:
+    """A saved game at a battle (SG-6.3 B3): each attack's dice and odds on screen are the
+    engine's ATK* and DEF* and the exact chance."""
+    desk.goto(site.url + "#g/gcbattle")
+    desk.wait_for_selector("#handoff", timeout=STEP_MS)
+    _settle(desk)
+    _tap(desk, "#handoff .btn")
+    _check_declaration_odds(desk, battle_match())
     assert serious_violations(desk) == []
     # The map: the battle hex is centred, the wheel zooms, a drag pans, Fit shows the whole map.
     canvas = desk.locator("#gc-map")
@@ -395,18 +433,39 @@ def test_declaration_shows_the_engines_odds(desk: Page, site: Site) -> None:
     assert float(canvas.get_attribute("data-s") or 0) < scale
 
 
+def test_odds_count_the_other_seats_card_bonuses(desk: Page, site: Site) -> None:
+    """SG-13.3: a Defensive Formation or Tactical Advantage played by the other seat is public,
+    and so are the ships it covers (revealed at B1): the odds shown count its DEF bonus, which
+    the view names only to the card's owner."""
+    desk.goto(site.url + "#g/gcbonus")
+    desk.wait_for_selector("#handoff", timeout=STEP_MS)
+    _settle(desk)
+    _tap(desk, "#handoff .btn")
+    assert _check_declaration_odds(desk, bonus_battle_match()) >= 1
+
+
 def test_odds_are_exact(desk: Page, site: Site) -> None:
-    """The page's odds (odds.js) equal the exact probability for every dice count that occurs
-    (SG-6.3 B5: up to 5 ships of ATK* 9 on one target, DEF* up to 12), d6 and d10."""
+    """The page's odds (odds.js) equal the exact probability for the dice counts that occur
+    (SG-6.3 B5). One ship's ATK* is at most 18 (a Bomber's 6, +1 own planet, +1 Felines, +1 Ion
+    Cloud, +2 Surprise Attack or Ambush, +1 Tactical Advantage, +4 Strafing Run, +2 when an
+    Amoeboid self-destructs) and DEF* at most 16 (an Interceptor's 7, +2 own planet, +1
+    Crustaceans, +1 Asteroid Field, +2 Defensive Formation, +1 Tactical Advantage, +2
+    Skirmish): every count up to 4 such ships on one target, d6; Classic (d10) has none of
+    these bonuses: up to 8 ships of ATK 6 against DEF up to 7 (+ margin); and a few of the
+    largest combined attacks one hex can hold (25 Worms ships)."""
     shown = desk.evaluate("""async () => {
         const m = await import('./screens/genocide/odds.js');
         const out = {};
-        for (const sides of [6, 10]) for (let a = 1; a <= 36; a++) for (let d = 0; d <= 12; d++) {
+        const put = (a, d, sides) => {
           const o = m.attackOdds(a, d, sides);
           out[`${a}/${d}/${sides}`] = [o.num.toString(), o.den.toString(), m.percent(o)];
-        }
+        };
+        for (let a = 1; a <= 72; a++) for (let d = 0; d <= 16; d++) put(a, d, 6);
+        for (let a = 1; a <= 48; a++) for (let d = 0; d <= 12; d++) put(a, d, 10);
+        for (const a of [100, 200, 450]) for (const d of [0, 7, 16]) put(a, d, 6);
         return out;
     }""")
+    assert len(shown) == 72 * 17 + 48 * 13 + 9
     for key, (num, den, text) in shown.items():
         a, d, sides = (int(x) for x in key.split("/"))
         exact = attack_odds(a, d, sides)

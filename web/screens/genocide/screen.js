@@ -108,8 +108,9 @@ function canStep(v, marker) {
   return ships.every((s) => !shipType(v, s.id).stationary || s.carrier >= 0);
 }
 
-/** ATK* and DEF* as far as this seat can see them (SG-2.7): base, own planet (Advanced), race,
- * terrain, and the card bonuses the view shows (own ships; Skirmish on the hex). */
+/** ATK* and DEF* as far as this seat can know them (SG-2.7): base, own planet (Advanced),
+ * race, terrain, the card bonuses the view shows (own ships; Skirmish on the hex) and those
+ * of the other seats' ships that follow from this turn's public card plays (cardBonuses). */
 function stats(v, cid, owner, col, row) {
   const t = shipType(v, cid);
   let atk = t.atk;
@@ -127,7 +128,90 @@ function stats(v, cid, owner, col, row) {
     if (e.kind === "def" && e.ship === cid) def += e.value;
     if (e.kind === "skirmish" && e.hex === hexLabel(col, row)) def += e.value;
   }
+  if (owner !== v.viewer) {
+    const known = cardBonuses(v).ships.get(cid);
+    if (known) { atk += known.atk; def += known.def; }
+  }
   return { atk, def };
+}
+
+// SG-13.3: the cards that give a fleet's (or a fighter's) ships ATK/DEF bonuses this turn.
+const BONUS_CARDS = {
+  "Surprise Attack": { atk: 2, def: 0 }, Ambush: { atk: 2, def: 0 }, "Defensive Formation": { atk: 0, def: 2 },
+  "Tactical Advantage": { atk: 1, def: 1 }, "Strafing Run": { atk: 4, def: 0 },
+};
+const bonusMemo = new WeakMap();
+
+/** The other seats' per-ship card bonuses this turn, from public facts only (SG-14.1: card
+ * plays and their targets, B1 reveals, splits and merges are public). The view names the
+ * bonus ships of the seat's own ships only, so the others are worked out from the log since
+ * the turn began: a fleet card's bonus goes to the ships that were in the fleet when it
+ * resolved, known from a B1 reveal of that fleet with no change to it in between (a fleet
+ * split off it keeps the bonus: all its ships were in it). When a merge, a capture, a refit
+ * or a moved fighter may have mixed ships with and without it, the bonus is "unsure". */
+function cardBonuses(v) {
+  if (bonusMemo.has(v)) return bonusMemo.get(v);
+  const out = { ships: new Map(), unsure: [] };
+  bonusMemo.set(v, out);
+  if (!v.cards) return out;
+  const log = v.log;
+  let start = 0;
+  for (let n = log.length - 1; n >= 0; n--) if (/^Round \d+: .+'s turn$/.test(log[n])) { start = n; break; }
+  const seatOf = new Map(v.seats.map((x) => [x.name, x.seat]));
+  const ids = (text) => [...text.matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
+  const negated = new Set();
+  for (let n = start; n < log.length; n++) {
+    const m = /^(.+) \((.+)\) is negated \(C-5\.3\)$/.exec(log[n]);
+    if (m) negated.add(`${m[2]}|${m[1]}`);
+  }
+  const give = (cid, bonus) => {
+    const old = out.ships.get(cid) || { atk: 0, def: 0 };
+    out.ships.set(cid, { atk: old.atk + bonus.atk, def: old.def + bonus.def });
+  };
+  for (let n = start; n < log.length; n++) {
+    const play = /^(.+?) plays (.+?)(?:: (.*))?$/.exec(log[n]);
+    if (!play || !BONUS_CARDS[play[2]] || negated.has(`${play[1]}|${play[2]}`)) continue;
+    const bonus = BONUS_CARDS[play[2]];
+    const who = seatOf.get(play[1]);
+    if (who === undefined || who === v.viewer) continue; // own ships: the view's effects
+    const target = /^(.+) fleet (\d+)$/.exec(play[3] || "");
+    if (!target) { for (const cid of ids(play[3] || "")) give(cid, bonus); continue; } // a ship (Strafing Run)
+    const owner = seatOf.get(target[1]);
+    // The last reveal of the fleet before the play, if the fleet has not changed since.
+    const fleetKey = `${target[1]} fleet ${target[2]}`;
+    const touches = (line, keys) => {
+      const split = /^(.+) splits fleet (\d+) off fleet (\d+)$/.exec(line);
+      if (split) return keys.has(`${split[1]} fleet ${split[3]}`) ? ["split", `${split[1]} fleet ${split[2]}`] : null;
+      const merge = /^(.+) merges fleet (\d+) into fleet (\d+)$/.exec(line);
+      if (merge && (keys.has(`${merge[1]} fleet ${merge[2]}`) || keys.has(`${merge[1]} fleet ${merge[3]}`))) return ["mix", `${merge[1]} fleet ${merge[3]}`];
+      const seatWide = /^(.+?) (capture|recover|boards|refits|moves a fighter)\b/.exec(line);
+      if (seatWide && seatWide[1] === target[1]) return ["mix", null];
+      return null;
+    };
+    let before = null;
+    for (let k = n - 1; k >= start; k--) {
+      const reveal = /^.+ at \d{4}: (.+ fleet \d+) = (.*)$/.exec(log[k]);
+      if (reveal && reveal[1] === fleetKey) { before = k; break; }
+    }
+    if (before !== null && !log.slice(before + 1, n).some((line) => touches(line, new Set([fleetKey])))) {
+      const reveal = /^.+ at \d{4}: (.+ fleet \d+) = (.*)$/.exec(log[before]);
+      for (const cid of ids(reveal[2])) give(cid, bonus);
+      continue;
+    }
+    // Played before a reveal: follow the fleet (and fleets split off it) to their reveals.
+    const clean = new Set([fleetKey]);
+    const mixed = new Set();
+    for (let k = n + 1; k < log.length; k++) {
+      const change = touches(log[k], clean);
+      if (change && change[0] === "split") clean.add(change[1]);
+      else if (change && change[1]) { clean.delete(change[1]); mixed.add(change[1]); }
+      else if (change) { for (const x of clean) mixed.add(x); clean.clear(); }
+      const reveal = /^.+ at \d{4}: (.+ fleet \d+) = (.*)$/.exec(log[k]);
+      if (reveal && clean.has(reveal[1])) for (const cid of ids(reveal[2])) give(cid, bonus);
+      if (reveal && mixed.has(reveal[1])) out.unsure.push({ card: play[2], fleet: reveal[1], ships: ids(reveal[2]), bonus, owner });
+    }
+  }
+  return out;
 }
 
 function ownerOfShip(v, cid) {
@@ -183,7 +267,7 @@ function chooseWords(v, value) {
     const f = v.fleets.find((x) => x.owner === owner && x.marker === value % 100);
     return `${seatName(v, owner)} fleet ${value % 100}${f ? ` at ${f.hex}` : ""}`;
   }
-  if (D.PLANET_STEPS.has(step)) { const p = v.planets[value]; return p ? `planet ${p.hex}` : `planet ${value}`; }
+  if (D.PLANET_STEPS.has(step)) { const p = v.planets[value]; return p ? planetWords(v, p) : `planet ${value}`; }
   if (step === "opponent") return seatName(v, value);
   if (step === "roll") {
     const r = v.cards.rolls[value];
@@ -194,29 +278,100 @@ function chooseWords(v, value) {
   return shipName(v, value);
 }
 
+/** A planet as this seat knows it: its type only for its owner or once known (SG-14.1). */
+function planetWords(v, p) {
+  const owner = p.owner === v.viewer ? "your" : p.owner < 0 ? "the neutral" : `${seatName(v, p.owner)}'s`;
+  const type = !p.type ? "planet" : p.type === "H" ? "Homeworld" : `${D.PLANET_TYPES[p.type]} world`;
+  return `${owner} ${type} ${p.hex}${p.alive ? "" : " (destroyed)"}`;
+}
+
+/** What a fleet arriving at a hex meets, in public words: a planet, enemy fleets, terrain. */
+function arrivalWords(v, c, r) {
+  const out = [];
+  const p = planetAt(v, c, r);
+  if (p) out.push(planetWords(v, p));
+  const enemies = fleetsAt(v, c, r).filter((f) => f.owner !== v.viewer);
+  if (enemies.length) out.push(`${enemies.map((f) => `${seatName(v, f.owner)} fleet ${f.marker}`).join(", ")}: battle`);
+  const ter = terrainAt(v, c, r);
+  if (ter && ter.type !== "neutral_planet") out.push(D.TERRAIN[ter.type].name);
+  return out.length ? ` (${out.join("; ")})` : "";
+}
+
+function fleetSize(v, marker) {
+  const n = myShipsIn(v, marker).length;
+  return `${n} ship${n === 1 ? "" : "s"}`;
+}
+
+/** The enemy ship a declaration names, with its owner and fleet (revealed at B1, SG-6.3). */
+function targetWords(v, cid) {
+  const owner = ownerOfShip(v, cid);
+  const seen = v.sightings.find((g) => g.ships.some((s) => s.id === cid));
+  return `${owner !== null && owner !== v.viewer ? `${seatName(v, owner)}'s ` : ""}${shipName(v, cid)}${seen ? ` (fleet ${seen.marker})` : ""}`;
+}
+
+/** A declaration's dice and exact odds as this seat can know them (SG-6.3 B5, SG-6.6): every
+ * own attacker already on this target joins the attack; the target's DEF* counts every
+ * bonus the seat may know (planet, race, terrain, cards played this turn). */
+function declarationOdds(v, a) {
+  const b = v.battle;
+  const f = a.fields;
+  const owner = ownerOfShip(v, f.target);
+  const tdef = stats(v, f.target, owner ?? -2, b.col, b.row).def;
+  const declared = b.my_declarations || [];
+  const others = declared.filter(([, t]) => t === f.target).map(([x]) => x);
+  const atk = [...others, f.ship].reduce((sum, x) => sum + stats(v, x, v.viewer, b.col, b.row).atk, 0)
+    + (a.kind === "SelfDestruct" ? 2 : 0) + (b.my_sacrifices || []).filter((x) => others.includes(x)).length * 2;
+  const odds = attackOdds(atk, tdef, v.combat_die);
+  const unsure = cardBonuses(v).unsure.filter((u) => u.ships.includes(f.target));
+  return { atk, def: tdef, others, pct: percent(odds), unsure };
+}
+
+/** The label of one legal action in the player's words, from what this seat may know. */
 function label(v, a) {
   const f = a.fields || {};
   const cur = cursorFleet(v);
   switch (a.kind) {
-    case "Step": { const to = actionHex(v, a); return `Step ${D.DIR_WORDS[f.direction]}${to ? ` to ${hexLabel(to[0], to[1])}` : ""}`; }
-    case "Gate": return `Star gate to ${hexLabel(f.col, f.row)}`;
-    case "Select": { const fl = myFleet(v, f.fleet); return `Order fleet ${f.fleet}${fl ? ` (${fl.hex})` : ""}`; }
+    case "Step": { const to = actionHex(v, a); return `Fleet ${cur ? cur.marker : ""}: step ${D.DIR_WORDS[f.direction]}${to ? ` to ${hexLabel(to[0], to[1])}${arrivalWords(v, to[0], to[1])}` : ""}`; }
+    case "Gate": return `Fleet ${cur ? cur.marker : ""}: star gate to ${hexLabel(f.col, f.row)}${arrivalWords(v, f.col, f.row)}`;
+    case "Select": { const fl = myFleet(v, f.fleet); return `Order fleet ${f.fleet}${fl ? ` at ${fl.hex} (${fleetSize(v, f.fleet)}, ${fleetMp(v, f.fleet)} MP)` : ""}`; }
     case "Hold": return `Fleet ${cur ? cur.marker : ""} is done moving`;
     case "EndTransport": return "End movement";
-    case "Split": return `Split ${shipName(v, f.ship)} off into a new fleet`;
-    case "Merge": return `Merge fleet ${f.fleet} into fleet ${cur ? cur.marker : ""}`;
+    case "Split": return `Split ${shipName(v, f.ship)} off fleet ${cur ? cur.marker : ""} into a new fleet`;
+    case "Merge": return `Merge fleet ${f.fleet} (${fleetSize(v, f.fleet)}) into fleet ${cur ? cur.marker : ""}`;
     case "Load": return `Load ${shipName(v, f.fighter)} into ${shipName(v, f.carrier)}`;
     case "Unload": return `Unload ${shipName(v, f.fighter)}`;
-    case "Fight": return `Battle at ${hexLabel(f.col, f.row)}`;
-    case "Target": return f.target < 0 ? `${shipName(v, f.ship)} holds fire` : `${shipName(v, f.ship)} attacks ${shipName(v, f.target)}`;
-    case "SelfDestruct": return `${shipName(v, f.ship)} self-destructs attacking ${shipName(v, f.target)} (+2 Attack)`;
-    case "Launch": return f.count ? `${shipName(v, f.ship)} launches ${f.count} planet buster${f.count > 1 ? "s" : ""}` : `${shipName(v, f.ship)} launches none`;
-    case "Burst": return f.count ? `${shipName(v, f.ship)} bursts ${f.count} PB` : `${shipName(v, f.ship)} makes no burst`;
+    case "Fight": {
+      const here = fleetsAt(v, f.col, f.row);
+      const mine = here.filter((x) => x.owner === v.viewer).map((x) => x.marker);
+      const theirs = here.filter((x) => x.owner !== v.viewer).map((x) => `${seatName(v, x.owner)} fleet ${x.marker}`);
+      return `Battle at ${hexLabel(f.col, f.row)}${mine.length ? `: your fleet${mine.length > 1 ? "s" : ""} ${mine.join(", ")} against ${theirs.join(", ")}` : ""}`;
+    }
+    case "Target": {
+      if (f.target < 0) return `${shipName(v, f.ship)} holds fire`;
+      const o = v.battle ? declarationOdds(v, a) : null;
+      return `${shipName(v, f.ship)} attacks ${targetWords(v, f.target)}${o ? ` · ${o.unsure.length ? "about " : ""}${o.pct}` : ""}`;
+    }
+    case "SelfDestruct": {
+      const o = v.battle ? declarationOdds(v, a) : null;
+      return `${shipName(v, f.ship)} self-destructs attacking ${targetWords(v, f.target)} (+2 Attack)${o ? ` · ${o.pct}` : ""}`;
+    }
+    case "Launch": {
+      if (!f.count) return `${shipName(v, f.ship)} launches none`;
+      const race = raceOf(v, v.viewer);
+      const mine = v.my_ships.find((x) => x.id === f.ship);
+      const fl = mine ? myFleet(v, mine.fleet) : null;
+      const p = fl ? planetAt(v, fl.col, fl.row) : null;
+      return `${shipName(v, f.ship)} launches ${f.count} planet buster${f.count > 1 ? "s" : ""}${p ? ` at ${planetWords(v, p)}` : ""} · ${percent(anyHit(f.count, race && race.pbHit ? race.pbHit : 3))}`;
+    }
+    case "Burst": return f.count ? `${shipName(v, f.ship)} bursts ${f.count} PB · each enemy ship ${percent(anyHit(f.count, 1))}` : `${shipName(v, f.ship)} makes no burst`;
     case "Discard": return f.ship < 0 ? "Keep every ship" : `Discard ${shipName(v, f.ship)}`;
     case "Buy": { const t = D.SHIP_TYPES[v.variant][f.kind]; return `Buy ${t ? t.name : "a ship"} (10 resources)`; }
     case "Refill": return `Buy 1 PB for ${shipName(v, f.ship)} (1 resource)`;
     case "EndProduction": return "End production";
-    case "Place": return `Place ${v.drawn ? shipName(v, v.drawn.id) : "the new ship"} at ${hexLabel(f.col, f.row)} in ${f.fleet ? `fleet ${f.fleet}` : "a new fleet"}`;
+    case "Place": {
+      const p = planetAt(v, f.col, f.row);
+      return `Place ${v.drawn ? shipName(v, v.drawn.id) : "the new ship"} at ${p ? planetWords(v, p) : hexLabel(f.col, f.row)} in ${f.fleet ? `fleet ${f.fleet}` : "a new fleet"}`;
+    }
     case "ChooseRace": { const r = D.RACES[f.race]; return r ? `Play the ${r.name}` : a.label; }
     case "Capture": return `Capture ${shipName(v, f.ship)}`;
     case "PlayCard": { const c = cardByNum(v, f.card); return `Play ${c ? c.name : `card ${f.card}`}`; }
@@ -224,9 +379,20 @@ function label(v, a) {
     case "Pass": return "Pass (play no card)";
     case "DiscardCard": { const c = cardByNum(v, f.card); return `Discard ${c ? c.name : `card ${f.card}`}`; }
     case "SetType": { const p = v.planets[f.planet]; return `Planet ${p ? p.hex : f.planet} is a ${D.PLANET_TYPES[f.ptype]} world`; }
-    case "SetupPlace": { const p = v.planets[f.planet]; return `Next ship to planet ${p ? p.hex : f.planet}`; }
+    case "SetupPlace": {
+      const p = v.planets[f.planet];
+      const placed = new Set(((v.setup && v.setup.my_placements) || []).map(([c]) => c));
+      const next = ((v.setup && v.setup.my_hand) || []).find((x) => !placed.has(x.id));
+      return `${next ? shipName(v, next.id) : "Next ship"} to ${p ? planetWords(v, p) : `planet ${f.planet}`}`;
+    }
     default: return a.label;
   }
+}
+
+/** The shell's #choices buttons and hint say the action with this screen's words. */
+export function choiceLabel(g, a) {
+  if (!g.view || g.mode !== "play") return null;
+  return label(g.view, a);
 }
 
 function cardByNum(v, num) {
@@ -777,23 +943,17 @@ function declarePanel(g) {
   const { h } = shell;
   const v = g.view;
   const b = v.battle;
-  const me = v.viewer;
   const cid = b.to_declare[0];
   const sides = v.combat_die;
   const declared = b.my_declarations || [];
   const row = (a) => {
     const f = a.fields;
     if (f.target < 0) return h("li", {}, actButton(g, a, "Hold fire"));
-    const owner = ownerOfShip(v, f.target);
-    const tdef = stats(v, f.target, owner ?? -2, b.col, b.row).def;
-    const others = declared.filter(([, t]) => t === f.target).map(([x]) => x);
-    const atkDice = [...others, f.ship].reduce((sum, x) => sum + stats(v, x, me, b.col, b.row).atk, 0) + (a.kind === "SelfDestruct" ? 2 : 0)
-      + (b.my_sacrifices || []).filter((x) => others.includes(x)).length * 2;
-    const odds = attackOdds(atkDice, tdef, sides);
-    const pct = percent(odds);
-    return h("li", { class: "gc-odds-row", "data-kind": a.kind, "data-target": f.target, "data-atk": atkDice, "data-def": tdef, "data-sides": sides, "data-odds": pct },
-      actButton(g, a, `${a.kind === "SelfDestruct" ? "Self-destruct on" : "Attack"} ${shipName(v, f.target)} · ${pct}`),
-      h("span", { class: "muted" }, ` ${atkDice} attack dice vs ${tdef} defence dice (d${sides})${others.length ? `, with ${others.map((x) => `#${x}`).join(", ")}` : ""}: destroyed if the attack total is higher.`));
+    const o = declarationOdds(v, a);
+    return h("li", { class: "gc-odds-row", "data-kind": a.kind, "data-target": f.target, "data-atk": o.atk, "data-def": o.def, "data-sides": sides, "data-odds": o.pct, "data-unsure": o.unsure.length ? "1" : null },
+      actButton(g, a, `${a.kind === "SelfDestruct" ? "Self-destruct on" : "Attack"} ${targetWords(v, f.target)} · ${o.unsure.length ? "about " : ""}${o.pct}`),
+      h("span", { class: "muted" }, ` ${o.atk} attack dice vs ${o.def} defence dice (d${sides})${o.others.length ? `, with ${o.others.map((x) => `#${x}`).join(", ")}` : ""}: destroyed if the attack total is higher.`),
+      o.unsure.map((u) => h("span", { class: "muted" }, ` ${seatName(v, u.owner)}'s ${u.card} was played on a fleet whose ships changed before ${u.fleet} was seen: this ship may have ${u.bonus.def ? `+${u.bonus.def} Defense` : `+${u.bonus.atk} Attack`} more (not counted).`)));
   };
   const known = battleShips(v);
   return h("div", {},
@@ -805,7 +965,7 @@ function declarePanel(g) {
         const st = stats(v, s.id, s.owner, b.col, b.row);
         return h("li", {}, `${seatName(v, s.owner)} fleet ${s.marker}: ${shipName(v, s.id)} (Attack ${st.atk}, Defense ${st.def})${b.protected.includes(s.id) ? ", protected by its fighters" : ""}`);
       }))),
-    h("p", { class: "muted" }, "Odds count the bonuses you can see (planet, race, terrain, your cards); a card the enemy played on its own ships may change them."));
+    h("p", { class: "muted" }, "Odds are exact: they count every bonus you can know (own planet, race, terrain, and the cards played this turn, yours and the others')."));
 }
 
 function burstPanel(g) {
