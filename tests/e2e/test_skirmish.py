@@ -7,10 +7,10 @@ the screen's own multi-step commits (``.msc-busy``) to finish.
 
 from __future__ import annotations
 
-import base64
 import re
 import time
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page
@@ -112,6 +112,10 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
             page.wait_for_selector("#handoff", state="detached")
         elif page.locator("#game[data-thinking]").count():
             changed(page, now, 90)
+        elif page.locator("#msc-fleet-submit").count():
+            # The fleet picked at setup (the quick start by default), built and submitted in one tap.
+            page.tap("#msc-fleet-submit")
+            changed(page, now)
         elif page.locator("#msc-build").count() and page.locator(".msc-built li").count() < ships:
             page.tap("#msc-build")
             time.sleep(0.2)
@@ -164,9 +168,11 @@ def axe_violations(page: Page) -> list[str]:
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
-def design_code(name: str, stats: str = "E3S3T3", weapons: str = "F-FL-FR") -> str:
-    encoded = base64.urlsafe_b64encode(name.encode()).decode().rstrip("=")
-    return f"MSC1.{stats}.{weapons}.{encoded}"
+def design_code(name: str, stats: str = "333", weapons: str = "F-FL-FR") -> str:
+    """A design code as fleet.js writes it: m, ENGINE SHIELDS TO-HIT, a base-32 weapons mask, the name."""
+    mask = sum(1 << n for n, side in enumerate(("F", "FL", "FR", "RL", "RR")) if side in weapons.split("-"))
+    digits = "0123456789abcdefghijklmnopqrstuv"
+    return f"m{stats}{digits[mask]}.{quote(name, safe='')}"
 
 
 # ---------------------------------------------------------------------------- tests
@@ -229,8 +235,9 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
     assert "15 of 15" in page.inner_text("#msc-total")
     page.tap("text=Keep this design")
     assert "Kept “Swift”" in page.inner_text("#design-note")
-    page.tap("text=Design code")
-    assert page.inner_text("#msc-code").startswith("MSC1.E5S3T1.F-FL-FR.")
+    page.tap("#msc-share-design")
+    assert page.inner_text("#msc-code") == "m5317.Swift"  # short: it travels in a link
+    assert page.input_value("#msc-link").endswith("#x/skirmish/m5317.Swift")
     page.tap("#msc-build")
     page.wait_for_selector(".msc-built li")
     settled(page)
@@ -247,7 +254,7 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
     assert "Swift" not in page.inner_text("#msc-panel")
     evil = "<b>X</b><script>__pwned=1</script>"  # names are kept to 40 characters
     page.locator(".msc-paste summary").tap()
-    page.fill("#msc-paste", design_code(evil))
+    page.fill("#msc-paste", site.url + "#x/skirmish/" + design_code(evil))  # a design link pasted
     page.tap("#msc-paste-use")
     assert page.input_value("#msc-ship-name") == evil
     page.tap("#msc-build")
@@ -422,5 +429,136 @@ def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
     if not levels:
         pytest.skip("no computer levels for Minimal Space Combat yet (pygame_core/games/skirmish/ai.py)")
     new_game(page, site, seats=("-1", levels[0]), scenario="skirmish", turn_limit=1, **SMALL_MAP)
-    play_by_taps(page, ships=1)
+    settled(page)
+    if page.locator("#handoff").count():
+        page.locator("#handoff .btn").tap()
+    # The quick start picked at setup waits in the designer: one tap builds and submits it.
+    page.wait_for_selector("#msc-fleet-submit")
+    assert "“" not in page.inner_text("#msc-fleet")  # the example designs keep their own names
+    assert page.locator(".msc-fleet-list li").count() == 3
+    play_by_taps(page)
     assert page.get_attribute("[data-outcome]", "data-outcome") in ("win", "loss", "draw")
+
+
+def quick_line(page: Page, seat: int = 0) -> str:
+    return page.inner_text(f"#msc-fleet-{seat}-line")
+
+
+def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: Site) -> None:
+    """MSC-2.2, MSC-4.1: every scenario's setup picks a fleet of example designs that fits its
+    budget; a computer seat designs its own; kept designs are listed only for a lone person."""
+    page = msc_phone
+    page.goto(site.url + "#new/skirmish")
+    page.wait_for_selector("#msc-fleet-0")
+    page.select_option("#seat-0", "-1")
+    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
+    expected = {
+        "duel": "W1 Ship 1 — 15 of 15 BP",
+        "skirmish": "W1 Ship 1 · W2 Ship 2 · W3 Ship 3 — 45 of 45 BP",
+        "fleet": "W1 Ship 1 · W2 Ship 2 · W3 Ship 3 · W4 Ship 1 · W5 Ship 2 · W6 Ship 3 — 90 of 100 BP",
+        "custom": "W1 Ship 1 · W2 Ship 2 — 30 of 30 BP",  # the custom defaults: 2 ships, 30 BP
+    }
+    for scenario, line in expected.items():
+        page.check(f"input[name='opt-scenario'][value='\"{scenario}\"']")
+        assert quick_line(page) == line, scenario
+    # A custom scenario whose ships may cost 10 BP: the example design cut to fit, three times.
+    page.click(".more-options summary")
+    page.fill("#opt-ship_bp", "10")
+    page.fill("#opt-ships", "4")
+    page.locator("#opt-ships").dispatch_event("change")
+    assert quick_line(page).endswith("— 30 of 30 BP") and quick_line(page).count("cut to 10 BP") == 3
+    page.check("input[name='opt-scenario'][value='\"duel\"']")
+    options = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
+    if levels:
+        page.select_option("#seat-1", levels[0])
+        assert "East: the computer designs its own ships." in page.inner_text("#msc-fleets")
+        options = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
+        assert any("Only your “Swift”" in o for o in options), options  # kept in the first test
+    page.select_option("#seat-1", "-1")  # two people share this screen: no kept designs on it
+    for seat in (0, 1):
+        options = page.eval_on_selector_all(f"#msc-fleet-{seat} option", "els => els.map(e => e.textContent)")
+        assert not any("Swift" in o for o in options) and any(o.startswith("Quick start") for o in options)
+    assert "in secret behind your own hand-off" in page.inner_text("#msc-fleets")
+    # A pick too costly for the scenario is shown but cannot be chosen.
+    page.check("input[name='opt-scenario'][value='\"custom\"']")
+    disabled = page.eval_on_selector_all("#msc-fleet-0 option[disabled]", "els => els.map(e => e.textContent)")
+    assert any("too costly" in o for o in disabled), disabled
+
+
+def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page, site: Site) -> None:
+    """MSC-2: a design shared as a link; its name comes from a stranger and is markup here."""
+    page = msc_phone
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    evil = "<img src=x onerror=__pwned=1><script>"  # names are kept to 40 characters
+    page.goto(site.url + "#x/skirmish/" + design_code(evil + "__pwned=2</script>", "531"))
+    page.wait_for_selector("#msc-received-name")
+    assert page.inner_text("#msc-received-name") == (evil + "__pwned=2</script>")[:40]
+    assert "ENGINE 5, SHIELDS 3, TO-HIT 1, weapons F, FL, FR (15 BP)" in page.inner_text("#msc-received")
+    assert page.locator("#setup-screen img, #setup-screen script").count() == 0
+    assert page.evaluate("window.__pwned") is None
+    # Start a hot-seat skirmish: West plays the shared design, East only Ship 3.
+    page.check("input[name='opt-scenario'][value='\"skirmish\"']")
+    for key, value in SMALL_MAP.items():
+        if not page.locator(f"#opt-{key}").is_visible():
+            page.click(".more-options summary")
+        page.fill(f"#opt-{key}", str(value))
+    page.select_option("#seat-0", "-1")
+    page.select_option("#seat-1", "-1")
+    assert page.input_value("#msc-fleet-0") == "received"
+    assert page.input_value("#msc-fleet-1") == "quick"
+    page.select_option("#msc-fleet-1", "ship3")
+    page.locator("#start").click()
+    page.wait_for_selector("#game:not([hidden])")
+    assert "#g/" in page.url  # the game replaced the link's setup
+    settled(page)
+    page.locator("#handoff .btn").tap()
+    page.wait_for_selector("#msc-fleet")
+    settled(page)
+    fleet = page.inner_text("#msc-fleet")
+    assert fleet.count(evil) == 3 and "3 ships, 45 of the 45 BP left" in fleet
+    assert page.locator("#board-area img, #board-area script").count() == 0
+    now = at(page)
+    page.tap("#msc-fleet-submit")  # reviewed, and submitted in one tap
+    page.wait_for_selector("#handoff")
+    assert at(page) != now
+    settled(page)
+    page.locator("#handoff .btn").tap()
+    page.wait_for_selector("#msc-fleet")
+    settled(page)
+    # East sees its own pick, reviewable, and nothing of West's.
+    assert "Ship 3" in page.inner_text("#msc-fleet") and page.locator(".msc-fleet-list li").count() == 3
+    assert "__pwned" not in page.text_content("#game")
+    page.tap("[aria-label='Remove ship 3 of the fleet']")
+    page.tap("[aria-label='Edit ship 2 of the fleet']")
+    page.tap("[aria-label='TO-HIT minus 1']")
+    assert "14 of 25 BP" in page.inner_text("#msc-total")
+    page.tap("#msc-build")
+    page.wait_for_selector(".msc-built li")
+    settled(page)
+    assert "TO-HIT 4" in page.inner_text(".msc-built")
+    assert "1 ship, 15 of the 31 BP left" in page.inner_text("#msc-fleet")
+    now = at(page)
+    page.tap("#msc-fleet-submit")
+    changed(page, now)
+    page.wait_for_selector("#handoff")
+    settled(page)
+    page.locator("#handoff .btn").tap()
+    page.wait_for_selector(".msc-ship")
+    # The designs are revealed together (MSC-4.2): West's named ships, as text.
+    assert page.locator(".msc-ship").count() == 5
+    assert evil in page.inner_text("[data-ship='W1']") and "ENGINE" in page.inner_text("[data-ship='W1']")
+    assert page.locator("#game img, #game script").count() == 0
+    # Back to the link: keep the design; a later game against the computer offers it.
+    page.goto(site.url + "#x/skirmish/" + design_code(evil, "531"))
+    page.wait_for_selector("#msc-keep-received")
+    page.tap("#msc-keep-received")
+    assert "Kept" in page.inner_text("#msc-received")
+    page.goto(site.url + "#new/skirmish")
+    page.wait_for_selector("#msc-fleet-0")
+    page.select_option("#seat-0", "-1")
+    if page.input_value("#seat-1") != "-1":  # against the computer: one person, kept designs listed
+        kept = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
+        assert any(f"Only your “{evil}”" in o for o in kept), kept
+    assert page.evaluate("window.__pwned") is None
+    assert errors == []
