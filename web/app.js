@@ -252,6 +252,7 @@ function renderHome(home) {
     return h("li", { class: "save" },
       h("div", { class: "save-text" },
         h("strong", {}, title),
+        s.options && Object.keys(s.options).length ? h("span", { class: "save-options" }, optionsSummary(s.game, s.options)) : null,
         h("span", {}, String(s.label || "")),
         h("span", { class: "muted" }, when)),
       h("button", { type: "button", class: "btn primary", "aria-label": `${s.over ? "Open" : "Continue"} ${title} from ${when}`,
@@ -268,16 +269,50 @@ function renderHome(home) {
       h("button", { type: "button", class: "btn", onclick: exportKept }, "Export"),
       h("button", { type: "button", class: "btn", onclick: () => run("discard_kept") }, "Discard"));
   }
-  // SH-9.3 and the like: the best finished score of each solo game, kept on this device.
+  // SH-9.3 and the like: the best finished score of each solo game for each option set,
+  // kept on this device (localStorage "startable:best", written by the engine).
+  const bests = bestScores();
   for (const card of document.querySelectorAll("#games [data-game]")) {
     const id = card.dataset.game;
-    const scores = saves.filter((s) => s.game === id && s.over && typeof s.score === "number").map((s) => s.score);
-    let best = $(".best", card);
-    if (scores.length && GAMES[id].max_players === 1) {
-      if (!best) { best = h("p", { class: "best" }); $(".game-text", card).append(best); }
-      best.textContent = `Best finished game: ${Math.max(...scores)}`;
-    } else if (best) best.remove();
+    const mine = bests.filter((b) => b.game === id);
+    let box = $(".best", card);
+    if (mine.length) {
+      if (!box) { box = h("div", { class: "best" }); $(".game-text", card).append(box); }
+      fill(box, h("p", {}, mine.length === 1 ? "Your best:" : "Your best, per set of options:"),
+        h("ul", {}, mine.slice(0, 4).map((b) => h("li", {}, h("strong", {}, String(b.best)), ` · ${optionsSummary(id, b.options)}`))));
+    } else if (box) box.remove();
   }
+}
+
+/** The best score per game and option set: {game, options, best}, best first within a game. */
+function bestScores() {
+  try {
+    const data = JSON.parse(localStorage.getItem("startable:best") || "{}");
+    const groups = new Map();
+    for (const s of Array.isArray(data.scores) ? data.scores : []) {
+      if (!s || typeof s.game !== "string" || typeof s.score !== "number" || !s.options || typeof s.options !== "object") continue;
+      const key = JSON.stringify([s.game, Object.entries(s.options).sort()]);
+      const g = groups.get(key);
+      if (!g) groups.set(key, { game: s.game, options: s.options, best: s.score });
+      else g.best = Math.max(g.best, s.score);
+    }
+    return [...groups.values()].sort((a, b) => b.best - a.best);
+  } catch {
+    return []; // unreadable: the engine starts the list again and says so
+  }
+}
+
+/** A game's options in the player's words: each main option, and any advanced one that is
+ * not at its default ("Card set: Babylon 5 · Base: Hard (5 damage) · …"). */
+function optionsSummary(gameId, options, all = false) {
+  const game = GAMES[gameId];
+  if (!game || !options) return "";
+  const base = presetDefaults(game, options);
+  const value = (spec) => (spec.key in options ? options[spec.key] : base[spec.key]);
+  return game.options.filter((spec) => spec.key in options || all)
+    .filter((spec) => !optionText(game, spec.key).advanced || value(spec) !== base[spec.key])
+    .map((spec) => `${optionText(game, spec.key).label || spec.label || spec.key}: ${choiceLabel(game, spec, value(spec))}`)
+    .join(" · ");
 }
 
 function navigate(hash) {
@@ -431,12 +466,14 @@ function renderSetup(setup) {
     const base = presetDefaults(game, options);
     const minimal = Object.fromEntries(Object.entries(options).filter(([k, v]) => game.options.find((s) => s.key === k).presets || v !== base[k]));
     extras.beforeStart(options, seats);
-    await run("new", [game.id, fixed ? {} : minimal, randomSeed(), seats, setup.challenge || ""], { replace: true });
+    await run("new", [game.id, fixed ? {} : minimal, randomSeed(), seats, setup.challenge || "", setup.beat ?? null], { replace: true });
   }
   const startLabel = fixed ? "Accept the challenge" : "Start";
   fill(screens.setup,
     h("h1", { id: "setup-title" }, fixed ? `Challenge: ${game.title}` : `New ${game.title} game`),
     fixed ? h("p", { class: "tagline" }, "Someone shared this game: the same setup, the same deck and the same dice as theirs. Can you do better?") : null,
+    fixed && typeof setup.beat === "number" ? h("p", { class: "to-beat", id: "setup-to-beat" }, `Score to beat: ${setup.beat}`) : null,
+    fixed ? h("p", { class: "muted", id: "challenge-options" }, optionsSummary(game.id, setup.options, true)) : null,
     h("p", { class: "muted" }, game.blurb),
     form);
   const extras = setupExtras(game, setup, form, values, () => [...seatsBox.querySelectorAll("select")].map((s) => Number(s.value)));
@@ -529,7 +566,9 @@ async function renderGame(g) {
   const head = h("div", { class: "game-head" },
     h("div", {},
       h("h1", { id: "game-title" }, screen.title ? screen.title(g) : g.title, replay ? " — replay" : ""),
-      h("p", { class: "status", id: "status" }, [g.status, g.score_line].filter(Boolean).join(" · "))),
+      h("p", { class: "status", id: "status" }, [g.status, g.score_line].filter(Boolean).join(" · ")),
+      typeof g.beat === "number" ? h("p", { class: "to-beat", id: "to-beat" }, `Challenge: the score to beat is ${g.beat}`) : null,
+      replay ? h("p", { class: "muted", id: "replay-context" }, replayContext(g)) : null),
     tools);
 
   if (g.handoff) {
@@ -650,6 +689,16 @@ function logBox(g) {
   }
   logKept = { key, count: lines.length, section: logKept.section };
   return logKept.section;
+}
+
+/** What a replay is: a shared game, its options and how it ended. */
+function replayContext(g) {
+  const f = g.final;
+  let end = "";
+  if (f && f.over && g.seats.length === 1) end = `final score ${f.scores[0]}`;
+  else if (f && f.over) end = f.winners.length ? `won by ${f.winners.map((w) => g.seats[w].name).join(" and ")}` : "a draw";
+  else if (f) end = `unfinished, ${g.steps} steps`;
+  return ["A game shared with you", optionsSummary(g.game_id, g.options, true), end].filter(Boolean).join(" · ");
 }
 
 function replayBar(g) {

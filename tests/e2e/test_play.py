@@ -154,4 +154,5 @@ def test_a_won_game_ends_with_the_engines_score_and_the_best_on_the_home_screen(
     assert phone.locator("#choices .choice").count() == 0
     phone.locator("#end-screen").get_by_role("button", name="Home").tap()
     phone.wait_for_selector("#home:not([hidden]) [data-game='spacehole'] .best")
-    assert phone.inner_text("[data-game='spacehole'] .best") == f"Best finished game: {outcome.scores[0]}"
+    best = phone.inner_text("[data-game='spacehole'] .best")
+    assert best.startswith("Your best") and f"{outcome.scores[0]} · Card set: Spacehole" in best

@@ -186,3 +186,50 @@ def test_a_win_ends_with_what_happened_and_a_rematch(learner: Page) -> None:
     page.wait_for_selector("#best-score:has-text('MC')")
     assert f"A new best with these options: {WIN.state.mc} MC (before: 0 MC)" in page.inner_text("#best-score")
     assert violations(page) == [], "the end screen after a win"
+
+
+def test_a_challenge_link_shows_the_score_to_beat_and_survives_a_reload(learner: Page) -> None:
+    page = learner
+    fragment = challenge_fragment(LOSS_SEED, HARD_B5) + "?beat=1234"
+    open_setup(page, fragment)
+    assert page.inner_text("#setup-to-beat") == "Score to beat: 1234"
+    assert "Card set: Babylon 5" in page.inner_text("#challenge-options")
+    page.reload()
+    page.wait_for_selector("#setup-to-beat")
+    assert page.inner_text("#setup-to-beat") == "Score to beat: 1234"
+    start_game(page)
+    first = page.evaluate("location.hash")
+    assert "score to beat is 1234" in page.inner_text("#to-beat")
+    # Opening the same challenge again and accepting it, unplayed, is the same saved game.
+    open_setup(page, fragment)
+    start_game(page)
+    assert page.evaluate("location.hash") == first
+    page.reload()
+    page.wait_for_selector("#game:not([hidden]) #to-beat")
+    tap_choice(page, 0)  # Draw: an invader that destroys the Hull
+    page.wait_for_selector("#end-screen[data-outcome='loss']")
+    assert page.inner_text("#beat-result") == "The score to beat was 1234 MC: not this time."
+    assert violations(page) == [], "the end of a challenge"
+    # Home lists the save with its options, and the best score with its option set.
+    page.goto(page.evaluate("location.href.split('#')[0]"))
+    page.wait_for_selector("#saves .save")
+    assert "Card set: Babylon 5" in page.inner_text("#saves")
+    assert "Card set: Babylon 5" in page.inner_text("[data-game='spacehole'] .best")
+
+
+def test_a_replay_link_says_what_it_is_and_names_its_steps(learner: Page) -> None:
+    page = learner
+    open_replay(page, encode_link(WIN))
+    page.wait_for_selector("#game[data-mode='replay'] #replay-context")
+    context = page.inner_text("#replay-context")
+    assert "A game shared with you" in context and "Card set: Babylon 5" in context
+    assert f"final score {WIN.state.mc}" in context
+    page.get_by_role("button", name="First step").tap()
+    page.wait_for_selector("#game[data-at='0']")
+    page.get_by_role("button", name="Next step").tap()
+    page.wait_for_selector("#game[data-at='1']")
+    first = describe(WIN.game.decode_action(WIN.record.actions[0]), "babylon5")
+    assert page.inner_text("#decide-title") == f"Step 1: {first}"
+    page.reload()
+    page.wait_for_selector("#game[data-mode='replay'] #replay-context")
+    assert f"final score {WIN.state.mc}" in page.inner_text("#replay-context")

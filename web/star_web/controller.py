@@ -625,6 +625,10 @@ class App:
             model["step"] = self.position
             model["steps"] = len(self.replay.record.actions)
             model["turn_marks"] = self._turn_marks()
+            final = self.replay.game.outcome(self.replay.state)
+            model["final"] = {"over": final is not None,
+                              "winners": list(final.winners) if final else [],
+                              "scores": list(final.scores) if final else []}
             model["last_action"] = self._label_of_step(self.replay, self.position) if self.position else ""
         return model
 

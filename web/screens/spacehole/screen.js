@@ -4,7 +4,6 @@
 // with its dice; every card's full effect on tap; an end that says what happened and offers
 // a rematch. Every action offered is one of g.actions (legal_actions).
 
-import { bestWith } from "./best.js";
 
 const KIND_NAMES = { base: "Base", structure: "Structure", defender: "Defender", invader: "Invader", event: "Event" };
 const RULE_REFS_KEY = "spacehole:rule-refs";
@@ -88,17 +87,19 @@ export function endDetail(g) {
   const opts = v.options;
   const setup = [opts.skin === "babylon5" ? "Babylon 5 cards" : "Spacehole cards",
     opts.base_hits === 5 ? `Hard ${baseName(v)}` : `normal ${baseName(v)}`, opts.battle_length === "to_the_death" ? "Hardcore battles" : "normal battles"].join(", ");
-  const best = h("p", { id: "best-score", "aria-live": "polite" });
-  if (g.mode === "play") {
-    const saveId = decodeURIComponent((location.hash.match(/^#g\/(.+)$/) || [])[1] || "");
-    bestWith(g.options || {}, saveId).then(({ best: top, count }) => {
-      best.textContent = top === null ? "Your first finished game with these options on this device."
-        : score > top ? `A new best with these options: ${score} MC (before: ${top} MC).`
-          : `Your best with these options: ${top} MC, over ${count} other finished game${count === 1 ? "" : "s"}.`;
-    });
-  }
+  // SH-9.3: against the best finished game with the same options on this device (g.best is
+  // the best before this one), and against a challenge's score when the link carried one.
+  const top = g.best;
+  const best = g.mode !== "play" ? null : h("p", { id: "best-score" },
+    top === null || top === undefined ? "Your first finished game with these options on this device."
+      : score > top ? `A new best with these options: ${score} MC (before: ${top} MC).`
+        : `Your best with these options: ${top} MC.`);
+  const beat = typeof g.beat !== "number" ? null : h("p", { id: "beat-result", class: score > g.beat ? "good" : null },
+    score > g.beat ? `You beat the challenge: ${score} MC against ${g.beat} MC.`
+      : score === g.beat ? `You matched the challenge: ${g.beat} MC.` : `The score to beat was ${g.beat} MC: not this time.`);
   return h("div", { class: "sh-end" },
     h("p", { class: "score", id: "final-score" }, `Score: ${score} MC`),
+    beat,
     best,
     h("p", { id: "end-what" }, ending(v)),
     h("p", { class: "muted" }, `Options: ${setup}.`),
