@@ -645,7 +645,9 @@ function newsBox(g, own, previous) {
   const fresh = g.mode === "play" && seen < log.length ? log.slice(seen) : [];
   // The dice records (C-2.8: "  roll GW.battle.attack ...") stay in the log; the game's own
   // account shows the dice in words.
-  const lines = fresh.filter((line) => !/^\s+roll\b/.test(String(line))).slice(-6);
+  // A screen's own account marked data-tells-log tells these lines itself (e.g. a whole turn).
+  const lines = own && own.dataset && own.dataset.tellsLog ? []
+    : fresh.filter((line) => !/^\s+roll\b/.test(String(line))).slice(-6);
   if (!own && !lines.length) return null;
   return h("section", { class: "news", id: "news", "aria-label": "What just happened" },
     lines.length ? h("ul", { class: "just-now" }, lines.map((line) => h("li", {}, String(line)))) : null,
