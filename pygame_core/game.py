@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 PlayerId = int
 """A seat number, 0-based. ``None`` where a player is expected means "nobody" / spectator."""
@@ -246,3 +246,88 @@ class Game(Protocol[S, A]):
     def invariant_violations(self, state: S) -> list[str]:
         """Broken invariants of this state (card conservation, ranges...); empty when sound."""
         ...
+
+
+# --------------------------------------------------------------------------------------
+# The shared half of every game
+
+
+class Epoched(Protocol):
+    """A game state: a frozen dataclass with an ``epoch`` field (C-3.2)."""
+
+    @property
+    def epoch(self) -> int: ...
+
+
+ES = TypeVar("ES", bound=Epoched)
+
+
+class Rules(Protocol[S, A]):
+    """What a game's ``rules`` module offers (a module satisfies this protocol)."""
+
+    def current_player(self, state: S) -> PlayerId | None: ...
+
+    def legal_actions(self, state: S) -> list[A]: ...
+
+    def apply(self, state: S, action: A) -> S: ...
+
+    def invariant_violations(self, state: S) -> list[str]: ...
+
+
+class GameBase(Generic[ES, A]):
+    """The Game protocol's delegation, written once: every game subclasses this.
+
+    A game class names itself (``id``, ``title``, seats, ``option_schema``, ``RULES_VERSION``),
+    writes ``new_game`` and ``outcome``, and hands its ``rules`` module, its ``view`` function
+    and its action codec to the constructor. Seats default to ``max_players`` and nothing is
+    ever pending a reveal; a game with a varying seat count or secret decisions overrides
+    ``num_players`` or ``pending_secret``.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    option_schema: tuple[OptionSpec, ...]
+    RULES_VERSION: ClassVar[int]
+    """This game's rules version, carried in records (see ``record.py`` and docs/ENGINE.md)."""
+    OLDEST_RULES: ClassVar[int] = 1
+    """Links of an older rules version than this open with a RecordError."""
+    LEGACY_OPTIONS: ClassVar[dict[int, dict[str, OptionValue]]] = {}
+    """Per older rules version still replayed, the options that bring its reading back."""
+
+    def __init__(self, rules: Rules[ES, A], view: Callable[[ES, PlayerId | None], View], codec: ActionCodec[Any]):
+        self._rules = rules
+        self._view = view
+        self._codec = codec
+
+    def num_players(self, state: ES) -> int:
+        return self.max_players
+
+    def current_player(self, state: ES) -> PlayerId | None:
+        return self._rules.current_player(state)
+
+    def legal_actions(self, state: ES) -> list[A]:
+        return self._rules.legal_actions(state)
+
+    def apply(self, state: ES, action: A) -> ES:
+        return self._rules.apply(state, action)
+
+    def view(self, state: ES, player: PlayerId | None) -> View:
+        return self._view(state, player)
+
+    def encode_action(self, action: A) -> Wire:
+        return self._codec.encode(action)
+
+    def decode_action(self, wire: Sequence[object]) -> A:
+        # The codec knows exactly this game's action classes, so what it decodes is an A.
+        return cast(A, self._codec.decode(wire))
+
+    def information_epoch(self, state: ES) -> int:
+        return state.epoch
+
+    def pending_secret(self, state: ES) -> bool:
+        return False
+
+    def invariant_violations(self, state: ES) -> list[str]:
+        return self._rules.invariant_violations(state)

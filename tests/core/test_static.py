@@ -7,6 +7,7 @@ import importlib.util
 import shutil
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,23 @@ def test_every_engine_module_has_a_docstring() -> None:
         if source.strip() and not ast.get_docstring(ast.parse(source)):
             missing.append(str(path.relative_to(ROOT)))
     assert not missing, f"modules without a docstring: {missing}"
+
+
+def test_every_game_folder_has_the_same_shape() -> None:
+    """docs/ENGINE.md: each game exposes GAME (a GameBase), its class, State, Action and CODEC
+    under the same names; its rules module offers the Rules protocol's four functions; every
+    action declares ``TAG: ClassVar[int]``."""
+    from pygame_core import GAMES
+    from pygame_core.game import GameBase
+
+    for game_id, game in GAMES.items():
+        package = importlib.import_module(f"pygame_core.games.{game_id}")
+        rules = importlib.import_module(f"pygame_core.games.{game_id}.rules")
+        assert package.GAME is game and isinstance(game, GameBase), game_id
+        assert type(game).__module__ == f"pygame_core.games.{game_id}.game", game_id
+        assert all(hasattr(package, name) for name in ("State", "Action", "CODEC", type(game).__name__)), game_id
+        for name in ("current_player", "legal_actions", "apply", "invariant_violations"):
+            assert callable(getattr(rules, name, None)), f"{game_id}.rules.{name}"
+        assert isinstance(game.RULES_VERSION, int), game_id
+        for cls in typing.get_args(package.Action):
+            assert "ClassVar" in str(cls.__annotations__.get("TAG", "")), f"{game_id}: {cls.__name__}.TAG"

@@ -1,7 +1,8 @@
-"""Space Genocide (RULES.md section 1): Classic and Advanced Basic, 2-4 players."""
+"""Space Genocide (RULES.md section 1): Classic and Advanced, 2-4 players."""
 
-from .game import GAME, Genocide
+from .actions import CODEC, Action
+from .game import GAME, GenocideGame
 from .state import State
 from .view import describe
 
-__all__ = ["GAME", "Genocide", "State", "describe"]
+__all__ = ["CODEC", "GAME", "Action", "GenocideGame", "State", "describe"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...game import ActionBase, ActionCodec
 from ...hexgrid import DIRECTION_NAMES
@@ -12,7 +13,7 @@ from ...hexgrid import DIRECTION_NAMES
 class NewShip(ActionBase):
     """Start the next ship from a template (``ship1``..``ship3``) or as ``custom`` (MSC-2.2)."""
 
-    TAG = 1
+    TAG: ClassVar[int] = 1
     design: str
 
     def __str__(self) -> str:
@@ -23,7 +24,7 @@ class NewShip(ActionBase):
 class SetStat(ActionBase):
     """Choose the next stat of a custom design (engine, shields, to_hit in that order)."""
 
-    TAG = 2
+    TAG: ClassVar[int] = 2
     stat: str
     value: int
 
@@ -35,7 +36,7 @@ class SetStat(ActionBase):
 class FitWeapon(ActionBase):
     """Fit (or not) a weapon on the next side of a custom design (MSC-2.1)."""
 
-    TAG = 3
+    TAG: ClassVar[int] = 3
     side: str
     fit: bool
 
@@ -47,7 +48,7 @@ class FitWeapon(ActionBase):
 class Submit(ActionBase):
     """Lock in this phase's secret decision: designs, deployment or move orders (C-4.1)."""
 
-    TAG = 4
+    TAG: ClassVar[int] = 4
 
     def __str__(self) -> str:
         return "submit"
@@ -57,7 +58,7 @@ class Submit(ActionBase):
 class Place(ActionBase):
     """Put the next ship on a hex of the own deployment zone (MSC-4.3)."""
 
-    TAG = 5
+    TAG: ClassVar[int] = 5
     col: int
     row: int
 
@@ -69,7 +70,7 @@ class Place(ActionBase):
 class Face(ActionBase):
     """Choose the facing of the ship just placed (MSC-4.3)."""
 
-    TAG = 6
+    TAG: ClassVar[int] = 6
     facing: int
 
     def __str__(self) -> str:
@@ -80,7 +81,7 @@ class Face(ActionBase):
 class SetSpeed(ActionBase):
     """Plot the next ship's SPEED for this turn (MSC-6.1)."""
 
-    TAG = 7
+    TAG: ClassVar[int] = 7
     speed: int
 
     def __str__(self) -> str:
@@ -91,7 +92,7 @@ class SetSpeed(ActionBase):
 class Step(ActionBase):
     """Plot one step of the current ship's orders: ``F`` forward, ``L`` or ``R`` turn (MSC-6.2)."""
 
-    TAG = 8
+    TAG: ClassVar[int] = 8
     move: str
 
     def __str__(self) -> str:
@@ -102,7 +103,7 @@ class Step(ActionBase):
 class Fire(ActionBase):
     """Fire the weapon on ``side`` of own ship ``ship`` at enemy ship ``target`` (MSC-9.2)."""
 
-    TAG = 9
+    TAG: ClassVar[int] = 9
     ship: int
     side: str
     target: int
@@ -115,7 +116,7 @@ class Fire(ActionBase):
 class HitSide(ActionBase):
     """Choose the side a damage roll of 6 hits when several face the shooter (MSC-9.6)."""
 
-    TAG = 10
+    TAG: ClassVar[int] = 10
     side: str
 
     def __str__(self) -> str:
@@ -126,7 +127,7 @@ class HitSide(ActionBase):
 class HoldFire(ActionBase):
     """End this combat phase; unfired weapons stay silent (MSC-9.1: firing is optional)."""
 
-    TAG = 11
+    TAG: ClassVar[int] = 11
 
     def __str__(self) -> str:
         return "hold fire"

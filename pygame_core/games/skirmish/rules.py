@@ -602,3 +602,51 @@ def _annihilation(state: SkirmishState) -> SkirmishState:
         pending_hit=None,
         log=(*state.log, reason),
     )
+
+
+# --------------------------------------------------------------------------------------
+# The engine contract's remaining queries (pygame_core.game.Rules)
+
+
+def current_player(state: SkirmishState) -> int | None:
+    """Whose decision it is (``current_seat``), None once the game is over."""
+    return current_seat(state)
+
+
+def invariant_violations(state: SkirmishState) -> list[str]:
+    """Designs legal and within the scenario, stats in range, ships on the map (MSC-2, MSC-9)."""
+    out = []
+    grid = HexMap(state.width, state.height)
+    for index, ship in enumerate(state.ships):
+        if ship.id != index:
+            out.append(f"{ship.label}: id {ship.id} at index {index}")
+        d = ship.design
+        if d.problems(state.ship_bp):
+            out.append(f"{ship.label}: illegal design {d.problems(state.ship_bp)}")
+        if not 0 <= ship.engine <= d.engine:
+            out.append(f"{ship.label}: ENGINE {ship.engine} outside 0..{d.engine}")
+        if not 0 <= ship.shields <= d.shields:
+            out.append(f"{ship.label}: SHIELD {ship.shields} outside 0..{d.shields}")
+        if ship.alive and ship.shields == 0:
+            out.append(f"{ship.label}: SHIELD 0 but still in play (MSC-9.7)")
+        if ship.speed > ship.engine and ship.alive:
+            out.append(f"{ship.label}: SPEED {ship.speed} above ENGINE {ship.engine} (MSC-9.8)")
+        if ship.weapons[3] != 0 or any(ship.weapons[s] == 0 for s in d.weapons):
+            out.append(f"{ship.label}: weapons do not match the design")
+        if ship.alive and state.phase in ("orders", "combat") and not grid.contains(hex_of(ship)):
+            out.append(f"{ship.label}: in play but off the map")
+        if any(d.weapons.count(s) == 0 for s in ship.fired):
+            out.append(f"{ship.label}: fired a side without a weapon")
+    for p in (0, 1):
+        plan = state.plans[p]
+        spent = sum(x.bp for x in plan.designs)
+        if spent > state.budget or len(plan.designs) > state.max_ships:
+            out.append(f"{p}: designs exceed the scenario (MSC-2.3)")
+        if plan.draft is not None and any(
+            not STAT_LIMITS[k][0] <= v <= STAT_LIMITS[k][1]
+            for k, v in zip(("engine", "shields", "to_hit"), plan.draft.values, strict=False)
+        ):
+            out.append(f"{p}: draft stat out of range")
+    if state.phase == "over" and (state.plans[0].done or state.plans[1].done):
+        out.append("a pending plan survives the end of the game")
+    return out

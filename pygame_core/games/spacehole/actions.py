@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from pygame_core.game import ActionBase, ActionCodec
 
@@ -19,7 +20,7 @@ def _name(card: int) -> str:
 class Draw(ActionBase):
     """Begin the next turn: the Space Karma draw (SH-5.2)."""
 
-    TAG = 1
+    TAG: ClassVar[int] = 1
 
     def __str__(self) -> str:
         return "Draw a card"
@@ -29,7 +30,7 @@ class Draw(ActionBase):
 class Discard(ActionBase):
     """Discard a card from the hand down to the hand limit (SH-8.4)."""
 
-    TAG = 2
+    TAG: ClassVar[int] = 2
     card: int
 
     def __str__(self) -> str:
@@ -40,7 +41,7 @@ class Discard(ActionBase):
 class Play(ActionBase):
     """Build Phase (a)/(b): play a card; at the defender cap, ``replacing`` goes first (SH-8.2)."""
 
-    TAG = 3
+    TAG: ClassVar[int] = 3
     card: int
     replacing: int = NO_CARD
 
@@ -54,7 +55,7 @@ class Play(ActionBase):
 class Repair(ActionBase):
     """Build Phase (c): play nothing and remove all damage from one card (SH-5.4)."""
 
-    TAG = 4
+    TAG: ClassVar[int] = 4
     card: int
 
     def __str__(self) -> str:
@@ -65,7 +66,7 @@ class Repair(ActionBase):
 class Pass(ActionBase):
     """Build Phase: play nothing and repair nothing."""
 
-    TAG = 5
+    TAG: ClassVar[int] = 5
 
     def __str__(self) -> str:
         return "Build nothing"
@@ -75,7 +76,7 @@ class Pass(ActionBase):
 class Choose(ActionBase):
     """An event's choice: the Space Virus victim or the card taken back (SH-A28, SH-A29)."""
 
-    TAG = 6
+    TAG: ClassVar[int] = 6
     card: int
 
     def __str__(self) -> str:
@@ -86,7 +87,7 @@ class Choose(ActionBase):
 class Dismiss(ActionBase):
     """Discard a defender from play when the defender cap shrinks (SH-8.3)."""
 
-    TAG = 7
+    TAG: ClassVar[int] = 7
     card: int
 
     def __str__(self) -> str:
@@ -97,7 +98,7 @@ class Dismiss(ActionBase):
 class Scout(ActionBase):
     """End of turn: discard Space Rangers or Scouts to look at the top 1D6 cards (SH-8.6)."""
 
-    TAG = 8
+    TAG: ClassVar[int] = 8
     card: int
 
     def __str__(self) -> str:

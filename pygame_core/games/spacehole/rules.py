@@ -713,3 +713,37 @@ EVENT_EFFECTS: dict[str, EventEffect] = {
     **{key: _random_defender_loss for key in RANDOM_DEFENDER_LOSS},
     **{key: _random_structure_loss for key in RANDOM_STRUCTURE_LOSS},
 }
+
+
+# --------------------------------------------------------------------------------------
+# The engine contract's remaining queries (pygame_core.game.Rules)
+
+
+def current_player(state: State) -> int | None:
+    """The one seat, 0, until the game is over (SH-9)."""
+    return None if state.over else 0
+
+
+def invariant_violations(state: State) -> list[str]:
+    """Cards conserved, MC and damage in range, the Base first, the defender cap (SH-6, SH-8)."""
+    problems = []
+    cards = [
+        *state.deck.draw_pile, *state.hand, *state.deck.discard_pile,
+        *(p.card for p in state.in_play[1:]), *([] if state.pending is None else [state.pending]),
+    ]
+    if sorted(cards) != list(range(DECK_SIZE)):
+        problems.append(f"card conservation: {len(cards)} cards, {len(set(cards))} distinct")
+    if state.mc < 0:
+        problems.append("MC below 0")
+    if any(p.damage < 0 for p in state.in_play):
+        problems.append("negative damage")
+    if state.in_play[0].kind != Kind.BASE:
+        problems.append("the Base is not first in play")
+    if not state.over and state.base.damage >= state.options.base_hits:
+        problems.append("the Base should be destroyed")
+    if any(p.kind == Kind.DEFENDER and current_force(p) <= 0 for p in state.in_play):
+        problems.append("a defender at 0 Force is still in play")
+    settled = not state.over and pending_interrupt(state) is None
+    if settled and len(state.of_kind(Kind.DEFENDER)) > defender_cap(state):
+        problems.append("over the defender cap")
+    return problems

@@ -1,0 +1,73 @@
+"""The Minimal Space Combat game object: its options (MSC-4.1, MSC-10, MSC-A02), outcome and rules version."""
+
+from __future__ import annotations
+
+from ...game import GameBase, OptionError, Options, OptionSpec, Outcome, resolve_options
+from ...rng import Rng
+from . import rules
+from .actions import CODEC, Action
+from .data import DEPLOY_COLS, MAX_TURNS_HARD, PRESETS
+from .state import SkirmishState
+from .view import view
+
+OPTION_SCHEMA: tuple[OptionSpec, ...] = (
+    OptionSpec("scenario", "duel", ("duel", "skirmish", "fleet", "custom"), label="Scenario (MSC-4.1)"),
+    OptionSpec(
+        "victory",
+        "annihilation_or_score",
+        ("annihilation_or_score", "annihilation_only"),
+        label="Victory (MSC-10)",
+    ),
+    OptionSpec("turn_limit", 30, minimum=1, maximum=MAX_TURNS_HARD, label="Turn limit (MSC-10.2)"),
+    OptionSpec("width", 24, minimum=2 * DEPLOY_COLS + 2, maximum=60, label="Map columns (MSC-A02)"),
+    OptionSpec("height", 18, minimum=4, maximum=40, label="Map rows (MSC-A02)"),
+    OptionSpec("ships", 2, minimum=1, maximum=8, label="Custom: ships per side"),
+    OptionSpec("budget", 30, minimum=1, maximum=200, label="Custom: BP per side"),
+    OptionSpec("ship_bp", 15, minimum=1, maximum=25, label="Custom: max BP per ship"),
+)
+
+
+class SkirmishGame(GameBase[SkirmishState, Action]):
+    """The Game protocol for Minimal Space Combat; the rules live in ``rules``."""
+
+    id = "skirmish"
+    title = "Minimal Space Combat"
+    min_players = 2
+    max_players = 2
+    option_schema = OPTION_SCHEMA
+    RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
+
+    def new_game(self, options: Options | None, seed: int) -> SkirmishState:
+        opts = resolve_options(OPTION_SCHEMA, options)
+        scenario = str(opts["scenario"])
+        custom_keys = [k for k in ("ships", "budget", "ship_bp") if options and k in options]
+        if scenario != "custom" and custom_keys:
+            raise OptionError(f"option(s) {', '.join(custom_keys)} apply only to scenario 'custom'")
+        if scenario == "custom":
+            ships, budget, ship_bp = int(opts["ships"]), int(opts["budget"]), int(opts["ship_bp"])
+        else:
+            preset = PRESETS[scenario]
+            ships, budget, ship_bp = preset.ships, preset.budget, preset.ship_bp
+        return SkirmishState(
+            width=int(opts["width"]),
+            height=int(opts["height"]),
+            scenario=scenario,
+            max_ships=ships,
+            budget=budget,
+            ship_bp=ship_bp,
+            turn_limit=int(opts["turn_limit"]),
+            victory=str(opts["victory"]),
+            rng=Rng.from_seed(seed),
+        )
+
+    def outcome(self, state: SkirmishState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(state.winners, rules.scores(state), state.result)
+
+    def pending_secret(self, state: SkirmishState) -> bool:
+        """Some side has made part of a secret design, deployment or order (MSC-11.2)."""
+        return any(p != type(p)() for p in state.plans)
+
+
+GAME = SkirmishGame(rules, view, CODEC)

@@ -1,0 +1,55 @@
+"""The Spacehole game object: its options (SH-A01, SH-A03), outcome (SH-9) and rules version."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pygame_core.game import GameBase, OptionSpec, OptionValue, Outcome, resolve_options
+from pygame_core.game import Options as OptionMap
+
+from . import rules
+from .actions import CODEC, SpaceholeAction
+from .state import Options, State
+from .view import view
+
+
+class SpaceholeGame(GameBase[State, SpaceholeAction]):
+    """The Game protocol for Spacehole (one seat, id 0); the rules live in ``rules``."""
+
+    id = "spacehole"
+    title = "Spacehole"
+    min_players = 1
+    max_players = 1
+    option_schema = (
+        OptionSpec("skin", "spacehole", ("spacehole", "babylon5"), label="Card set"),
+        OptionSpec("base_hits", 10, (10, 5), label="Base hits (5 = Hard)"),  # SH-A01
+        OptionSpec("battle_length", "force_rounds", ("force_rounds", "to_the_death"),
+                   label="Battles (to_the_death = Hardcore)"),  # SH-A03
+        # Which reading of SH-7.3 decides structure plays: 2, as written (issue 13); 1, the
+        # reading before, under which links made before the change were recorded. Links
+        # store indices into legal_actions, so a link must replay under its own reading.
+        OptionSpec("rules", 2, (2, 1), label="Rules (1 = the SH-7.3 reading before issue 13)"),
+    )
+    RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
+    # Links of rules version 1 (record format 1) were made before SH-7.3 was read as written
+    # (issue 13): they replay under the old reading (pygame_core/record.py legacy_options).
+    LEGACY_OPTIONS: ClassVar[dict[int, dict[str, OptionValue]]] = {1: {"rules": 1}}
+
+    def new_game(self, options: OptionMap | None, seed: int) -> State:
+        resolved = resolve_options(self.option_schema, options)
+        opts = Options(
+            str(resolved["skin"]), int(resolved["base_hits"]), str(resolved["battle_length"]), int(resolved["rules"])
+        )
+        return rules.new_state(opts, seed)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """SH-9: a destroyed Base is a loss scoring 0; otherwise the score is the MC total."""
+        if not state.over:
+            return None
+        if state.base_destroyed:
+            base = "Hull" if state.options.skin == "babylon5" else "Base"  # SH-3: the set's names
+            return Outcome((), (0,), f"the {base} was destroyed")
+        return Outcome((0,), (state.mc,), "the deck is spent")
+
+
+GAME = SpaceholeGame(rules, view, CODEC)
