@@ -157,39 +157,32 @@ export function render(area, g, tools) {
     drawMap(g);
     maybeAnimate(g);
   }
-  relabelChoices(g);
   if (queue) setTimeout(pump, 0);
   return h;
 }
 
-/** The shell labels the choice buttons with the engine's action strings, which name ships by
- * number ("fire ship #0 F at ship #1"): say it with ship labels and odds instead. (Better in
- * the view: a "choices" list from view.describe; see the report of issue 17.) */
-function relabelChoices(g) {
+/** The choice buttons and the hint in the player's words: ship labels and odds, where the
+ * engine's action strings name ships by number ("fire ship #0 F at ship #1"). */
+export function choiceLabel(g, a) {
   const v = g.view;
-  if (!v || !g.actions.length) return;
+  if (!v) return null;
+  const f = a.fields;
   const plotting = v.phase === "orders" ? plottingShip(v) : null;
-  const placing = v.phase === "deploy" ? ownShips(v, v.you)[Math.max(0, ((v.plans[v.you] || {}).placements || []).length - 1)] : null;
-  const nextPlace = v.phase === "deploy" ? ownShips(v, v.you)[((v.plans[v.you] || {}).placements || []).length] : null;
-  for (const a of g.actions) {
-    let text = null;
-    const f = a.fields;
-    if (a.kind === "Fire") {
-      const o = shotOdds(v, a);
-      text = `${o.shooter.label} fires ${f.side} at ${o.target.label} (range ${o.range}, ${Math.round(o.chance * 100)}% to hit)`;
-    } else if (a.kind === "SetSpeed" && plotting) text = `${plotting.label}: SPEED ${f.speed}`;
-    else if (a.kind === "Step" && plotting) text = `${plotting.label}: ${{ F: "forward", L: "turn left", R: "turn right" }[f.move]}`;
-    else if (a.kind === "Place" && nextPlace) text = `Place ${nextPlace.label} at ${hx.hexLabel(f.col, f.row)}`;
-    else if (a.kind === "Face" && placing) text = `${placing.label} faces ${hx.DIR_NAMES[f.facing]}`;
-    else if (a.kind === "NewShip") text = f.design in TEMPLATES ? `Build a ${TEMPLATES[f.design].name} (15 BP)` : "Design a custom ship, step by step";
-    else if (a.kind === "HoldFire") text = "Hold fire";
-    else if (a.kind === "Submit") text = { design: "Submit my designs", deploy: "Submit my deployment", orders: "Submit my orders" }[v.phase] || null;
-    if (!text) continue;
-    const button = document.querySelector(`#choices .choice[data-action="${a.i}"]`);
-    if (!button) continue;
-    for (const node of [...button.childNodes]) if (node.nodeType === Node.TEXT_NODE) node.remove();
-    button.append(text);
+  const placed = v.phase === "deploy" ? ((v.plans[v.you] || {}).placements || []).length : 0;
+  const placing = v.phase === "deploy" ? ownShips(v, v.you)[Math.max(0, placed - 1)] : null;
+  const nextPlace = v.phase === "deploy" ? ownShips(v, v.you)[placed] : null;
+  if (a.kind === "Fire") {
+    const o = shotOdds(v, a);
+    return `${o.shooter.label} fires ${f.side} at ${o.target.label} (range ${o.range}, ${Math.round(o.chance * 100)}% to hit)`;
   }
+  if (a.kind === "SetSpeed" && plotting) return `${plotting.label}: SPEED ${f.speed}`;
+  if (a.kind === "Step" && plotting) return `${plotting.label}: ${{ F: "forward", L: "turn left", R: "turn right" }[f.move]}`;
+  if (a.kind === "Place" && nextPlace) return `Place ${nextPlace.label} at ${hx.hexLabel(f.col, f.row)}`;
+  if (a.kind === "Face" && placing) return `${placing.label} faces ${hx.DIR_NAMES[f.facing]}`;
+  if (a.kind === "NewShip") return f.design in TEMPLATES ? `Build a ${TEMPLATES[f.design].name} (15 BP)` : "Design a custom ship, step by step";
+  if (a.kind === "HoldFire") return "Hold fire";
+  if (a.kind === "Submit") return { design: "Submit my designs", deploy: "Submit my deployment", orders: "Submit my orders" }[v.phase] || null;
+  return null;
 }
 
 // ---------------------------------------------------------------------------- setup (app.js setupExtras)
@@ -609,7 +602,7 @@ function designer(g) {
 function allowanceWhy(v, plan) {
   const left = v.limits.budget - plan.spent;
   if (left < v.limits.ship_bp && left < 25) return `only ${left} BP are left of the side's ${v.limits.budget}`;
-  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, 25)} BP a ship (MSC-2.3)`;
+  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, 25)} BP a ship, MSC-2.3`;
 }
 
 function designLine(d) {
@@ -1136,7 +1129,8 @@ function turnReport(v, seg, open) {
   }
   const die = (n, cls, label) => h("span", { class: `die ${cls}`, "aria-label": label }, String(n));
   const shown = seg.dice ? items.filter((it) => it.kind !== "line") : items;
-  return h("details", { class: "msc-report", id: "msc-report", open: open || null },
+  // The whole turn told here stands for the shell's list of new log lines (app.js newsBox).
+  return h("details", { class: "msc-report", id: "msc-report", open: open || null, "data-tells-log": seg.dice ? null : "1" },
     h("summary", {}, seg.dice ? "The dice" : `Turn ${seg.turn}: moves${seg.lines.some((l) => /Player 1/.test(l)) ? ", initiative and fire" : ""}`),
     h("ul", {}, shown.map((it) => {
       if (it.kind === "init") {
