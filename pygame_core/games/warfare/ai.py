@@ -296,6 +296,20 @@ def candidates(state: WarfareState, legal: list[Action], player: PlayerId) -> li
     return [a for a in legal if not isinstance(a, SetStop) and not (isinstance(a, PassWindow) and a.stop_off)]
 
 
+def policy(state: WarfareState, legal: list[Action], seat: PlayerId, rng: object) -> Action:
+    """Level 1: the action with the best expected ``evaluate`` one decision ahead, over the
+    exact battle odds (GW-6.3) where ``outcomes`` gives them. A sampled look-ahead misjudged
+    attacks by the luck of a few dice; exact odds cost no more."""
+    best: Action = legal[0]
+    best_value = -1.0
+    for action in candidates(state, legal, seat) or legal:
+        found = outcomes(state, action) or [(1.0, rules.apply(state, action))]
+        value = sum(p * evaluate(after, seat) for p, after in found)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
 def explain(view: View, action: Action, value: float) -> str:
     """A short reason for a hint."""
     return f"{action}: about {round(100 * value)}% to win from here"
