@@ -141,6 +141,11 @@ def search(game_id: str, view: View, legal_actions: Sequence[Action], *, level: 
         return flat_move(ai, view, legal, seat, rng, budget)
     if ai.search_kind == "expectimax":
         return expectimax_move(ai, view, legal, seat, rng, budget)
+    if ai.search_kind == "game":
+        action, value = ai.own_search(view, legal, seat, rng, budget)
+        if action not in legal:
+            raise ValueError(f"{game_id}'s search chose {action!r}, not a legal action")
+        return SearchResult(action, value, budget, budget, len(legal))
     return search_move(ai, view, legal, seat, rng, budget)
 
 

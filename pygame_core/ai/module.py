@@ -27,9 +27,13 @@ Optional (defaults in brackets)
     ``TREE_OPPONENTS: bool``  other seats searched in the tree, or played by ``policy`` [True]
     ``EXPLORATION: float``  the UCB constant [0.7]
     ``SEARCH: str``  "mcts" (information-set MCTS), "flat" (every candidate on the same
-        samples, then a rollout: common random numbers, for solo games) or "expectimax"
-        (depth-limited, exact chance through ``outcomes``) ["mcts"]; the budget of a search
-        level is ``SEARCH_ITERATIONS[level - 2]``: iterations, or the depth for expectimax
+        samples, then a rollout: common random numbers, for solo games), "expectimax"
+        (depth-limited, exact chance through ``outcomes``) or "game" (the module's own
+        ``search``) ["mcts"]; the budget of a search level is ``SEARCH_ITERATIONS[level - 2]``:
+        iterations, the depth for expectimax, the samples for a game's own search
+    ``search(view, legal, seat, rng, budget) -> tuple[Action, float]``  SEARCH "game": the
+        decision and its estimated value in [0, 1]; it, too, sees only the view and samples
+        through ``determinize``
     ``PRIOR_MARGIN: float``  flat: the first candidate's head start (list the heuristic's
         choice first) [0.0]
     ``SEARCH_WIDTH: int``  expectimax: actions kept per decision below the root [6]
@@ -83,8 +87,11 @@ class GameAI:
         self.tree_opponents = bool(getattr(module, "TREE_OPPONENTS", True))
         self.exploration = float(getattr(module, "EXPLORATION", 0.7))
         self.search_kind = str(getattr(module, "SEARCH", "mcts"))
-        if self.search_kind not in ("mcts", "flat", "expectimax"):
-            raise ValueError(f"{module.__name__}.SEARCH must be 'mcts', 'flat' or 'expectimax'")
+        if self.search_kind not in ("mcts", "flat", "expectimax", "game"):
+            raise ValueError(f"{module.__name__}.SEARCH must be 'mcts', 'flat', 'expectimax' or 'game'")
+        self._search: Callable[..., tuple[Action, float]] | None = getattr(module, "search", None)
+        if self.search_kind == "game" and not callable(self._search):
+            raise TypeError(f"{module.__name__} has SEARCH = 'game' but no search()")
         self.search_width = int(getattr(module, "SEARCH_WIDTH", 6))
         self.prior_margin = float(getattr(module, "PRIOR_MARGIN", 0.0))
         self.search_samples = int(getattr(module, "SEARCH_SAMPLES", 1))
@@ -166,6 +173,13 @@ class GameAI:
             if found:
                 return found
         return [(1.0, self.game.apply(state, action))]
+
+    def own_search(
+        self, view: View, legal: list[Action], seat: PlayerId, rng: AiRandom, budget: int
+    ) -> tuple[Action, float]:
+        """SEARCH "game": the module's own search."""
+        assert self._search is not None
+        return self._search(view, legal, seat, rng, budget)
 
     def explain(self, view: View, action: Action, value: float) -> str:
         if self._explain is not None:
