@@ -1,9 +1,11 @@
 """The computer players' ladder: each level against the one below, and time per decision.
 
-    python3 benchmarks/ai_ladder.py [--games N] [--game ID] [--pyodide] [--jobs J]
+    python3 benchmarks/ai_ladder.py [--games N] [--games-for ID=N] [--game ID] [--level L]
+                                    [--pyodide N] [--jobs J] [--json PATH]
 
 For every game with two or more seats, each level plays the level below over N seeded
-games with the seats swapped every game: the upper level's win rate (a draw counts half)
+games with the seats swapped every game, and the top level also plays level 1 (the goal's
+pairing, DESIGN.md 6): the upper level's win rate (a draw counts half)
 with a 95% Wilson interval. For Spacehole, each level's score over N seeds (mean, median,
 win rate). Time per decision (median, 95th percentile) of every level is measured in
 CPython; with ``--pyodide`` also the top level's in Pyodide under Node, on a few positions
@@ -122,12 +124,16 @@ def ladder(
                 ])
                 print("  ".join(rows[-1]), file=sys.stderr, flush=True)
             return rows
-        for upper in range(1, len(names)):
+        top = len(names) - 1
+        pairings = [(upper, upper - 1) for upper in range(1, len(names))]
+        if top > 2:
+            pairings.append((top, 1))  # the goal's own pairing: the top level against the heuristic
+        for upper, lower in pairings:
             if uppers and upper not in uppers:
                 continue
             plans = []
             for i in range(games):
-                levels = (upper, upper - 1) if i % 2 == 0 else (upper - 1, upper)
+                levels = (upper, lower) if i % 2 == 0 else (lower, upper)
                 plans.append((game_id, options, i, levels))
             results = list(pool.map(_job, plans))
             wins = 0.0
@@ -136,7 +142,7 @@ def ladder(
             low, high = wilson(wins, games)
             times = [t for r in results for t in r.times.get(upper, [])]
             rows.append([
-                f"{game_id} {upper} {names[upper]}", f"vs {upper - 1} {names[upper - 1]}", "", "",
+                f"{game_id} {upper} {names[upper]}", f"vs {lower} {names[lower]}", "", "",
                 f"{100 * wins / games:.1f}%", f"[{100 * low:.0f}-{100 * high:.0f}]%",
                 _ms(times), _ms(times, 0.95), f"{max(times) * 1000:.0f}" if times else "-",
             ])
@@ -215,24 +221,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--game", action="append", default=[], help="only this game id (repeatable)")
+    parser.add_argument("--games-for", action="append", default=[], metavar="ID=N",
+                        help="N games per pairing for this game (a slow game); repeatable")
     parser.add_argument("--level", type=int, action="append", default=[],
                         help="only this level against the one below (Spacehole: only this level); repeatable")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--pyodide", type=int, default=0, metavar="N",
                         help="also time the top level on N positions per game in Pyodide")
+    parser.add_argument("--json", metavar="PATH", help="also write the tables to PATH as JSON")
     args = parser.parse_args()
     ids = [g for g in sorted(LEVELS) if not args.game or g in args.game]
     rows: list[list[str]] = []
     started = time.perf_counter()
+    counts = {game_id: int(n) for game_id, _, n in (x.partition("=") for x in args.games_for)}
     for game_id in ids:
-        rows += ladder(game_id, args.games, args.jobs, {}, args.level)
+        rows += ladder(game_id, counts.get(game_id, args.games), args.jobs, {}, args.level)
         print(f"# {game_id} done after {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
-    print(f"{args.games} games per row, seats swapped every game; CPython {sys.version.split()[0]}")
-    print_table(
-        ["level", "against", "mean", "median", "win", "95% CI", "median ms", "p95 ms", "max ms"], rows
-    )
+    games_note = ", ".join(f"{g} {counts.get(g, args.games)}" for g in ids)
+    print(f"games per row: {games_note}; seats swapped every game; CPython {sys.version.split()[0]}")
+    headers = ["level", "against", "mean", "median", "win", "95% CI", "median ms", "p95 ms", "max ms"]
+    print_table(headers, rows)
+    prow: list[list[str]] = []
+    pheaders = ["game", "positions", "CPython median ms", "p95", "Pyodide median ms", "p95", "same decisions"]
     if args.pyodide:
-        prow = []
         for game_id in ids:
             cpython, pyodide, parity = pyodide_times(game_id, args.pyodide)
             prow.append([
@@ -241,8 +252,17 @@ def main() -> None:
             ])
         print()
         print("Top level, same positions: CPython vs Pyodide (Node)")
-        print_table(["game", "positions", "CPython median ms", "p95", "Pyodide median ms", "p95", "same decisions"],
-                    prow)
+        print_table(pheaders, prow)
+    if args.json:
+        report = {
+            "games_per_row": {g: counts.get(g, args.games) for g in ids},
+            "python": sys.version.split()[0],
+            "ladder": [dict(zip(headers, row, strict=True)) for row in rows],
+            "pyodide": [dict(zip(pheaders, row, strict=True)) for row in prow],
+        }
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=1)
+            out.write("\n")
 
 
 if __name__ == "__main__":
