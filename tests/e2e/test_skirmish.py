@@ -448,6 +448,10 @@ def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: S
     """MSC-2.2, MSC-4.1: every scenario's setup picks a fleet of example designs that fits its
     budget; a computer seat designs its own; kept designs are listed only for a lone person."""
     page = msc_phone
+    page.goto(site.url + "#x/skirmish/m5317.Swift")  # a design kept from a link, to be listed
+    page.wait_for_selector("#msc-received")
+    if page.locator("#msc-keep-received").count():
+        page.tap("#msc-keep-received")
     page.goto(site.url + "#new/skirmish")
     page.wait_for_selector("#msc-fleet-0")
     page.select_option("#seat-0", "-1")
@@ -473,7 +477,7 @@ def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: S
         page.select_option("#seat-1", levels[0])
         assert "East: the computer designs its own ships." in page.inner_text("#msc-fleets")
         options = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
-        assert any("Only your “Swift”" in o for o in options), options  # kept in the first test
+        assert any("Only your “Swift”" in o for o in options), options
     page.select_option("#seat-1", "-1")  # two people share this screen: no kept designs on it
     for seat in (0, 1):
         options = page.eval_on_selector_all(f"#msc-fleet-{seat} option", "els => els.map(e => e.textContent)")
@@ -497,6 +501,7 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
     assert "ENGINE 5, SHIELDS 3, TO-HIT 1, weapons F, FL, FR (15 BP)" in page.inner_text("#msc-received")
     assert page.locator("#setup-screen img, #setup-screen script").count() == 0
     assert page.evaluate("window.__pwned") is None
+    assert axe_violations(page) == []
     # Start a hot-seat skirmish: West plays the shared design, East only Ship 3.
     page.check("input[name='opt-scenario'][value='\"skirmish\"']")
     for key, value in SMALL_MAP.items():
@@ -518,6 +523,7 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
     fleet = page.inner_text("#msc-fleet")
     assert fleet.count(evil) == 3 and "3 ships, 45 of the 45 BP left" in fleet
     assert page.locator("#board-area img, #board-area script").count() == 0
+    assert axe_violations(page) == []
     now = at(page)
     page.tap("#msc-fleet-submit")  # reviewed, and submitted in one tap
     page.wait_for_selector("#handoff")
