@@ -187,6 +187,19 @@ LEAK_SCRIPT = """
       return original.call(this, text, ...rest);
     };
   }
+  // Where each ghost path (the screen's dashed [6, 5] line) starts: at the ship it belongs to.
+  window.__ghosts = [];
+  const proto = CanvasRenderingContext2D.prototype;
+  const setLineDash = proto.setLineDash;
+  proto.setLineDash = function (segments) {
+    this.__dash = segments.join(',');
+    return setLineDash.call(this, segments);
+  };
+  const moveTo = proto.moveTo;
+  proto.moveTo = function (x, y) {
+    if (this.__dash === '6,5') window.__ghosts.push([x, y]);
+    return moveTo.call(this, x, y);
+  };
 })();
 """
 
@@ -332,6 +345,18 @@ def test_hand_off_leaks_nothing_of_the_other_orders(msc_phone: Page, site: Site)
         assert secret not in dom
         assert not any(secret in text for text in drawn)
     assert "W1" in dom and "SPEED 0" in dom  # West's public state is there: turn 1 starts at 0
+    # No ghost path is drawn from West's ship; East's own is (the recording works).
+    page.evaluate("window.__ghosts = []")
+    page.get_by_role("button", name="Whole map").tap()
+    ghosts = page.evaluate("window.__ghosts")
+    box = page.locator("#board").bounding_box()
+    assert box is not None
+
+    def drawn_from(label: str) -> bool:
+        x, y, _ = hex_point(page, *ship_hex(page, label))
+        return any(abs(gx - (x - box["x"])) < 3 and abs(gy - (y - box["y"])) < 3 for gx, gy in ghosts)
+
+    assert drawn_from("E1") and not drawn_from("W1")
 
 
 def tab_to(page: Page, selector: str, presses: int = 80) -> None:
