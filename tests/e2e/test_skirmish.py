@@ -282,6 +282,17 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
     assert outcome in ("win", "loss", "draw", "over")
     assert "BP destroyed" in page.inner_text("#end-screen")
     assert page.locator(".msc-ship").count() == 2
+    # The replay through the shell: the last step shows the same end; a step back shows the map.
+    page.get_by_role("button", name="Watch the replay").tap()
+    page.wait_for_selector("#game[data-mode='replay']")
+    page.wait_for_selector("#step-last[disabled]")  # it opens at the end
+    assert page.locator("#board").count() == 1 and page.locator(".msc-ship").count() == 2
+    page.tap("#step-first")
+    page.wait_for_selector("#step-first[disabled]")
+    page.tap("#step-next")  # a spectator's view: the design is West's secret until the reveal
+    page.wait_for_selector("#step-first:not([disabled])")
+    assert "West is at work, East is at work" in page.inner_text("#msc-waiting")
+    assert "Swift" not in page.inner_text("#board-area")
     assert errors == []
 
 

@@ -213,7 +213,7 @@ export function setupExtras(box, ctx) {
     if (received) one("received", received, `The shared design “${received.name || "unnamed"}”`);
     for (const [k, t] of Object.entries(TEMPLATES)) one(k, t, `Only ${t.name}`);
     if (persons === 1) keptList().forEach((d, n) => one(`kept${n}`, d, `Only your “${d.name || "unnamed"}”`));
-    out.push(["own", "None: I design every ship after the hand-off", []]);
+    out.push(["own", "None: I design my ships in the game", []]);
     return out;
   }
   function draw() {
@@ -230,7 +230,7 @@ export function setupExtras(box, ctx) {
         h("label", { for: `msc-fleet-${n}` }, `${SIDE_NAMES[n]}'s ships`),
         h("select", { id: `msc-fleet-${n}`, onchange: (e) => { chosen[n] = e.target.value; draw(); } },
           list.map(([k, text, f]) => h("option", { value: k, selected: k === chosen[n], disabled: !f }, text))),
-        h("p", { class: "muted help", id: `msc-fleet-${n}-line` }, fleet.length ? fleetLine(fleet, "WE"[n], L) : "An empty designer behind the hand-off."));
+        h("p", { class: "muted help", id: `msc-fleet-${n}-line` }, fleet.length ? fleetLine(fleet, "WE"[n], L) : "An empty designer when the game starts."));
     });
     fill(box,
       ctx.link ? receivedCard(h, received, keepReceived, kept) : null,
@@ -459,8 +459,13 @@ function actionPanel(g) {
   const v = g.view;
   const mine = g.mode === "play" && g.actions.length > 0;
   let body = null;
-  if (v.phase === "design") body = mine ? designer(g) : h("p", { class: "muted" }, "The other side is designing in secret.");
-  else if (v.phase === "deploy") body = mine ? deployPanel(g) : null;
+  const secretly = () => (v.you === null || v.you === undefined
+    ? `Both sides ${v.phase === "design" ? "design their ships" : "deploy"} in secret (a replay shows them when they are revealed): ${
+      SIDE_NAMES.map((n, s) => `${n} ${v.plans[s] && v.plans[s].submitted ? "is done" : "is at work"}`).join(", ")}.`
+    : `The other side is ${v.phase === "design" ? "designing" : "deploying"} in secret.`);
+  if (v.phase === "design") body = mine ? designer(g) : h("p", { class: "muted", id: "msc-waiting" }, secretly());
+  else if (v.phase === "deploy" && !mine) body = h("p", { class: "muted", id: "msc-waiting" }, secretly());
+  else if (v.phase === "deploy") body = deployPanel(g);
   else if (v.phase === "orders") body = mine ? ordersPanel(g) : null;
   else if (v.phase === "combat") body = mine ? firePanel(g) : null;
   if (!body) return null;
@@ -585,7 +590,7 @@ function designer(g) {
       h("div", { class: "msc-row" },
         h("button", { type: "button", class: "btn primary", id: "msc-build", onclick: () => buildShip(g) }, `Build ${label}`),
         fillCount(v, plan, f) > 1 ? h("button", { type: "button", class: "btn", id: "msc-fill", onclick: () => buildShip(g, fillCount(v, plan, f)) },
-          `Quick start: ${fillCount(v, plan, f)} ships like this`) : null,
+          `Build ${fillCount(v, plan, f)} ships like this`) : null,
         h("button", { type: "button", class: "btn", onclick: () => saveDesign(f) }, "Keep this design"),
         h("button", { type: "button", class: "btn", id: "msc-share-design", onclick: () => copyCode(f) }, "Share this design"))) : h("p", {}, "No more ships fit: submit your designs."),
     ui.codeText ? shareBox(ui.codeText) : null,
