@@ -600,9 +600,7 @@ async function renderGame(g) {
         "aria-keyshortcuts": n < 9 ? String(n + 1) : null,
         onclick: (e) => shell.act(a.i, e, g.at),
       }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, (screen.choiceLabel && screen.choiceLabel(g, a)) || a.label))));
-  const area = h("div", { class: "game-main", id: "board-area" });
-  fill(root, head, seats, replay ? replayBar(g) : null, news,
-    h("div", { class: "game-grid" }, h("div", { class: "game-side" }, decide, logBox(g)), area));
+  const area = gameFrame(root, g, { head, seats, bar: replay ? replayBar(g) : null, news, decide, log: logBox(g) });
   screen.render(area, g, shell, previous);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
@@ -621,6 +619,30 @@ async function renderGame(g) {
     const at = g.at;
     thinkTimer = setTimeout(() => { if (current && current.screen === "game" && current.game.at === at) run("think", [at]); }, 700);
   }
+}
+
+let frame = null; // the game screen's parts on the page, kept between renders of one game
+
+/** Put the parts of the game screen on the page and return the board area for the screen.
+ * Between two renders of the same game only the parts are swapped: the grid, the log and the
+ * board area stay in place, so a screen's canvas is not detached and re-attached on every tap
+ * (re-attaching a large canvas made the browser copy its whole bitmap again). */
+function gameFrame(root, g, parts) {
+  const key = `${g.game_id}|${g.mode}`;
+  const slot = (node) => node || document.createComment("");
+  if (frame && frame.key === key && frame.grid.parentNode === root) {
+    for (const name of Object.keys(parts)) {
+      const next = slot(parts[name]);
+      if (frame[name] !== next) { frame[name].replaceWith(next); frame[name] = next; }
+    }
+    return frame.area;
+  }
+  const nodes = Object.fromEntries(Object.entries(parts).map(([name, node]) => [name, slot(node)]));
+  const area = h("div", { class: "game-main", id: "board-area" });
+  const grid = h("div", { class: "game-grid" }, h("div", { class: "game-side" }, nodes.decide, nodes.log), area);
+  fill(root, nodes.head, nodes.seats, nodes.bar, nodes.news, grid);
+  frame = { key, ...nodes, grid, area };
+  return area;
 }
 
 let settleTimer = 0;

@@ -154,14 +154,18 @@ export function render(area, g, tools) {
   shell = tools;
   current = g;
   const v = g.view;
-  tools.fill(area,
-    counters(v),
-    board(v),
-    hand(v, g),
-    colonyList(v),
-    peek(v),
-    discard(v),
-    ruleRefs(v));
+  const before = [counters(v)];
+  const colony = board(v);
+  const after = [hand(v, g), colonyList(v), peek(v), discard(v), ruleRefs(v)].filter(Boolean);
+  if (colony.parentNode === area) {
+    // The shell keeps the board area between taps: the board stays where it is (moving its
+    // canvases makes the browser copy their bitmaps again), the parts around it are replaced.
+    for (const child of [...area.childNodes]) if (child !== colony) child.remove();
+    colony.before(...before);
+    colony.after(...after);
+  } else {
+    tools.fill(area, ...before, colony, ...after);
+  }
   draw(g, 0);
   if (ruleRefsOn()) showRuleRefs(v);
 }
@@ -223,17 +227,23 @@ function counters(v) {
     h("span", { class: "sr-only" }, " (what is this?)"))));
 }
 
-// One canvas for the whole game, moved into each new board area: its backing store and
-// context survive a tap (a new canvas per tap cost a reallocation and a forced layout).
-let boardCanvas = null;
-let boardWidth = 0; // its CSS width, measured once and again on a resize (redraw)
+// The colony: one small canvas per card, kept between taps and redrawn only when what it
+// shows changes. (One tall canvas for the whole colony had to be redrawn, and its whole
+// bitmap copied, on every tap: late in a game that was most of a tap's time on a phone.)
+let boardBox = null; // the board: a heading line and the cards' canvases
+const tiles = new Map(); // card id -> {canvas, drawn}
 
 function board(v) {
-  if (!boardCanvas) {
-    boardCanvas = shell.h("canvas", { id: "board", role: "img", onclick: onBoardTap });
+  if (!boardBox) {
+    boardBox = shell.h("div", { id: "board", class: "sh-board", role: "img" },
+      shell.h("p", { class: "sh-board-head", "aria-hidden": "true" }),
+      shell.h("div", { class: "sh-tiles", "aria-hidden": "true" }));
+    // A change of the board's width (a style sheet arriving, a rotation) draws the tiles
+    // again at the new size; a draw that changes nothing costs nothing.
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => { if (current) draw(current, 0); }).observe(boardBox.lastChild);
   }
-  boardCanvas.setAttribute("aria-label", colonyLabel(v));
-  return boardCanvas;
+  boardBox.setAttribute("aria-label", colonyLabel(v));
+  return boardBox;
 }
 
 function colonyLabel(v) {
@@ -396,10 +406,8 @@ function cardDialog(c, where) {
 // ---------------------------------------------------------------------------- the colony canvas
 
 const GAP = 8;
-const PAD = 10;
 const TILE_H = 92;
 const MIN_TILE_W = 112;
-const HEADER_H = 28;
 const COLORS = {
   base: ["#33407a", "#8fa2ff"], structure: ["#1d3f5e", "#5fa8e8"], defender: ["#1f4d36", "#6fd69a"],
   invader: ["#5a1f2a", "#ff7b7b"], event: ["#4a3a12", "#ffcc4d"],
@@ -408,21 +416,6 @@ const INK = "#eef1ff";
 const MUTED = "#c3cae6";
 const POWER = "#ffcc4d";
 const DAMAGE = "#ff9a9a";
-let hits = [];
-
-function layout(count, width) {
-  const inner = Math.max(width - 2 * PAD, MIN_TILE_W);
-  const cols = Math.max(2, Math.floor((inner + GAP) / (MIN_TILE_W + GAP)));
-  const tileW = (inner - GAP * (cols - 1)) / cols;
-  const rects = [];
-  for (let n = 0; n < count; n++) {
-    const row = Math.floor(n / cols);
-    const col = n % cols;
-    rects.push([PAD + col * (tileW + GAP), HEADER_H + PAD + row * (TILE_H + GAP), tileW, TILE_H]);
-  }
-  const rows = Math.ceil(count / cols);
-  return [rects, HEADER_H + 2 * PAD + rows * TILE_H + Math.max(rows - 1, 0) * GAP];
-}
 
 function fit(ctx, text, width) {
   if (ctx.measureText(text).width <= width) return text;
@@ -453,15 +446,16 @@ function roundRect(ctx, x, y, w, h, r) {
 }
 
 export function redraw(g) {
-  boardWidth = 0; // a resize: measure again
+  for (const tile of tiles.values()) tile.drawn = "";
   draw(g, 0);
 }
 
 function draw(g, tries) {
-  const canvas = document.getElementById("board");
-  if (!canvas || !g || !g.view) return;
+  if (!boardBox || !g || !g.view) return;
   const v = g.view;
-  const width = boardWidth || canvas.getBoundingClientRect().width || canvas.parentElement.clientWidth;
+  // Measured on every draw (the layout is needed for the frame anyway): the first draw may
+  // come before the screen's style sheet has given the board its padding.
+  const width = boardBox.lastChild.clientWidth;
   if (!width) {
     // The shell draws a game before it shows the game screen (from home, a link, a replay):
     // draw once it is laid out.
@@ -471,67 +465,84 @@ function draw(g, tries) {
   const dpr = window.devicePixelRatio || 1;
   const cards = v.in_play;
   const powered = poweredIds(v);
-  boardWidth = width;
-  const [rects, height] = layout(cards.length, width);
-  // Resizing a canvas reallocates it: only when its size changes.
-  if (canvas.style.height !== `${height}px`) canvas.style.height = `${height}px`;
-  if (canvas.width !== Math.round(width * dpr)) canvas.width = Math.round(width * dpr);
-  if (canvas.height !== Math.round(height * dpr)) canvas.height = Math.round(height * dpr);
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.fillStyle = "#141b33";
-  ctx.fillRect(0, 0, width, height);
-  ctx.font = "600 14px system-ui, sans-serif";
-  ctx.fillStyle = MUTED;
   const defenders = cards.filter((c) => c.kind === "defender").length;
   const marks = v.projection ? " · P = power" : "";
-  ctx.fillText(fit(ctx, `Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap} (D)${marks}`, width - 2 * PAD), PAD, HEADER_H - 4);
-  hits = [];
-  cards.forEach((card, n) => {
-    const [x, y, w, h] = rects[n];
-    const [fillColour, edge] = COLORS[card.kind] || COLORS.structure;
-    roundRect(ctx, x, y, w, h, 10);
-    ctx.fillStyle = fillColour;
-    ctx.fill();
-    ctx.lineWidth = powered.has(card.id) ? 2.5 : 1.5;
-    ctx.strokeStyle = powered.has(card.id) ? POWER : edge;
-    ctx.stroke();
-    ctx.fillStyle = INK;
-    ctx.font = "700 13px system-ui, sans-serif";
-    const lines = wrap(ctx, String(card.name), w - 30, 2);
-    lines.forEach((line, i) => ctx.fillText(line, x + 8, y + 19 + 16 * i));
-    ctx.font = "12px system-ui, sans-serif";
-    ctx.fillStyle = MUTED;
-    ctx.fillText(fit(ctx, statLine(card), w - 16), x + 8, y + 23 + 16 * lines.length);
-    if (powered.has(card.id)) {
-      ctx.beginPath();
-      ctx.arc(x + w - 13, y + 14, 8, 0, 2 * Math.PI);
-      ctx.fillStyle = POWER;
-      ctx.fill();
-      ctx.fillStyle = "#1a1300";
-      ctx.font = "700 12px system-ui, sans-serif";
-      ctx.fillText("P", x + w - 17, y + 18.5);
+  boardBox.firstChild.textContent = `Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap} (D)${marks}`;
+  const tileW = tileWidth(width);
+  const box = boardBox.lastChild;
+  const wanted = cards.map((card) => {
+    let tile = tiles.get(card.id);
+    if (!tile) {
+      const canvas = shell.h("canvas", { class: "sh-tile", onclick: () => onTileTap(card.id) });
+      tile = { canvas, drawn: "" };
+      tiles.set(card.id, tile);
     }
-    if (card.max_damage > 0) {
-      const damage = card.damage || 0;
-      ctx.fillStyle = "#0b1020";
-      ctx.fillRect(x + 8, y + h - 32, w - 16, 7);
-      ctx.fillStyle = DAMAGE;
-      ctx.fillRect(x + 8, y + h - 32, (w - 16) * Math.min(damage, card.max_damage) / card.max_damage, 7);
-      ctx.font = "12px system-ui, sans-serif";
-      ctx.fillStyle = damage ? DAMAGE : MUTED;
-      ctx.fillText(`damage ${damage}/${card.max_damage}`, x + 8, y + h - 9);
+    const drawn = JSON.stringify([tileW, dpr, card, powered.has(card.id)]);
+    if (tile.drawn !== drawn) {
+      drawTile(tile.canvas, card, powered.has(card.id), tileW, dpr);
+      tile.drawn = drawn;
     }
-    hits.push([x, y, w, h, card.id]);
+    return tile.canvas;
   });
+  // Cards that left play lose their canvas; the rest keep theirs, in the colony's order.
+  const ids = new Set(cards.map((c) => c.id));
+  for (const [id, tile] of tiles) if (!ids.has(id)) { tile.canvas.remove(); tiles.delete(id); }
+  const onPage = [...box.children];
+  if (onPage.length !== wanted.length || onPage.some((c, n) => c !== wanted[n])) {
+    wanted.forEach((canvas, n) => { if (box.children[n] !== canvas) box.insertBefore(canvas, box.children[n] || null); });
+  }
 }
 
-function onBoardTap(e) {
-  if (!current) return;
-  const rect = e.currentTarget.getBoundingClientRect();
-  const x = e.clientX - rect.left;
-  const y = e.clientY - rect.top;
-  const hit = hits.find(([left, top, w, h]) => left <= x && x <= left + w && top <= y && y <= top + h);
-  const card = hit ? current.view.in_play.find((c) => c.id === hit[4]) : null;
+/** The CSS width of a card's tile: as many columns as fit, at least two. */
+function tileWidth(width) {
+  const cols = Math.max(2, Math.floor((width + GAP) / (MIN_TILE_W + GAP)));
+  return Math.floor((width - GAP * (cols - 1)) / cols);
+}
+
+function drawTile(canvas, card, isPowered, w, dpr) {
+  const h = TILE_H;
+  if (canvas.style.width !== `${w}px`) { canvas.style.width = `${w}px`; canvas.style.height = `${h}px`; }
+  if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
+  if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  const [fillColour, edge] = COLORS[card.kind] || COLORS.structure;
+  roundRect(ctx, 1, 1, w - 2, h - 2, 10);
+  ctx.fillStyle = fillColour;
+  ctx.fill();
+  ctx.lineWidth = isPowered ? 2.5 : 1.5;
+  ctx.strokeStyle = isPowered ? POWER : edge;
+  ctx.stroke();
+  ctx.fillStyle = INK;
+  ctx.font = "700 13px system-ui, sans-serif";
+  const lines = wrap(ctx, String(card.name), w - 30, 2);
+  lines.forEach((line, i) => ctx.fillText(line, 8, 19 + 16 * i));
+  ctx.font = "12px system-ui, sans-serif";
+  ctx.fillStyle = MUTED;
+  ctx.fillText(fit(ctx, statLine(card), w - 16), 8, 23 + 16 * lines.length);
+  if (isPowered) {
+    ctx.beginPath();
+    ctx.arc(w - 13, 14, 8, 0, 2 * Math.PI);
+    ctx.fillStyle = POWER;
+    ctx.fill();
+    ctx.fillStyle = "#1a1300";
+    ctx.font = "700 12px system-ui, sans-serif";
+    ctx.fillText("P", w - 17, 18.5);
+  }
+  if (card.max_damage > 0) {
+    const damage = card.damage || 0;
+    ctx.fillStyle = "#0b1020";
+    ctx.fillRect(8, h - 32, w - 16, 7);
+    ctx.fillStyle = DAMAGE;
+    ctx.fillRect(8, h - 32, (w - 16) * Math.min(damage, card.max_damage) / card.max_damage, 7);
+    ctx.font = "12px system-ui, sans-serif";
+    ctx.fillStyle = damage ? DAMAGE : MUTED;
+    ctx.fillText(`damage ${damage}/${card.max_damage}`, 8, h - 9);
+  }
+}
+
+function onTileTap(id) {
+  const card = current ? current.view.in_play.find((c) => c.id === id) : null;
   if (card) cardDialog(card, "play");
 }
