@@ -488,6 +488,10 @@ def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: S
     page.wait_for_selector("#msc-received")
     if page.locator("#msc-keep-received").count():
         page.tap("#msc-keep-received")
+    page.goto(site.url + "#x/skirmish/m9990.cut%2")  # a link cut short: said so, no design
+    page.wait_for_selector("#msc-received")
+    assert "does not hold a design" in page.inner_text("#msc-received")
+    assert not any("shared design" in o for o in page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)"))
     page.goto(site.url + "#new/skirmish")
     page.wait_for_selector("#msc-fleet-0")
     page.select_option("#seat-0", "-1")
