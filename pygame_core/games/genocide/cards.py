@@ -3,7 +3,8 @@
 Each row gives the card's number (table order = canonical deck order), key, name, source
 text, whether it is a reaction (**R**) card, the windows it may be played in (SG-13.2), the
 target steps the player chooses one at a time, and its numeric modifiers. What each card
-then does is the function of the same key in ``cardplay.EFFECTS``.
+then does, and any condition beyond its targets, is its rule of the same key
+(``cardplay.rulebook.RULEBOOK``, written in ``cardplay/effects.py``).
 
 Window kinds (SG-13.2, C-5): ``free`` is the own-turn free windows (start of turn, the
 Transport Phase, E0, E-end, the start of Production); ``T`` the own Transport Phase;
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Target step kinds (cardplay.py offers the legal values of each, one step at a time).
+# Target step kinds (cardplay/targets.py offers the legal values of each, one step at a time).
 OWN_FLEET = "own_fleet"  # a fleet of the card player
 OWN_MOVER = "own_mover"  # an own fleet with a mobile ship (a MOVE bonus can matter)
 ENEMY_FLEET = "enemy_fleet"

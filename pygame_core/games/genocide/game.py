@@ -7,7 +7,7 @@ from ...rng import Rng, Roller
 from . import rules
 from .actions import CODEC
 from .data import VARIANTS
-from .state import State
+from .state import Phase, State
 from .view import view
 
 # SG-1.1: option key -> module name in State.modules (n/a in Classic).
@@ -103,7 +103,7 @@ class GenocideGame(GameBase[State, ActionBase]):
         return state.players
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
+        if state.phase != Phase.OVER:
             return None
         scores = tuple(
             sum(1 for p in state.planets if p.owner == s and p.alive) for s in range(state.players)
@@ -113,11 +113,11 @@ class GenocideGame(GameBase[State, ActionBase]):
     def pending_secret(self, state: State) -> bool:
         """C-4.1: setup choices (SG-3.6, SG-3.8), B3 and burst declarations are PENDING until
         all are in."""
-        if state.phase in ("types", "fleets"):
+        if state.phase in (Phase.TYPES, Phase.FLEETS):
             return bool(state.placements) or any(p.ptype for p in state.planets)
-        if state.phase == "burst":  # SG-7.2: burst declarations are PENDING too
+        if state.phase == Phase.BURST:  # SG-7.2: burst declarations are PENDING too
             return state.burst is not None and bool(state.burst.declarations)
-        return state.phase == "declare" and state.battle is not None and bool(state.battle.declarations)
+        return state.phase == Phase.DECLARE and state.battle is not None and bool(state.battle.declarations)
 
 
 GAME = GenocideGame(rules, view, CODEC)

@@ -1,7 +1,7 @@
 """The nine races of the Advanced module ``module_races`` as data (RULES.md SG-11, SG-A48..A54).
 
 Each race is one row: its numeric modifiers feed the ATK*/DEF*/MOVE*/BAYS* hooks, the ship
-cap and production in ``rules.py``; its flags switch on the three rules that are procedures
+cap and production (``board.py``, ``production.py``); its flags switch on the three rules that are procedures
 (Amoeboid self-destruct at B3, the Scavengers' capture at B7, the Insects' Homeworld).
 """
 

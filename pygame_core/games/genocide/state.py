@@ -3,14 +3,42 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from enum import Enum
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...deck import Deck
 from ...rng import RngValue
 from ...windows import Window
 from .data import VARIANTS, VariantData
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
+
+
+class Phase(str, Enum):
+    """Where the game stands: whose decision of which kind is due (SG-3 to SG-13). A ``str``
+    enum, so states, digests, views and links read exactly as the plain strings did."""
+
+    RACE = "race"  # SG-3.5 race choice
+    TYPES = "types"  # SG-3.6 planet types
+    FLEETS = "fleets"  # SG-3.8 initial fleets
+    TRANSPORT = "transport"  # SG-5
+    CHOOSE_BATTLE = "choose_battle"  # SG-6.2
+    DECLARE = "declare"  # SG-6.5 B3 target declarations
+    BURST = "burst"  # SG-7.2 burst declarations
+    CAPTURE = "capture"  # SG-11 Scavengers
+    MD = "md"  # SG-8.3 launch orders
+    DISCARD = "discard"  # SG-9.2
+    PLACE = "place"  # SG-9.5 (and SG-12.1 Alien Ruins)
+    BUY = "buy"  # SG-9.4
+    WINDOW = "window"  # SG-13.2 / C-5 a card window
+    TARGET = "target"  # SG-13.2 a card's targets
+    CARD_MOVE = "card_move"  # SG-13.3 Lure, Retreat
+    HAND_LIMIT = "hand_limit"  # SG-4.1 step 5.2
+    CLOSED = "closed"  # a window just closed: its continuation sets the next phase
+    OVER = "over"  # SG-10
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -19,7 +47,7 @@ def evolve(obj: T, **changes: Any) -> T:
     The engine copies states thousands of times per game; copying the instance dict is
     several times faster than ``replace`` and gives an equal, equally immutable object.
     """
-    fields = obj.__dataclass_fields__  # type: ignore[attr-defined]
+    fields = obj.__dataclass_fields__
     for key in changes:
         if key not in fields:
             raise TypeError(f"{type(obj).__name__} has no field {key!r}")
@@ -187,7 +215,9 @@ class State:
     alive: tuple[bool, ...] = ()  # seats still in the game (SG-16.5)
     round: int = 1
     turn: int = 0  # index into ``order`` of the active player
-    phase: str = "types"
+    # A Phase. Typed ``str`` since a state rebuilt from a view (the AI's determinizer) holds
+    # the view's plain text, which compares and hashes equal to the Phase member.
+    phase: str = Phase.TYPES
     # Setup (SG-3.6, SG-3.8): whose setup it is, drawn ships, pending placements (cid, pid).
     setup_seat: int = 0
     hands: tuple[tuple[int, ...], ...] = ()

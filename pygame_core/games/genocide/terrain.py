@@ -2,7 +2,8 @@
 
 Each terrain type is one row: its modifiers feed the ATK*/DEF* hooks, its movement fields
 the step rules (SG-5.7, SG-5.8, SG-5.11), and its placement fields the random placement of
-SG-12.2. ``rules.py`` reads only these fields, so a type's whole behaviour is here.
+SG-12.2. The rules (``board.py``, ``arrival.py``, ``setup.py``) read only these fields,
+so a type's whole behaviour is here.
 """
 
 from __future__ import annotations

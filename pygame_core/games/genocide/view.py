@@ -7,11 +7,13 @@ from typing import Any
 from ...game import ActionBase, View
 from ...hexgrid import DIRECTION_NAMES, Hex
 from . import actions as A
+from .board import game_map, jammed, seat_name
+from .cardplay.targets import describe_target, target_step
 from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_NAMES
 from .races import RACE_BY_KEY
-from .rules import current_player, game_map, jammed, seat_name
-from .state import State, log_audience
+from .rules import current_player
+from .state import Phase, State, log_audience
 
 
 def view(state: State, player: int | None) -> View:
@@ -68,7 +70,7 @@ def view(state: State, player: int | None) -> View:
                 "hex": Hex(f.col, f.row).label,
                 "done": f.done,
                 "ships": fleet_counts.get((f.owner, f.marker), 0) if size_public else None,
-                "ordering": state.phase == "transport"
+                "ordering": state.phase == Phase.TRANSPORT
                 and f.owner == state.active
                 and f.marker == state.cursor,
                 # SG-13.3 #19: the marker shows "jammed" (the card and its target are public)
@@ -115,8 +117,8 @@ def view(state: State, player: int | None) -> View:
         "viewer": me,
         "round": state.round,
         "round_limit": state.round_limit,
-        "phase": state.phase,
-        "active": state.active if state.phase not in ("types", "fleets") else None,
+        "phase": Phase(state.phase).value,  # plain text in the view, as ever
+        "active": state.active if state.phase not in (Phase.TYPES, Phase.FLEETS) else None,
         "current": current_player(state),
         "order": list(state.order),
         "map": {"cols": gmap.width, "rows": gmap.height},
@@ -151,15 +153,15 @@ def view(state: State, player: int | None) -> View:
     out["setup"] = _setup(state, me)
     out["battle"] = _battle(state, me)
     out["burst"] = _burst(state, me)
-    if state.phase == "md" and state.active == me:
+    if state.phase == Phase.MD and state.active == me:
         out["launch_queue"] = list(state.md_queue)
         out["launches"] = [list(x) for x in state.launches]
     if state.drawn >= 0 and state.active == me:
         t = data.type_of(state.drawn)
         out["drawn"] = {"id": state.drawn, "type": t.key, "name": t.name}
-    if state.phase == "capture":
+    if state.phase == Phase.CAPTURE:
         out["capture"] = list(state.capture)  # wrecks revealed at B1: public
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         out["winners"] = list(state.winners)
         out["reason"] = state.reason
     return out
@@ -177,7 +179,7 @@ _PHASE_LABELS = {
 def _status(state: State) -> str:
     """Round and phase for the game screen's header (SG-4)."""
     label = _PHASE_LABELS.get(state.phase, state.phase.replace("_", " ").capitalize())
-    if state.phase in ("race", "types", "fleets", "over"):
+    if state.phase in (Phase.RACE, Phase.TYPES, Phase.FLEETS, Phase.OVER):
         return label
     return f"Round {state.round} · {label}"
 
@@ -205,7 +207,7 @@ def _pile(state: State) -> dict[str, Any]:
 
 def _setup(state: State, me: int | None) -> dict[str, Any] | None:
     """SG-3.6/3.8: setup choices are PENDING, seen only by their maker."""
-    if state.phase not in ("race", "types", "fleets"):
+    if state.phase not in (Phase.RACE, Phase.TYPES, Phase.FLEETS):
         return None
     seat = state.order[state.setup_seat]
     out: dict[str, Any] = {"seat": seat, "done": list(state.order[: state.setup_seat])}
@@ -233,10 +235,10 @@ def _battle(state: State, me: int | None) -> dict[str, Any] | None:
         out["my_declarations"] = [
             [a, t]
             for a, t in b.declarations
-            if state.ships[a] is not None and state.ships[a].owner == me  # type: ignore[union-attr]
+            if (s := state.ships[a]) is not None and s.owner == me
         ]
         out["my_sacrifices"] = [
-            a for a in b.sacrifices if state.ships[a] is not None and state.ships[a].owner == me  # type: ignore[union-attr]
+            a for a in b.sacrifices if (s := state.ships[a]) is not None and s.owner == me
         ]
         if b.declarers and b.declarers[0] == me:
             out["to_declare"] = list(b.queue)
@@ -328,7 +330,7 @@ def _burst(state: State, me: int | None) -> dict[str, Any] | None:
         out["my_declarations"] = [
             [c, n]
             for c, n in step.declarations
-            if state.ships[c] is not None and state.ships[c].owner == me  # type: ignore[union-attr]
+            if (s := state.ships[c]) is not None and s.owner == me
         ]
         if step.declarers and step.declarers[0] == me:
             out["to_declare"] = list(step.queue)
@@ -395,11 +397,9 @@ def describe(state: State, action: ActionBase) -> str:
         card = CARD_BY_NUM[action.card]
         return f"play {card.name}: {card.text}"
     if isinstance(action, A.Choose):
-        from .cardplay import _step, describe_target
-
         play = state.play
         assert play is not None
-        step = _step(CARD_BY_NUM[play.card], play.args)
+        step = target_step(CARD_BY_NUM[play.card], play.args)
         return f"{CARD_BY_NUM[play.card].name}: {describe_target(state, step, action.value)}"
     if isinstance(action, A.Pass):
         return "pass (play no card)"
