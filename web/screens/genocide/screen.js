@@ -565,10 +565,13 @@ export function render(area, g, tools) {
   const v = g.view;
   const old = ui.g;
   ui.g = g;
+  ui.pending = null;
   if (g.viewer !== null && g.viewer !== undefined) ui.seen[g.viewer] = v.log.length;
   const camKey = `${v.map.cols}x${v.map.rows}:${v.planets.map((p) => p.hex).join("")}`;
   if (camKey !== ui.camKey) { ui.seen = { [g.viewer]: v.log.length }; ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
   if (old && (old.viewer !== g.viewer || g.at < old.at)) { ui.queue = null; ui.pickShip = null; }
+  // Another seat on screen and a camera no one has moved: fit again (its own section first).
+  if (old && old.viewer !== g.viewer && ui.cam && ui.cam.auto) ui.cam = null;
   if (ui.queue && (ui.queue.seat !== g.viewer || !g.actions.length || g.over)) ui.queue = null;
   if (v.phase === "transport" && old && old.at !== g.at) {
     const cur = cursorFleet(v);
@@ -586,7 +589,7 @@ export function render(area, g, tools) {
         h("button", { type: "button", class: "btn small", id: "gc-fit", onclick: fit }, "Fit"),
         h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
         h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
-        h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex. Keys: arrows, + − 0.")),
+        h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex.", h("span", { class: "gc-keys" }, " Keys: arrows, + − 0."))),
       h("canvas", { id: "gc-map", class: "gc-map", role: "img", "aria-label": mapWords(v) }),
       hexBox(g)),
     panel(g),
@@ -615,7 +618,7 @@ function seatsStrip(v) {
       h("span", {}, ` ${s.planets} planets · ${s.ships} ships`),
       cards !== null ? h("span", {}, ` · ${cards} cards`) : null,
       v.production === "resources" ? h("span", {}, ` · ${s.resources} res.`) : null,
-      s.race ? h("span", { class: "muted" }, ` · ${D.RACES[s.race].name}`) : null);
+      s.race ? h("span", { class: "muted gc-race" }, ` · ${D.RACES[s.race].name}`) : null);
   }));
 }
 
@@ -1119,7 +1122,7 @@ function legend(v) {
   return h("details", { class: "gc-legend", open: ui.legend || null, ontoggle: (e) => { ui.legend = e.target.open; } },
     h("summary", {}, "Map legend"),
     h("ul", {},
-      v.seats.map((s) => h("li", {}, h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: planets (circles) and fleet markers (squares with their number)`)),
+      v.seats.map((s) => h("li", {}, h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: planets (circles) and fleet markers (squares with their number)${s.race ? `; ${D.RACES[s.race].name}: ${D.RACES[s.race].text}` : ""}`)),
       h("li", {}, "Planet letters: H Homeworld, P Population, M Metal, R Radioactive, ? not known to you; a cross: destroyed."),
       h("li", {}, "Fleet marker: ✓ done moving, J jammed, 👁 last seen in a battle (grey: changed since), a white ring: the fleet being ordered; your own fleets show their ship count and, zoomed in, their ships."),
       Object.entries(D.TERRAIN).filter(([k]) => used.has(k)).map(([k, t]) => h("li", { class: `gc-ter gc-ter-${k}` },
@@ -1194,11 +1197,20 @@ function continueQueue(g) {
   queueTimer = setTimeout(fire, q.delay ?? 30);
 }
 
-/** Where the fleet being ordered can get this phase: Dijkstra over its MP (SG-5.7), the
- * entry costs and forced stops the map shows (SG-5.8, SG-12) and star gates (SG-5.11). */
-function reach(v, g) {
-  const cur = cursorFleet(v);
-  if (!cur || !acts(g, "Step").length && !acts(g, "Gate").length) return new Map();
+const reachMemo = { g: null, pending: null, map: null };
+
+/** reach() once per model and fleet: a pan redraws the shading without searching again. */
+function reach(v, g, pending = null) {
+  if (reachMemo.g !== g || reachMemo.pending !== pending) Object.assign(reachMemo, { g, pending, map: reachNow(v, g, pending) });
+  return reachMemo.map;
+}
+
+/** Where the fleet being ordered (or just tapped) can get this phase: Dijkstra over its MP
+ * (SG-5.7), the entry costs and forced stops the map shows (SG-5.8, SG-12) and star gates
+ * (SG-5.11). */
+function reachNow(v, g, pending) {
+  const cur = pending || cursorFleet(v);
+  if (!cur || (!pending && !acts(g, "Step").length && !acts(g, "Gate").length)) return new Map();
   const mp = fleetMp(v, cur.marker);
   const cols = v.map.cols;
   const rows = v.map.rows;
@@ -1278,7 +1290,19 @@ function tapHex(c, r, event) {
     }
     const here = g.actions.filter((a) => { const x = actionHex(v, a); return x && x[0] === c && x[1] === r; });
     const direct = here.filter((a) => ["Step", "Gate", "Fight", "Place", "Choose", "Select"].includes(a.kind));
-    if (direct.length === 1 && here.length === 1) { ui.queue = null; shell.act(direct[0].i, event, g.at); return; }
+    if (direct.length === 1 && here.length === 1) {
+      ui.queue = null;
+      if (direct[0].kind !== "Select" || document.body.dataset.busy) { shell.act(direct[0].i, event, g.at); return; }
+      // A fleet picked on the map shows as picked in the next frame; the engine is asked right
+      // after that frame (and the map goes back if the shell turns the tap down).
+      ui.pending = direct[0].fields.fleet;
+      draw();
+      requestAnimationFrame(() => setTimeout(() => {
+        if (ui.g !== g) return;
+        shell.act(direct[0].i, event, g.at).then((model) => { if (!model && ui.g === g) { ui.pending = null; draw(); } });
+      }, 0));
+      return;
+    }
     if (v.phase === "transport" && !here.length && travel(g, [c, r])) { rerender(); return; }
   }
   rerender();
@@ -1390,12 +1414,25 @@ function hexPath(ctx, x, y, s) {
 }
 
 function draw() {
+  const t0 = performance.now();
+  drawMap();
+  // The map benchmark (benchmarks/genocide_map.py) reads the draw times when it asks for them.
+  if (window.__gcDrawMs) window.__gcDrawMs.push(performance.now() - t0);
+}
+
+function drawMap() {
   const g = ui.g;
   const canvas = document.getElementById("gc-map");
   if (!g || !g.view || !canvas || !canvas.isConnected) return;
   const v = g.view;
   const w = canvas.parentElement.clientWidth || canvas.clientWidth || 320;
-  const hgt = Math.round(Math.min(Math.max(window.innerHeight * 0.62, 280), w * 1.05, 720));
+  // One column (a phone): the map leaves room below it for the decision panel, which then
+  // shows without scrolling far (issue 15); two columns: the decision is beside the map.
+  const narrow = window.innerWidth < 900;
+  let hgt = Math.round(narrow ? Math.min(Math.max(window.innerHeight * 0.42, 220), w * 1.05)
+    : Math.min(Math.max(window.innerHeight * 0.62, 280), w * 1.05, 720));
+  // A spectator's 3-4 seat map is wide: no empty band above and below it on a phone.
+  if (narrow && v.players > 2 && v.viewer === null) { const [ww, wh] = worldSize(v); hgt = Math.min(hgt, Math.ceil((wh * w) / ww) + 8); }
   canvas.style.setProperty("width", `${w}px`);
   canvas.style.setProperty("height", `${hgt}px`);
   const dpr = window.devicePixelRatio || 1;
@@ -1414,39 +1451,12 @@ function draw() {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = "#070b18";
   ctx.fillRect(0, 0, w, hgt);
-  const cols = v.map.cols;
-  const rows = v.map.rows;
-  const ter = new Map(v.terrain.map((t) => [key(t.col, t.row), t]));
   const sx = (wx) => cam.ox + wx * s;
   const sy = (wy) => cam.oy + wy * s;
   const visible = (x, y) => x > -s * 2 && y > -s * 2 && x < w + s * 2 && y < hgt + s * 2;
-  const section = 12;
-  // hexes: section tint, terrain, grid
-  const fills = new Map();
-  for (let c = 0; c < cols; c++) {
-    for (let r = 0; r < rows; r++) {
-      const [wx, wy] = centre(c, r);
-      const x = sx(wx);
-      const y = sy(wy);
-      if (!visible(x, y)) continue;
-      const t = ter.get(key(c, r));
-      const band = c % section < 2 || c % section >= section - 2;
-      const colour = t ? D.TERRAIN[t.type].fill : band ? "#0d1329" : Math.floor(c / section) % 2 ? "#131c3c" : "#111a38";
-      if (!fills.has(colour)) fills.set(colour, []);
-      fills.get(colour).push([x, y]);
-    }
-  }
-  for (const [colour, list] of fills) {
-    ctx.beginPath();
-    for (const [x, y] of list) hexPath(ctx, x, y, s * 0.98);
-    ctx.fillStyle = colour;
-    ctx.fill();
-  }
-  ctx.beginPath();
-  for (const list of fills.values()) for (const [x, y] of list) hexPath(ctx, x, y, s);
-  ctx.strokeStyle = "#24305c";
-  ctx.lineWidth = Math.max(0.5, s / 30);
-  ctx.stroke();
+  // The hexes, terrain and hex labels: blitted from a cached layer (drawn directly while
+  // the scale changes, e.g. during a pinch).
+  staticLayer(ctx, v, cam, w, hgt, dpr);
   // highlights from the legal actions
   const mark = (c, r, colour, width = 2.5) => {
     const [wx, wy] = centre(c, r);
@@ -1465,8 +1475,10 @@ function draw() {
   };
   if (g.mode === "play" && g.actions.length) {
     if (v.phase === "transport") {
-      const mp = cursorFleet(v) ? fleetMp(v, cursorFleet(v).marker) : 0;
-      for (const node of reach(v, g).values()) shade(node.at[0], node.at[1], `rgba(255, 204, 77, ${0.08 + 0.22 * (1 - node.cost / Math.max(mp, 1))})`);
+      const pending = ui.pending !== null && ui.pending !== undefined ? myFleet(v, ui.pending) : null;
+      const cur = pending || cursorFleet(v);
+      const mp = cur ? fleetMp(v, cur.marker) : 0;
+      for (const node of reach(v, g, pending).values()) shade(node.at[0], node.at[1], `rgba(255, 204, 77, ${0.08 + 0.22 * (1 - node.cost / Math.max(mp, 1))})`);
     }
     for (const a of g.actions) {
       const x = actionHex(v, a);
@@ -1519,24 +1531,6 @@ function draw() {
       if (n) badge(ctx, x + rad * 0.9, y - rad * 0.9, String(n), "#7be0a5", "#052010", s);
     }
   });
-  // terrain glyphs
-  if (s >= 8) {
-    for (const t of v.terrain) {
-      const [wx, wy] = centre(t.col, t.row);
-      const x = sx(wx);
-      const y = sy(wy);
-      if (!visible(x, y)) continue;
-      const def = D.TERRAIN[t.type];
-      if (!def.glyph || planetAt(v, t.col, t.row)) continue;
-      ctx.fillStyle = def.ink;
-      ctx.globalAlpha = t.used ? 0.4 : 0.9;
-      ctx.font = `${Math.round(s * 0.8)}px system-ui, sans-serif`;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(def.glyph, x, y);
-      ctx.globalAlpha = 1;
-    }
-  }
   // fleets
   const byHex = new Map();
   for (const f of v.fleets) {
@@ -1564,8 +1558,9 @@ function draw() {
       roundRect(ctx, x, y, mw, mh, Math.min(4, s / 8));
       ctx.fill();
       ctx.globalAlpha = 1;
-      ctx.lineWidth = f.ordering ? 3 : f.owner === v.viewer ? 1.5 : 1;
-      ctx.strokeStyle = f.ordering ? "#ffffff" : f.jammed ? "#ff7b7b" : "#0b1020";
+      const ordering = ui.pending !== null && ui.pending !== undefined ? f.owner === v.viewer && f.marker === ui.pending : f.ordering;
+      ctx.lineWidth = ordering ? 3 : f.owner === v.viewer ? 1.5 : 1;
+      ctx.strokeStyle = ordering ? "#ffffff" : f.jammed ? "#ff7b7b" : "#0b1020";
       ctx.stroke();
       if (s >= 10) {
         ctx.fillStyle = D.SEAT_INK[f.owner];
@@ -1591,23 +1586,127 @@ function draw() {
     });
     if (list.length > 4 && s >= 12) badge(ctx, cx, cy + s * 0.7, `+${list.length - 4}`, "#ffcc4d", "#1a1300", s);
   }
-  // hex labels when zoomed in
+  drawMini(ctx, v, w, hgt);
+}
+
+// ---------------------------------------------------------------------------- the static layer
+
+const LAYER_PIXELS = 4_000_000; // device pixels an offscreen layer may hold (about 16 MB)
+const layer = { canvas: null, key: "", wx0: 0, wy0: 0, wx1: 0, wy1: 0 };
+let lastScale = 0;
+let layerTimer = 0;
+
+/** Every hex's fill (section tint or terrain, SG-12.1), the grid, the terrain glyphs and, zoomed
+ * in, the hex labels, for hexes whose centre is within the world box [wx0, wx1] x [wy0, wy1],
+ * drawn with the world-to-pixel maps sx, sy. */
+function drawHexes(ctx, v, s, sx, sy, box) {
+  const ter = new Map(v.terrain.map((t) => [key(t.col, t.row), t]));
+  const section = 12;
+  const fills = new Map();
+  const inBox = [];
+  for (let c = 0; c < v.map.cols; c++) {
+    const wx = 1.5 * c;
+    if (wx < box.wx0 || wx > box.wx1) continue;
+    for (let r = 0; r < v.map.rows; r++) {
+      const wy = SQ3 * (r + 0.5 * (c & 1));
+      if (wy < box.wy0 || wy > box.wy1) continue;
+      const t = ter.get(key(c, r));
+      const band = c % section < 2 || c % section >= section - 2;
+      const colour = t ? D.TERRAIN[t.type].fill : band ? "#0d1329" : Math.floor(c / section) % 2 ? "#131c3c" : "#111a38";
+      if (!fills.has(colour)) fills.set(colour, []);
+      const at = [sx(wx), sy(wy), c, r, t];
+      fills.get(colour).push(at);
+      inBox.push(at);
+    }
+  }
+  for (const [colour, list] of fills) {
+    ctx.beginPath();
+    for (const [x, y] of list) hexPath(ctx, x, y, s * 0.98);
+    ctx.fillStyle = colour;
+    ctx.fill();
+  }
+  ctx.beginPath();
+  for (const [x, y] of inBox) hexPath(ctx, x, y, s);
+  ctx.strokeStyle = "#24305c";
+  ctx.lineWidth = Math.max(0.5, s / 30);
+  ctx.stroke();
+  if (s >= 8) {
+    ctx.font = `${Math.round(s * 0.8)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (const [x, y, c, r, t] of inBox) {
+      if (!t || !D.TERRAIN[t.type].glyph || planetAt(v, c, r)) continue;
+      ctx.fillStyle = D.TERRAIN[t.type].ink;
+      ctx.globalAlpha = t.used ? 0.4 : 0.9;
+      ctx.fillText(D.TERRAIN[t.type].glyph, x, y);
+    }
+    ctx.globalAlpha = 1;
+  }
   if (s >= 30) {
     ctx.font = `${Math.round(s * 0.2)}px system-ui, sans-serif`;
     ctx.fillStyle = "#6f7aa8";
     ctx.textAlign = "center";
     ctx.textBaseline = "top";
-    for (let c = 0; c < cols; c++) {
-      for (let r = 0; r < rows; r++) {
-        const [wx, wy] = centre(c, r);
-        const x = sx(wx);
-        const y = sy(wy);
-        if (!visible(x, y)) continue;
-        ctx.fillText(hexLabel(c, r), x, y - s * 0.82);
-      }
-    }
+    for (const [x, y, c, r] of inBox) ctx.fillText(hexLabel(c, r), x, y - s * 0.82);
   }
-  drawMini(ctx, v, w, hgt);
+}
+
+/** Draws the static part of the map: from an offscreen layer at this scale when there is one
+ * covering the view (a pan then costs one blit), else directly, and then builds the layer once
+ * the scale has stopped changing. The layer holds the whole map when it fits LAYER_PIXELS, else
+ * the view and a margin around it. */
+function staticLayer(ctx, v, cam, w, hgt, dpr) {
+  const s = cam.s;
+  const view = centreBox(v, { wx0: -cam.ox / s - 1, wy0: -cam.oy / s - 1, wx1: (w - cam.ox) / s + 1, wy1: (hgt - cam.oy) / s + 1 });
+  const sig = `${ui.camKey}|${s}|${dpr}|${v.terrain.map((t) => (t.used ? 1 : 0)).join("")}|${v.planets.map((p) => (p.alive ? 1 : 0)).join("")}`;
+  const covers = layer.key === sig && view.wx0 >= layer.wx0 && view.wy0 >= layer.wy0 && view.wx1 <= layer.wx1 && view.wy1 <= layer.wy1;
+  if (covers) {
+    // Whole device pixels: the blit is a copy, not a resampling.
+    const x = Math.round((cam.ox + layer.ix0 * s) * dpr) / dpr;
+    const y = Math.round((cam.oy + layer.iy0 * s) * dpr) / dpr;
+    ctx.drawImage(layer.canvas, x, y, layer.canvas.width / dpr, layer.canvas.height / dpr);
+    lastScale = s;
+    return;
+  }
+  drawHexes(ctx, v, s, (wx) => cam.ox + wx * s, (wy) => cam.oy + wy * s, view);
+  const steady = s === lastScale;
+  lastScale = s;
+  clearTimeout(layerTimer);
+  if (steady) buildLayer(v, cam, w, hgt, dpr, sig);
+  else layerTimer = setTimeout(() => { if (ui.cam === cam && cam.s === s) buildLayer(v, cam, w, hgt, dpr, sig); }, 150);
+}
+
+function buildLayer(v, cam, w, hgt, dpr, sig) {
+  const s = cam.s;
+  let box = centreBox(v, { wx0: -Infinity, wy0: -Infinity, wx1: Infinity, wy1: Infinity });
+  const pixels = (b) => (b.wx1 - b.wx0 + 2) * (b.wy1 - b.wy0 + 2) * s * s * dpr * dpr;
+  if (pixels(box) > LAYER_PIXELS) {
+    // The view with a margin of a third of a view on each side.
+    const vw = w / s;
+    const vh = hgt / s;
+    const cx = (w / 2 - cam.ox) / s;
+    const cy = (hgt / 2 - cam.oy) / s;
+    box = centreBox(v, { wx0: cx - vw * 0.85, wy0: cy - vh * 0.85, wx1: cx + vw * 0.85, wy1: cy + vh * 0.85 });
+    if (pixels(box) > LAYER_PIXELS * 1.5) { layer.key = ""; return; } // a huge screen: draw directly
+  }
+  const canvas = layer.canvas || document.createElement("canvas");
+  canvas.width = Math.ceil((box.wx1 - box.wx0 + 2) * s * dpr);
+  canvas.height = Math.ceil((box.wy1 - box.wy0 + 2) * s * dpr);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  // The layer's pixel (0, 0) is the world point (wx0 - 1, wy0 - 1): a hex's whole radius fits.
+  const ox = -(box.wx0 - 1) * s;
+  const oy = -(box.wy0 - 1) * s;
+  drawHexes(ctx, v, s, (wx) => ox + wx * s, (wy) => oy + wy * s, box);
+  Object.assign(layer, { canvas, key: sig, ...box, ix0: box.wx0 - 1, iy0: box.wy0 - 1 });
+}
+
+/** A world box cut to where hex centres are (0 .. the last column's and row's centre). */
+function centreBox(v, b) {
+  const xmax = 1.5 * (v.map.cols - 1);
+  const ymax = SQ3 * (v.map.rows - 0.5);
+  return { wx0: Math.max(0, b.wx0), wy0: Math.max(0, b.wy0), wx1: Math.min(xmax, b.wx1), wy1: Math.min(ymax, b.wy1) };
 }
 
 function fitSilently(v, w, hgt, whole = false) {
