@@ -593,7 +593,10 @@ async function renderGame(g) {
       : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
   const decide = g.over ? endPanel(g, screen) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
     h("h2", { id: "decide-title" }, prompt),
-    thinking ? h("p", { class: "thinking", "aria-hidden": "true" }, h("span", { class: "spinner" })) : null,
+    thinking ? h("p", { class: "thinking" }, h("span", { class: "spinner", "aria-hidden": "true" }), " ",
+      h("button", { type: "button", class: "btn small", id: "think-speed", "aria-pressed": fastComputers() ? "true" : "false",
+        onclick: (e) => { fastComputers(!fastComputers()); e.currentTarget.setAttribute("aria-pressed", fastComputers() ? "true" : "false"); } },
+      "Faster computer turns")) : null,
     replay ? null : h("div", { class: "choices", id: "choices", role: "group", "aria-label": "Your choices" },
       g.actions.map((a, n) => h("button", {
         type: "button", class: `btn choice${n === 0 && g.actions.length <= 2 ? " primary" : ""}`, "data-action": a.i,
@@ -617,7 +620,7 @@ async function renderGame(g) {
   if (thinking && !replay) {
     // The computer's move is shown, not jumped over: a moment to see the last one first.
     const at = g.at;
-    thinkTimer = setTimeout(() => { if (current && current.screen === "game" && current.game.at === at) run("think", [at]); }, 700);
+    thinkTimer = setTimeout(() => { if (current && current.screen === "game" && current.game.at === at) run("think", [at]); }, fastComputers() ? 120 : 700);
   }
 }
 
@@ -643,6 +646,14 @@ function gameFrame(root, g, parts) {
   fill(root, nodes.head, nodes.seats, nodes.bar, nodes.news, grid);
   frame = { key, ...nodes, grid, area };
   return area;
+}
+
+/** The player may speed up the computers' turns (each move still drawn, for a moment). */
+function fastComputers(set) {
+  try {
+    if (set !== undefined) localStorage.setItem("startable:fast", set ? "1" : "");
+    return localStorage.getItem("startable:fast") === "1";
+  } catch { return false; }
 }
 
 let settleTimer = 0;
