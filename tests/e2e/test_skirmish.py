@@ -470,7 +470,7 @@ def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
         page.locator("#handoff .btn").tap()
     # The quick start picked at setup waits in the designer: one tap builds and submits it.
     page.wait_for_selector("#msc-fleet-submit")
-    assert "“" not in page.inner_text("#msc-fleet")  # the example designs keep their own names
+    assert "“" not in page.inner_text(".msc-fleet-list")  # the example designs keep their own names
     assert page.locator(".msc-fleet-list li").count() == 3
     play_by_taps(page)
     assert page.get_attribute("[data-outcome]", "data-outcome") in ("win", "loss", "draw")
@@ -491,7 +491,8 @@ def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: S
     page.goto(site.url + "#x/skirmish/m9990.cut%2")  # a link cut short: said so, no design
     page.wait_for_selector("#msc-received")
     assert "does not hold a design" in page.inner_text("#msc-received")
-    assert not any("shared design" in o for o in page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)"))
+    options = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
+    assert options and not any("shared design" in o for o in options)
     page.goto(site.url + "#new/skirmish")
     page.wait_for_selector("#msc-fleet-0")
     page.select_option("#seat-0", "-1")
@@ -518,12 +519,14 @@ def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: S
         assert "East: the computer designs its own ships." in page.inner_text("#msc-fleets")
         options = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
         assert any("Only your “Swift”" in o for o in options), options
-    page.select_option("#seat-1", "-1")  # two people share this screen: no kept designs on it
-    for seat in (0, 1):
-        options = page.eval_on_selector_all(f"#msc-fleet-{seat} option", "els => els.map(e => e.textContent)")
-        assert not any("Swift" in o for o in options) and any(o.startswith("Quick start") for o in options)
-    assert "in secret behind your own hand-off" in page.inner_text("#msc-fleets")
+    # Two people share this screen: nothing is picked on it; each picks behind the hand-off.
+    page.select_option("#seat-1", "-1")
+    assert page.locator("#msc-fleet-0, #msc-fleet-1").count() == 0
+    fleets = page.inner_text("#msc-fleets")
+    assert "picks in secret behind the hand-off" in fleets and "Swift" not in fleets
+    assert quick_line(page, 1) == "E1 Ship 1 — 15 of 15 BP"
     # A pick too costly for the scenario is shown but cannot be chosen.
+    page.select_option("#seat-1", levels[0] if levels else "-1")
     page.check("input[name='opt-scenario'][value='\"custom\"']")
     disabled = page.eval_on_selector_all("#msc-fleet-0 option[disabled]", "els => els.map(e => e.textContent)")
     assert any("too costly" in o for o in disabled), disabled
@@ -550,9 +553,8 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
         page.fill(f"#opt-{key}", str(value))
     page.select_option("#seat-0", "-1")
     page.select_option("#seat-1", "-1")
-    assert page.input_value("#msc-fleet-0") == "received"
-    assert page.input_value("#msc-fleet-1") == "quick"
-    page.select_option("#msc-fleet-1", "ship3")
+    fleets = page.inner_text("#msc-fleets")
+    assert "West starts from the shared design" in fleets and "East starts from the quick start" in fleets
     page.locator("#start").click()
     page.wait_for_selector("#game:not([hidden])")
     assert "#g/" in page.url  # the game replaced the link's setup
@@ -560,8 +562,8 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
     page.locator("#handoff .btn").tap()
     page.wait_for_selector("#msc-fleet")
     settled(page)
-    fleet = page.inner_text("#msc-fleet")
-    assert fleet.count(evil) == 3 and "3 ships, 45 of the 45 BP left" in fleet
+    assert page.inner_text(".msc-fleet-list").count(evil) == 3
+    assert "3 ships, 45 of the 45 BP left" in page.inner_text("#msc-fleet-total")
     assert page.locator("#board-area img, #board-area script").count() == 0
     assert axe_violations(page) == []
     now = at(page)
@@ -572,9 +574,11 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
     page.locator("#handoff .btn").tap()
     page.wait_for_selector("#msc-fleet")
     settled(page)
-    # East sees its own pick, reviewable, and nothing of West's.
-    assert "Ship 3" in page.inner_text("#msc-fleet") and page.locator(".msc-fleet-list li").count() == 3
-    assert "__pwned" not in page.text_content("#game")
+    # East starts from the quick start and picks another fleet in secret: only Ship 3.
+    assert page.locator(".msc-fleet-list li").count() == 3 and "__pwned" not in page.inner_text(".msc-fleet-list")
+    page.select_option("#msc-fleet-pick", "ship3")
+    assert page.inner_text(".msc-fleet-list").count("ENGINE 4, SHIELDS 4, TO-HIT 5") == 3
+    assert "W1" not in page.inner_text("#msc-panel")
     page.tap("[aria-label='Remove ship 3 of the fleet']")
     page.tap("[aria-label='Edit ship 2 of the fleet']")
     page.tap("[aria-label='TO-HIT minus 1']")

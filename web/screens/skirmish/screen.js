@@ -187,11 +187,12 @@ export function choiceLabel(g, a) {
 
 // ---------------------------------------------------------------------------- setup (app.js setupExtras)
 
-/** The setup's "Ships" choice per seat (MSC-2.2, MSC-4.1) and a shared design link's card.
- * Secrecy (MSC-4.2): the setup screen is shared, so in a game with two people at the device it
- * offers only what both may see (the quick start, the example designs, a design link both
- * opened); a player's kept designs are listed only when one person plays. Each person reviews
- * and changes the pick in secret behind their own hand-off. Computer seats design their own. */
+/** The setup's "Ships" choice (MSC-2.2, MSC-4.1) and a shared design link's card.
+ * Secrecy (MSC-4.2): the setup screen is shared. With one person at the device (against the
+ * computer) it offers that person every pick: the quick start, an example design, a design
+ * link, a kept design. With two people it picks nothing secret: each seat starts from the
+ * quick start (the first person from a design link just opened) and picks or changes its fleet
+ * behind its own hand-off, in the designer. Computer seats design their own. */
 export function setupExtras(box, ctx) {
   if (!shell) shell = ctx;
   ensureStyles();
@@ -204,42 +205,41 @@ export function setupExtras(box, ctx) {
     kept = `Kept “${received.name || "the shared design"}”: it is offered in your designs from now on.`;
     draw();
   };
-  function picks(L, persons) {
-    const out = [["quick", `Quick start: ${fleetWords(quickFleet(L))}`, quickFleet(L)]];
-    const one = (key, d, label) => {
-      const f = fleetOf(d, L);
-      out.push([key, f.fleet ? `${label}: ${f.fleet.length} × ${designCost(d)} BP` : `${label} (too costly: ${f.why})`, f.fleet || null]);
-    };
-    if (received) one("received", received, `The shared design “${received.name || "unnamed"}”`);
-    for (const [k, t] of Object.entries(TEMPLATES)) one(k, t, `Only ${t.name}`);
-    if (persons === 1) keptList().forEach((d, n) => one(`kept${n}`, d, `Only your “${d.name || "unnamed"}”`));
-    out.push(["own", "None: I design my ships in the game", []]);
-    return out;
+  const picksFor = (L, persons) => fleetPicks(L, received, persons === 1 ? keptList() : []);
+  /** Each person seat's pick: chosen here (one person), else the default. */
+  function pickOf(L, seats, n) {
+    const list = picksFor(L, seats.filter((x) => x === -1).length);
+    const usable = (k) => list.some(([key, , f]) => key === k && f);
+    const dflt = received && seats.indexOf(-1) === n && usable("received") ? "received" : "quick";
+    const key = seats.filter((x) => x === -1).length === 1 && usable(chosen[n]) ? chosen[n] : dflt;
+    return { list, key, fleet: list.find(([k]) => k === key)[2] };
   }
   function draw() {
     const L = limitsOf(ctx.options());
     const seats = ctx.seats();
-    const persons = seats.filter((s) => s === -1).length;
+    const persons = seats.filter((x) => x === -1).length;
     const rows = seats.map((seat, n) => {
       if (seat !== -1) return h("p", { class: "msc-seat-fleet" }, `${SIDE_NAMES[n]}: the computer designs its own ships.`);
-      const list = picks(L, persons);
-      const firstPerson = seats.indexOf(-1) === n;
-      if (!list.some(([k, , f]) => k === chosen[n] && f)) chosen[n] = received && firstPerson && list.find(([k]) => k === "received")[2] ? "received" : "quick";
-      const fleet = list.find(([k]) => k === chosen[n])[2];
+      const { list, key, fleet } = pickOf(L, seats, n);
+      const line = h("p", { class: "muted help", id: `msc-fleet-${n}-line` }, fleet.length ? fleetLine(fleet, "WE"[n], L) : "An empty designer when the game starts.");
+      if (persons > 1) {
+        return h("div", { class: "msc-seat-fleet" }, h("p", {}, `${SIDE_NAMES[n]} starts from ${key === "received" ? "the shared design" : "the quick start"}, and picks in secret behind the hand-off.`), line);
+      }
+      chosen[n] = key;
       return h("div", { class: "msc-seat-fleet" },
         h("label", { for: `msc-fleet-${n}` }, `${SIDE_NAMES[n]}'s ships`),
         h("select", { id: `msc-fleet-${n}`, onchange: (e) => { chosen[n] = e.target.value; draw(); } },
-          list.map(([k, text, f]) => h("option", { value: k, selected: k === chosen[n], disabled: !f }, text))),
-        h("p", { class: "muted help", id: `msc-fleet-${n}-line` }, fleet.length ? fleetLine(fleet, "WE"[n], L) : "An empty designer when the game starts."));
+          list.map(([k, text, f]) => h("option", { value: k, selected: k === key, disabled: !f }, text))),
+        line);
     });
     fill(box,
       ctx.link ? receivedCard(h, received, keepReceived, kept) : null,
       h("fieldset", { class: "option msc-fleets", id: "msc-fleets" },
         h("legend", {}, "Ships"),
         h("p", { class: "muted help" }, `${L.ships} ship${L.ships > 1 ? "s" : ""} a side, ${L.budget} BP, at most ${Math.min(L.ship_bp, 25)} BP a ship. `
-          + "The pick fills the designer, where it is reviewed, changed or submitted in one tap."),
-        persons > 1 ? h("p", { class: "muted help" }, "Both people see this screen: the fleets stay a starting point. "
-          + "Each of you changes yours in secret behind your own hand-off, where your kept designs are offered too.") : null,
+          + "The fleet waits in the designer, where it is reviewed, changed or submitted in one tap."),
+        persons > 1 ? h("p", { class: "muted help" }, "Two people share this screen, so each of you picks your fleet in secret "
+          + "behind your own hand-off (example designs, your kept designs, a shared design).") : null,
         rows));
   }
   draw();
@@ -247,15 +247,25 @@ export function setupExtras(box, ctx) {
     changed: draw,
     beforeStart(options, seats) {
       const L = limitsOf(options);
-      const persons = seats.filter((s) => s === -1).length;
-      const fleets = seats.map((seat, n) => {
-        if (seat !== -1) return null;
-        const pick = picks(L, persons).find(([k]) => k === chosen[n]);
-        return pick && pick[2] ? pick[2].map((d) => ({ ...d, weapons: [...d.weapons] })) : null;
-      });
-      storeSet("pending", { at: Date.now(), seats: fleets });
+      const fleets = seats.map((seat, n) => (seat === -1 ? pickOf(L, seats, n).fleet : null));
+      storeSet("pending", { at: Date.now(), seats: fleets, received });
     },
   };
+}
+
+/** The fleets a seat may start from: [key, words, fleet or null when it cannot fit]. */
+function fleetPicks(L, received, kept) {
+  const quick = quickFleet(L);
+  const out = [["quick", `Quick start: ${fleetWords(quick)}`, quick]];
+  const one = (key, d, label) => {
+    const f = fleetOf(d, L);
+    out.push([key, f.fleet ? `${label}: ${f.fleet.length} × ${designCost(d)} BP` : `${label} (too costly: ${f.why})`, f.fleet || null]);
+  };
+  if (received) one("received", received, `The shared design “${received.name || "unnamed"}”`);
+  for (const [k, t] of Object.entries(TEMPLATES)) one(k, t, `Only ${t.name}`);
+  kept.forEach((d, n) => one(`kept${n}`, d, `Only your “${d.name || "unnamed"}”`));
+  out.push(["own", "None: I design my ships in the game", []]);
+  return out;
 }
 
 function receivedCard(h, d, keep, kept) {
@@ -516,6 +526,7 @@ function designer(g) {
   const f = ui.form;
   const cost = formCost(f);
   const canAdd = built.length < limits.ships && allowance >= 1;
+  const showFleet = !draft && canAdd && (ui.fleet.length > 0 || built.length === 0);
   const over = cost > allowance;
   const label = `${"WE"[me]}${built.length + 1}`;
   const statRow = (key, n) => {
@@ -564,8 +575,8 @@ function designer(g) {
     h("h2", {}, `Design ${label}`, h("span", { class: "muted" }, ` · ${built.length} of ${limits.ships} ship${limits.ships > 1 ? "s" : ""} · ${plan.spent} of ${limits.budget} BP spent`)),
     built.length ? h("ul", { class: "msc-built" }, built.map((d, n) => h("li", {},
       `${"WE"[me]}${n + 1}${names()[`${"WE"[me]}${n + 1}`] ? ` “${names()[`${"WE"[me]}${n + 1}`]}”` : ""}: ${designLine(d)}`))) : null,
-    ui.fleet.length && !draft && canAdd ? fleetPanel(g, plan, built) : null,
-    ui.fleet.length && !draft && canAdd ? h("h3", { class: "msc-or" }, "Or design a ship here") : null,
+    showFleet ? fleetPanel(g, plan, built) : null,
+    showFleet ? h("h3", { class: "msc-or" }, ui.fleet.length ? "Or design a ship here" : "Design a ship") : null,
     canAdd || draft ? h("div", { class: "msc-templates", role: "group", "aria-label": "Start from" },
       h("span", { class: "muted" }, "Start from: "),
       Object.entries(TEMPLATES).map(([k, t]) => h("button", {
@@ -686,13 +697,18 @@ function claimSetup(g) {
   const key = gameKey();
   // A note older than ten minutes is from a start that never became a game.
   if (!key || key in fleets || !(Date.now() - pending.at < 600000) || !Array.isArray(pending.seats)) return;
-  fleets[key] = pending.seats;
+  fleets[key] = { seats: pending.seats, received: cleanDesign(pending.received) };
   storeSet("fleets", Object.fromEntries(Object.entries(fleets).slice(-20)));
 }
 
-function setupFleet(seat) {
+function setupOf() {
   const all = storeGet("fleets", {}) || {};
-  const mine = all[gameKey()] && all[gameKey()][seat];
+  const here = all[gameKey()];
+  return here && Array.isArray(here.seats) ? here : { seats: [], received: null };
+}
+
+function setupFleet(seat) {
+  const mine = setupOf().seats[seat];
   return Array.isArray(mine) ? mine.map(cleanDesign).filter(Boolean) : [];
 }
 
@@ -703,8 +719,22 @@ function fleetPanel(g, plan, built) {
   const problem = fleetProblem(ui.fleet, v.limits, built.length, plan.spent, prefix);
   const total = ui.fleet.reduce((sum, d) => sum + designCost(d), 0);
   const n = ui.fleet.length;
+  const list = fleetPicks(v.limits, cleanDesign(setupOf().received), savedDesigns(g));
+  const pick = h("label", { class: "msc-fleet-pick" }, "Start the fleet from",
+    h("select", { id: "msc-fleet-pick", onchange: (e) => {
+      const chosen = list.find(([k]) => k === e.target.value);
+      if (chosen && chosen[2]) ui.fleet = chosen[2].map((d) => ({ ...d, weapons: [...d.weapons] }));
+      ui.why = "";
+      rerender();
+    } }, h("option", { value: "", selected: true }, "— pick to replace the list —"),
+    list.map(([k, text, f]) => h("option", { value: k, disabled: !f }, text))));
+  if (!n) {
+    return h("section", { class: "msc-fleet", id: "msc-fleet", "aria-labelledby": "msc-fleet-title" },
+      h("h3", { id: "msc-fleet-title" }, "Your fleet"), pick,
+      h("p", { class: "muted" }, "No fleet picked: design your ships below, or pick a fleet here."));
+  }
   return h("section", { class: "msc-fleet", id: "msc-fleet", "aria-labelledby": "msc-fleet-title" },
-    h("h3", { id: "msc-fleet-title" }, "Your fleet from the setup"),
+    h("h3", { id: "msc-fleet-title" }, "Your fleet"), pick,
     h("ol", { class: "msc-fleet-list" }, ui.fleet.map((d, i) => {
       // Numbered in the list, not labelled W1...: a ship edited below is built before these.
       const which = `ship ${i + 1} of the fleet`;
