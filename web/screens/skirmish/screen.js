@@ -733,8 +733,16 @@ function fleetPanel(g, plan, built) {
       h("h3", { id: "msc-fleet-title" }, "Your fleet"), pick,
       h("p", { class: "muted" }, "No fleet picked: design your ships below, or pick a fleet here."));
   }
+  // The one-tap submit comes first (a quick start on a phone); the list to review below it.
   return h("section", { class: "msc-fleet", id: "msc-fleet", "aria-labelledby": "msc-fleet-title" },
     h("h3", { id: "msc-fleet-title" }, "Your fleet"), pick,
+    h("p", { class: problem ? "warn" : "muted", id: "msc-fleet-total" },
+      problem ? `This fleet cannot be built: ${problem} (MSC-2.3).` : `${n} ship${n > 1 ? "s" : ""}, ${total} of the ${v.limits.budget - plan.spent} BP left. Review it below, edit a ship, or build it as it is.`),
+    h("div", { class: "msc-row" },
+      h("button", { type: "button", class: "btn primary", id: "msc-fleet-submit", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, true) },
+        `Build ${n === 1 ? "it" : `these ${n}`} and submit`),
+      h("button", { type: "button", class: "btn", id: "msc-fleet-build", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, false) },
+        "Build, then review")),
     h("ol", { class: "msc-fleet-list" }, ui.fleet.map((d, i) => {
       // Numbered in the list, not labelled W1...: a ship edited below is built before these.
       const which = `ship ${i + 1} of the fleet`;
@@ -743,14 +751,7 @@ function fleetPanel(g, plan, built) {
         h("span", { class: "msc-row" },
           h("button", { type: "button", class: "btn small", "aria-label": `Edit ${which}`, onclick: () => editFleetShip(i, `${prefix}${built.length + 1}`) }, "Edit"),
           h("button", { type: "button", class: "btn small", "aria-label": `Remove ${which}`, onclick: () => { ui.fleet.splice(i, 1); ui.why = ""; rerender(); } }, "Remove")));
-    })),
-    h("p", { class: problem ? "warn" : "muted", id: "msc-fleet-total" },
-      problem ? `This fleet cannot be built: ${problem} (MSC-2.3).` : `${n} ship${n > 1 ? "s" : ""}, ${total} of the ${v.limits.budget - plan.spent} BP left. Review it, edit a ship, or build it as it is.`),
-    h("div", { class: "msc-row" },
-      h("button", { type: "button", class: "btn primary", id: "msc-fleet-submit", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, true) },
-        `Build ${n === 1 ? "it" : `these ${n}`} and submit`),
-      h("button", { type: "button", class: "btn", id: "msc-fleet-build", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, false) },
-        "Build, then review")));
+    })));
 }
 
 function editFleetShip(i, label) {
