@@ -605,16 +605,22 @@ async function renderGame(g) {
       }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, (screen.choiceLabel && screen.choiceLabel(g, a)) || a.label))));
   const area = gameFrame(root, g, { head, seats, bar: replay ? replayBar(g) : null, news, decide, log: logBox(g) });
   screen.render(area, g, shell, previous);
-  const log = document.getElementById("log");
-  if (log) log.scrollTop = log.scrollHeight;
   announce(previous, g);
+  let top = null;
   // A new decision, or the first sight of one after a hand-off, takes no taps for a moment.
   if (!previous || previous.at !== g.at || previous.mode !== g.mode || previous.handoff) {
     shownAt = performance.now();
     settle(root, g.at);
     // The result of a tap shows where the player looks: the top of the game (DESIGN 5).
-    if (previous && previous.at !== g.at) (news || root).scrollIntoView({ block: "start", behavior: "instant" });
+    if (previous && previous.at !== g.at) top = news || root;
   }
+  // Scrolling reads the layout: done once, at the next frame, which lays the page out anyway
+  // (read here, each scroll forced a layout of its own before the frame's).
+  const log = document.getElementById("log");
+  requestAnimationFrame(() => {
+    if (log && log.isConnected) log.scrollTop = log.scrollHeight;
+    if (top && top.isConnected) top.scrollIntoView({ block: "start", behavior: "instant" });
+  });
   lastGame = g;
   clearTimeout(thinkTimer);
   if (thinking && !replay) {

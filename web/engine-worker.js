@@ -5,7 +5,9 @@
 // Messages out: {type: "bytes", path, seen} while downloading, {type: "stage", text},
 //               {type: "ready"} or {type: "failed", message},
 //               {type: "progress", id, done, total} during a long command,
-//               {type: "result", id, model, writes, error} when a command is done.
+//               {type: "result", id, text} when a command is done: text is the JSON of
+//               {model, writes, error} (or {type: "result", id, model, writes, error} after a
+//               cancel, {type: "result", id, failure} on an error).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const base = new URL("./", import.meta.url);
@@ -86,9 +88,12 @@ async function pump() {
     try {
       api.start(JSON.stringify({ cmd: msg.cmd, args: msg.args, now: msg.now }));
       for (;;) {
-        const out = JSON.parse(api.step());
+        const text = api.step();
+        const out = JSON.parse(text);
         if (!out.progress) {
-          postMessage({ type: "result", id: msg.id, ...out });
+          // The answer goes as its JSON text: one string to copy, parsed once on the page
+          // (an object would be cloned field by field, on the page's thread too).
+          postMessage({ type: "result", id: msg.id, text });
           break;
         }
         postMessage({ type: "progress", id: msg.id, done: out.progress[0], total: out.progress[1] });

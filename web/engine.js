@@ -75,8 +75,9 @@ export function start(info, playable) {
       if (!call) return;
       pending.delete(msg.id);
       if (msg.failure) { call.reject(new Error(msg.failure)); return; }
-      applyWrites(msg.writes);
-      call.resolve(msg.model);
+      const out = msg.text !== undefined ? JSON.parse(msg.text) : msg;
+      applyWrites(out.writes);
+      call.resolve(out.model);
     }
   };
   worker.onerror = (event) => {

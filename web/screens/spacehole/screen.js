@@ -232,6 +232,7 @@ function counters(v) {
 // bitmap copied, on every tap: late in a game that was most of a tap's time on a phone.)
 let boardBox = null; // the board: a heading line and the cards' canvases
 const tiles = new Map(); // card id -> {canvas, drawn}
+let tilesWidth = 0; // the tiles' box's CSS width, from its ResizeObserver
 
 function board(v) {
   if (!boardBox) {
@@ -240,7 +241,12 @@ function board(v) {
       shell.h("div", { class: "sh-tiles", "aria-hidden": "true" }));
     // A change of the board's width (a style sheet arriving, a rotation) draws the tiles
     // again at the new size; a draw that changes nothing costs nothing.
-    if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => { if (current) draw(current, 0); }).observe(boardBox.lastChild);
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver((entries) => {
+        tilesWidth = entries[entries.length - 1].contentRect.width;
+        if (current) draw(current, 0);
+      }).observe(boardBox.lastChild);
+    }
   }
   boardBox.setAttribute("aria-label", colonyLabel(v));
   return boardBox;
@@ -453,9 +459,9 @@ export function redraw(g) {
 function draw(g, tries) {
   if (!boardBox || !g || !g.view) return;
   const v = g.view;
-  // Measured on every draw (the layout is needed for the frame anyway): the first draw may
-  // come before the screen's style sheet has given the board its padding.
-  const width = boardBox.lastChild.clientWidth;
+  // The width the ResizeObserver last saw (measuring here would lay the page out before the
+  // shell has finished it); measured once before the observer's first report.
+  const width = tilesWidth || boardBox.lastChild.clientWidth;
   if (!width) {
     // The shell draws a game before it shows the game screen (from home, a link, a replay):
     // draw once it is laid out.
