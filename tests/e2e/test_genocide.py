@@ -217,11 +217,19 @@ def _types_by_hand(page: Page) -> None:
 
 
 def _hex_point(page: Page, col: int, row: int) -> tuple[float, float]:
+    """A hex's centre in the viewport, the page scrolled to put it mid-screen (not under the
+    page's sticky header, whose home link a tap there would follow)."""
     page.locator("#gc-map").scroll_into_view_if_needed()
-    s, ox, oy, left, top = page.evaluate(
-        "(() => { const c = document.getElementById('gc-map'); const b = c.getBoundingClientRect();"
-        " return [Number(c.dataset.s), Number(c.dataset.ox), Number(c.dataset.oy), b.left, b.top]; })()")
-    return left + ox + 1.5 * col * s, top + oy + SQ3 * (row + 0.5 * (col & 1)) * s
+    for _ in range(3):
+        s, ox, oy, left, top, height = page.evaluate(
+            "(() => { const c = document.getElementById('gc-map'); const b = c.getBoundingClientRect();"
+            " return [Number(c.dataset.s), Number(c.dataset.ox), Number(c.dataset.oy), b.left, b.top,"
+            " window.innerHeight]; })()")
+        x, y = left + ox + 1.5 * col * s, top + oy + SQ3 * (row + 0.5 * (col & 1)) * s
+        if height * 0.25 <= y <= height * 0.75:
+            break
+        page.evaluate(f"window.scrollBy(0, {y - height / 2})")
+    return x, y
 
 
 def _tap_hex(page: Page, col: int, row: int) -> None:
@@ -498,8 +506,37 @@ def test_person_against_computer(desk: Page, site: Site) -> None:
     desk.goto(site.url + "#g/gcvscomp")
     desk.wait_for_selector("#end-screen", state="detached", timeout=STEP_MS)  # the last game's
     desk.wait_for_selector("#game:not([hidden])[data-mode='play']", state="attached", timeout=STEP_MS)
+    desk.wait_for_selector("#game[data-thinking] #think-speed, #choices .choice", state="attached", timeout=STEP_MS)
     seen = play(desk, map_moves=1)
     assert seen["thinking"] >= 1 and seen["handoffs"] == 0
+    # Issue 15: the log filtered by player shows only lines that name the player or a ship.
+    desk.click(".gc-logfilter summary")
+    desk.click(".gc-logfilter .btn >> text=East")
+    desk.wait_for_selector(".gc-logfilter .btn[aria-pressed='true'] >> text=East")
+    lines = desk.locator(".gc-log li").all_inner_texts()
+    everyone = len(desk.locator("#log li").all())
+    assert 0 < len(lines) < everyone
+    assert all("East" in line or "#" in line for line in lines), lines[:5]
+
+
+def test_computer_turns_can_be_sped_up(desk: Page, site: Site) -> None:
+    """While a computer plays, the player can make its turns faster (remembered)."""
+    desk.goto(site.url + "#new/genocide")
+    desk.wait_for_selector("#setup-screen:not([hidden]) #start:not([data-waits])", timeout=STEP_MS * 3)
+    desk.select_option("#seat-0", "1")
+    desk.select_option("#seat-1", "1")
+    desk.click("#start")
+    button = desk.locator("#think-speed")
+    button.wait_for(timeout=STEP_MS)
+    for _ in range(20):  # the computer's next move may re-draw the button under the click
+        try:
+            button.click(timeout=2000)
+            break
+        except PlaywrightTimeoutError:
+            continue
+    desk.wait_for_selector("#think-speed[aria-pressed='true']", timeout=STEP_MS)
+    assert desk.evaluate("localStorage.getItem('startable:fast')") == "1"
+    desk.evaluate("localStorage.removeItem('startable:fast')")
 
 
 def test_three_seat_classic(desk: Page, site: Site) -> None:

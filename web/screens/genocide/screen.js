@@ -17,10 +17,13 @@ const ui = {
   camKey: "",
   hex: null, // the hex tapped last: [col, row]
   pickShip: null, // setup: the ship picked to move
+  stamp: 0, // bumped whenever what the map marks may have changed (the frame layer is redrawn)
   draft: null, // setup: {key, kind, assign}
   queue: null, // actions played one after another: {seat, next(g) -> action index or null, what}
   legend: false,
   seen: {}, // per seat on screen: how many log lines it has seen (for the news)
+  fleetsSeen: {}, // per seat on screen: where the fleet markers were at its last look
+  logSeat: null, // the player whose log lines "Log by player" shows (null: everyone)
 };
 
 // ---------------------------------------------------------------------------- small helpers
@@ -472,6 +475,8 @@ export function news(g, tools, previous) {
   const dice = fresh.filter((line) => /: d\d+ = /.test(line));
   const words = fresh.filter((line) => !/^SG\./.test(line));
   const parts = [];
+  const short = away ? turnSummary(v, fresh, ui.fleetsSeen[g.viewer]) : [];
+  if (short.length) parts.push(h("ul", { class: "gc-short", "aria-label": "In short" }, short.map((line) => h("li", {}, line))));
   if (away && words.length) {
     parts.push(h("div", { class: "gc-summary" }, h("strong", {}, "Since your last decision"),
       h("ul", {}, words.slice(0, 8).map((line) => h("li", {}, line))),
@@ -479,6 +484,47 @@ export function news(g, tools, previous) {
   }
   if (dice.length) parts.push(diceList(v, dice.slice(-12)));
   return parts.length ? h("div", {}, parts) : null;
+}
+
+/** What the others did since this seat's last look, in a few lines (issue 15: "Blue moved 4
+ * fleets, destroyed your Cruiser at 1019, took the neutral planet at 1207"): fleets moved (the
+ * markers' hexes then and now, public SG-14.1), cards played, battle losses, planets lost and
+ * gained, players out. */
+function turnSummary(v, fresh, before) {
+  const out = [];
+  const me = v.viewer;
+  for (const seat of v.seats) {
+    if (seat.seat === me) continue;
+    const bits = [];
+    if (before) {
+      const moved = v.fleets.filter((f) => f.owner === seat.seat && before.get(`${f.owner}:${f.marker}`) !== undefined && before.get(`${f.owner}:${f.marker}`) !== f.hex).length;
+      if (moved) bits.push(`moved ${moved} fleet${moved > 1 ? "s" : ""}`);
+    }
+    const cards = fresh.map((line) => line.startsWith(`${seat.name} plays `) && /^.+? plays (.+?)(?::|$)/.exec(line)).filter(Boolean).map((m) => m[1]);
+    if (cards.length) bits.push(`played ${cards.join(", ")}`);
+    for (const line of fresh) {
+      const gain = new RegExp(`^${seat.name} gains the neutral planet at (\\d{4}): a (\\w+) world`).exec(line);
+      if (gain) bits.push(`took the neutral ${gain[2]} world ${gain[1]}`);
+    }
+    if (bits.length) out.push(`${seat.name} ${bits.join(", ")}.`);
+  }
+  const lost = [];
+  const killed = [];
+  for (const line of fresh) {
+    const verdict = /^(\d{4}): .* on (.+ #(\d+)): destroyed$/.exec(line);
+    if (verdict) {
+      const owner = ownerOfShip(v, Number(verdict[3]));
+      if (owner === me && me !== null) lost.push(`${verdict[2]} at ${verdict[1]}`);
+      else if (owner !== null) killed.push(`${seatName(v, owner)}'s ${verdict[2]} at ${verdict[1]}`);
+    }
+    const planet = /^(.+) planet (\d{4}) was a (\w+) world$/.exec(line);
+    if (planet) out.push(`${planet[1] === seatName(v, me) ? "You lost your" : `${planet[1]} lost its`} ${planet[3]} world ${planet[2]}.`);
+    const out2 = /^(.+) is defeated$/.exec(line);
+    if (out2) out.push(`${out2[1]} is out of the game.`);
+  }
+  if (lost.length) out.push(`You lost ${lost.join(", ")}.`);
+  if (killed.length) out.push(`Destroyed: ${killed.join(", ")}.`);
+  return out;
 }
 
 /** The dice of the last actions with their verdicts: a battle attack is the attack total
@@ -566,9 +612,13 @@ export function render(area, g, tools) {
   const old = ui.g;
   ui.g = g;
   ui.pending = null;
-  if (g.viewer !== null && g.viewer !== undefined) ui.seen[g.viewer] = v.log.length;
+  ui.stamp += 1;
+  if (g.viewer !== null && g.viewer !== undefined) {
+    ui.seen[g.viewer] = v.log.length;
+    ui.fleetsSeen[g.viewer] = new Map(v.fleets.map((f) => [`${f.owner}:${f.marker}`, f.hex]));
+  }
   const camKey = `${v.map.cols}x${v.map.rows}:${v.planets.map((p) => p.hex).join("")}`;
-  if (camKey !== ui.camKey) { ui.seen = { [g.viewer]: v.log.length }; ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
+  if (camKey !== ui.camKey) { ui.seen = { [g.viewer]: v.log.length }; ui.fleetsSeen = {}; ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
   if (old && (old.viewer !== g.viewer || g.at < old.at)) { ui.queue = null; ui.pickShip = null; }
   // Another seat on screen and a camera no one has moved: fit again (its own section first).
   if (old && old.viewer !== g.viewer && ui.cam && ui.cam.auto) ui.cam = null;
@@ -595,6 +645,7 @@ export function render(area, g, tools) {
     panel(g),
     fleetList(g),
     cardsBox(g),
+    logByPlayer(v),
     legend(v));
   const canvas = document.getElementById("gc-map");
   wireCanvas(canvas);
@@ -1116,6 +1167,27 @@ function cardsBox(g) {
     c.discard.length ? h("details", {}, h("summary", {}, "Discard pile"), h("ul", {}, c.discard.map((card) => h("li", {}, `${card.name}: ${card.text}`)))) : null);
 }
 
+/** The log filtered by player (issue 15): the lines that name the player or one of its ships
+ * (as far as this seat knows whose ship it is), dice included. */
+function logByPlayer(v) {
+  const { h } = shell;
+  const seat = ui.logSeat;
+  const name = seat === null ? null : seatName(v, seat);
+  const mine = (line) => {
+    if (new RegExp(`(^|[^A-Za-z])${name}([^A-Za-z]|$)`).test(line)) return true;
+    return [...line.matchAll(/#(\d+)/g)].some((m) => ownerOfShip(v, Number(m[1])) === seat);
+  };
+  const lines = ui.logOpen ? (seat === null ? v.log : v.log.filter(mine)) : [];
+  return h("details", { class: "gc-logfilter", open: ui.logOpen || null, ontoggle: (e) => { if (ui.logOpen !== e.target.open) { ui.logOpen = e.target.open; rerender(); } } },
+    h("summary", {}, "Log by player"),
+    h("div", { class: "choices", role: "group", "aria-label": "Whose log lines" },
+      [null, ...v.seats.map((x) => x.seat)].map((x) => h("button", {
+        type: "button", class: `btn small${x === seat ? " on" : ""}`, "aria-pressed": x === seat ? "true" : "false",
+        onclick: () => { ui.logSeat = x; rerender(); },
+      }, x === null ? "Everyone" : seatName(v, x)))),
+    ui.logOpen ? h("ol", { class: "gc-log", tabindex: "0", "aria-label": `Log lines of ${name || "everyone"}` }, lines.map((line) => h("li", {}, line))) : null);
+}
+
 function legend(v) {
   const { h } = shell;
   const used = new Set(v.terrain.map((t) => t.type));
@@ -1296,10 +1368,11 @@ function tapHex(c, r, event) {
       // A fleet picked on the map shows as picked in the next frame; the engine is asked right
       // after that frame (and the map goes back if the shell turns the tap down).
       ui.pending = direct[0].fields.fleet;
+      ui.stamp += 1;
       draw();
       requestAnimationFrame(() => setTimeout(() => {
         if (ui.g !== g) return;
-        shell.act(direct[0].i, event, g.at).then((model) => { if (!model && ui.g === g) { ui.pending = null; draw(); } });
+        shell.act(direct[0].i, event, g.at).then((model) => { if (!model && ui.g === g) { ui.pending = null; ui.stamp += 1; draw(); } });
       }, 0));
       return;
     }
@@ -1451,12 +1524,47 @@ function drawMap() {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = "#070b18";
   ctx.fillRect(0, 0, w, hgt);
-  const sx = (wx) => cam.ox + wx * s;
-  const sy = (wy) => cam.oy + wy * s;
-  const visible = (x, y) => x > -s * 2 && y > -s * 2 && x < w + s * 2 && y < hgt + s * 2;
-  // The hexes, terrain and hex labels: blitted from a cached layer (drawn directly while
-  // the scale changes, e.g. during a pinch).
-  staticLayer(ctx, v, cam, w, hgt, dpr);
+  // Everything but the mini-map comes from a cached frame layer (the static layer and this
+  // model's marks, planets and fleets), so a pan is one copy; while the scale changes (a pinch,
+  // the wheel) the map is drawn directly and the layers are built once it settles.
+  const view = centreBox(v, { wx0: -cam.ox / s - 1, wy0: -cam.oy / s - 1, wx1: (w - cam.ox) / s + 1, wy1: (hgt - cam.oy) / s + 1 });
+  const sig = staticSig(v, s, dpr);
+  const covers = (L) => L.key === sig && view.wx0 >= L.wx0 && view.wy0 >= L.wy0 && view.wx1 <= L.wx1 && view.wy1 <= L.wy1;
+  const blit = (L) => {
+    // Whole device pixels: the blit is a copy, not a resampling.
+    const x = Math.round((cam.ox + L.ix0 * s) * dpr) / dpr;
+    const y = Math.round((cam.oy + L.iy0 * s) * dpr) / dpr;
+    ctx.drawImage(L.canvas, x, y, L.canvas.width / dpr, L.canvas.height / dpr);
+  };
+  if (covers(frameLayer) && frameLayer.stamp === ui.stamp && frameLayer.g === g) {
+    blit(frameLayer);
+    lastScale = s;
+  } else if (covers(layer)) {
+    // A new model or mark: the static layer and this view's marks now (what a tap waits
+    // for), the frame layer for the pans after it once this frame is painted.
+    blit(layer);
+    drawOverlays(ctx, g, s, (wx) => cam.ox + wx * s, (wy) => cam.oy + wy * s, view);
+    lastScale = s;
+    const stamp = ui.stamp;
+    clearTimeout(frameTimer);
+    frameTimer = setTimeout(() => { if (ui.stamp === stamp && ui.g === g && layer.key === sig) buildFrame(g, s, dpr, sig); }, 80);
+  } else {
+    drawHexes(ctx, v, s, (wx) => cam.ox + wx * s, (wy) => cam.oy + wy * s, view);
+    drawOverlays(ctx, g, s, (wx) => cam.ox + wx * s, (wy) => cam.oy + wy * s, view);
+    const steady = s === lastScale;
+    lastScale = s;
+    clearTimeout(layerTimer);
+    if (steady) buildLayer(v, cam, w, hgt, dpr, sig);
+    else layerTimer = setTimeout(() => { if (ui.cam === cam && cam.s === s) { buildLayer(v, cam, w, hgt, dpr, sig); schedule(); } }, 150);
+  }
+  drawMini(ctx, v, w, hgt);
+}
+
+/** The model's own marks over the hexes whose centres are in the world box: reachable hexes,
+ * the legal actions' hexes, the battle, the hex tapped last, planets and fleet markers. */
+function drawOverlays(ctx, g, s, sx, sy, box) {
+  const v = g.view;
+  const visible = (x, y) => x >= sx(box.wx0 - 1.5) && y >= sy(box.wy0 - 1.5) && x <= sx(box.wx1 + 1.5) && y <= sy(box.wy1 + 1.5);
   // highlights from the legal actions
   const mark = (c, r, colour, width = 2.5) => {
     const [wx, wy] = centre(c, r);
@@ -1586,15 +1694,16 @@ function drawMap() {
     });
     if (list.length > 4 && s >= 12) badge(ctx, cx, cy + s * 0.7, `+${list.length - 4}`, "#ffcc4d", "#1a1300", s);
   }
-  drawMini(ctx, v, w, hgt);
 }
 
 // ---------------------------------------------------------------------------- the static layer
 
 const LAYER_PIXELS = 4_000_000; // device pixels an offscreen layer may hold (about 16 MB)
 const layer = { canvas: null, key: "", wx0: 0, wy0: 0, wx1: 0, wy1: 0 };
+const frameLayer = { canvas: null, key: "", stamp: -1, g: null }; // the layer with this model's marks
 let lastScale = 0;
 let layerTimer = 0;
+let frameTimer = 0;
 
 /** Every hex's fill (section tint or terrain, SG-12.1), the grid, the terrain glyphs and, zoomed
  * in, the hex labels, for hexes whose centre is within the world box [wx0, wx1] x [wy0, wy1],
@@ -1651,29 +1760,24 @@ function drawHexes(ctx, v, s, sx, sy, box) {
   }
 }
 
-/** Draws the static part of the map: from an offscreen layer at this scale when there is one
- * covering the view (a pan then costs one blit), else directly, and then builds the layer once
- * the scale has stopped changing. The layer holds the whole map when it fits LAYER_PIXELS, else
- * the view and a margin around it. */
-function staticLayer(ctx, v, cam, w, hgt, dpr) {
-  const s = cam.s;
-  const view = centreBox(v, { wx0: -cam.ox / s - 1, wy0: -cam.oy / s - 1, wx1: (w - cam.ox) / s + 1, wy1: (hgt - cam.oy) / s + 1 });
-  const sig = `${ui.camKey}|${s}|${dpr}|${v.terrain.map((t) => (t.used ? 1 : 0)).join("")}|${v.planets.map((p) => (p.alive ? 1 : 0)).join("")}`;
-  const covers = layer.key === sig && view.wx0 >= layer.wx0 && view.wy0 >= layer.wy0 && view.wx1 <= layer.wx1 && view.wy1 <= layer.wy1;
-  if (covers) {
-    // Whole device pixels: the blit is a copy, not a resampling.
-    const x = Math.round((cam.ox + layer.ix0 * s) * dpr) / dpr;
-    const y = Math.round((cam.oy + layer.iy0 * s) * dpr) / dpr;
-    ctx.drawImage(layer.canvas, x, y, layer.canvas.width / dpr, layer.canvas.height / dpr);
-    lastScale = s;
-    return;
-  }
-  drawHexes(ctx, v, s, (wx) => cam.ox + wx * s, (wy) => cam.oy + wy * s, view);
-  const steady = s === lastScale;
-  lastScale = s;
-  clearTimeout(layerTimer);
-  if (steady) buildLayer(v, cam, w, hgt, dpr, sig);
-  else layerTimer = setTimeout(() => { if (ui.cam === cam && cam.s === s) buildLayer(v, cam, w, hgt, dpr, sig); }, 150);
+/** The frame layer: the static layer with this model's marks, planets and fleets on it. */
+function buildFrame(g, s, dpr, sig) {
+  const canvas = frameLayer.canvas || document.createElement("canvas");
+  canvas.width = layer.canvas.width;
+  canvas.height = layer.canvas.height;
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layer.canvas, 0, 0);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const ox = -layer.ix0 * s;
+  const oy = -layer.iy0 * s;
+  drawOverlays(ctx, g, s, (wx) => ox + wx * s, (wy) => oy + wy * s, layer);
+  Object.assign(frameLayer, { canvas, key: sig, stamp: ui.stamp, g, wx0: layer.wx0, wy0: layer.wy0, wx1: layer.wx1, wy1: layer.wy1, ix0: layer.ix0, iy0: layer.iy0 });
+}
+
+/** What the static layer depends on: the map, the scale, the claimed terrain, live planets. */
+function staticSig(v, s, dpr) {
+  return `${ui.camKey}|${s}|${dpr}|${v.terrain.map((t) => (t.used ? 1 : 0)).join("")}|${v.planets.map((p) => (p.alive ? 1 : 0)).join("")}`;
 }
 
 function buildLayer(v, cam, w, hgt, dpr, sig) {
