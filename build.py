@@ -330,8 +330,9 @@ def cmd_build() -> Path:
     screens = sorted((WEB / "screens").glob("*/screen.js"))
     # A screen's own modules and styles go along; meta.json is read into the catalogue instead.
     for source in sorted((WEB / "screens").glob("*/*")):
+        shared = source.parent.name == "common"  # what several screens import
         if (source.suffix not in (".js", ".css") or source.name.endswith(".dev.js")
-                or not (source.parent / "screen.js").exists()):  # no screen yet: nothing shipped
+                or not (shared or (source.parent / "screen.js").exists())):  # no screen yet: nothing shipped
             continue
         dest = DIST / source.relative_to(WEB)
         dest.parent.mkdir(parents=True, exist_ok=True)

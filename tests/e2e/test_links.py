@@ -89,13 +89,13 @@ def test_a_replay_link_survives_a_reload(phone: Page, site: Site) -> None:
     phone.goto(replay)
     phone.wait_for_selector("#game:not([hidden])[data-mode='replay']")
     steps = phone.inner_text(".step-count")
-    log = phone.locator("#log li").all_inner_texts()
+    log = phone.locator("#log li").all_text_contents()
     phone.reload()
     wait_ready(phone)
     phone.wait_for_selector("#game:not([hidden])[data-mode='replay']")
     assert phone.evaluate("location.href") == replay
     assert phone.inner_text(".step-count") == steps
-    assert phone.locator("#log li").all_inner_texts() == log
+    assert phone.locator("#log li").all_text_contents() == log
 
 
 def test_round_trip_of_the_replay_link_is_exact(phone: Page, site: Site) -> None:

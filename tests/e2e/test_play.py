@@ -115,13 +115,13 @@ def test_undo_never_rerolls(phone: Page) -> None:
         if phone.is_enabled("#undo"):
             break
     now = int(at(phone))
-    log_before = phone.locator("#log li").all_inner_texts()
+    log_before = phone.locator("#log li").all_text_contents()
     settle(phone)
     tap(phone, "#undo")
     phone.wait_for_selector(f"#game[data-at='{now - 1}']")
     tap_choice(phone, 0)
     assert at(phone) == str(now)
-    assert phone.locator("#log li").all_inner_texts() == log_before
+    assert phone.locator("#log li").all_text_contents() == log_before
 
 
 def test_what_a_tap_did_shows_where_the_player_looks(phone: Page) -> None:

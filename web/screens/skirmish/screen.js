@@ -7,6 +7,7 @@
 // sequence of the engine's small legal steps (NewShip, SetStat, FitWeapon; SetSpeed, Step),
 // played one at a time once the player commits. Saved designs and ship names are kept in
 // localStorage under "startable-msc:" (presentation only, never a save).
+import { panZoomTap } from "../common/canvas.js";
 import * as hx from "./hexmath.js";
 import {
   TEMPLATES, WEAPON_ORDER, cleanDesign, designCode, designCost, fleetOf, fleetProblem, limitsOf, quickFleet, readDesignCode, trimmed,
@@ -1398,58 +1399,20 @@ function maybeAnimate(g, force = false) {
   requestAnimationFrame(tick);
 }
 
-let pointers = new Map();
-let drag = null;
-
 function bindCanvas(canvas) {
-  if (canvas.dataset.bound) return;
-  canvas.dataset.bound = "1";
-  canvas.addEventListener("pointerdown", (e) => {
-    canvas.setPointerCapture(e.pointerId);
-    pointers.set(e.pointerId, [e.clientX, e.clientY]);
-    if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, x0: cam.x0, y0: cam.y0, moved: false, t: e.timeStamp };
-    else if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      drag = { pinch: Math.hypot(a[0] - b[0], a[1] - b[1]), scale: cam.scale, moved: true };
-    }
+  panZoomTap(canvas, {
+    grab: () => ({ x0: cam.x0, y0: cam.y0 }),
+    pan(dx, dy, from) {
+      if (!cam.scale) return;
+      cam.x0 = from.x0 - dx / cam.scale;
+      cam.y0 = from.y0 - dy / cam.scale;
+      cam.user = true;
+      clampCam(current.view, canvas.clientWidth, canvas.clientHeight);
+      drawMap(current);
+    },
+    zoom: zoomBy,
+    tap: onMapTap,
   });
-  canvas.addEventListener("pointermove", (e) => {
-    if (!pointers.has(e.pointerId) || !drag) return;
-    pointers.set(e.pointerId, [e.clientX, e.clientY]);
-    if (drag.pinch && pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-      const rect = canvas.getBoundingClientRect();
-      zoomBy((drag.scale * d / drag.pinch) / (cam.scale || 1), (a[0] + b[0]) / 2 - rect.left, (a[1] + b[1]) / 2 - rect.top);
-      return;
-    }
-    const dx = e.clientX - drag.x;
-    const dy = e.clientY - drag.y;
-    if (!drag.moved && Math.hypot(dx, dy) < 10) return;
-    drag.moved = true;
-    if (!cam.scale) return;
-    cam.x0 = drag.x0 - dx / cam.scale;
-    cam.y0 = drag.y0 - dy / cam.scale;
-    cam.user = true;
-    clampCam(current.view, canvas.clientWidth, canvas.clientHeight);
-    drawMap(current);
-  });
-  const end = (e) => {
-    const was = drag;
-    pointers.delete(e.pointerId);
-    if (pointers.size === 0) drag = null;
-    if (e.type === "pointerup" && was && !was.moved && !was.pinch) {
-      const rect = canvas.getBoundingClientRect();
-      onMapTap(e.clientX - rect.left, e.clientY - rect.top, e);
-    }
-  };
-  canvas.addEventListener("pointerup", end);
-  canvas.addEventListener("pointercancel", end);
-  canvas.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const rect = canvas.getBoundingClientRect();
-    zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - rect.left, e.clientY - rect.top);
-  }, { passive: false });
 }
 
 function onMapTap(x, y, e) {

@@ -3,7 +3,7 @@
 // discard pile; at the top, what was drawn and what it did, and the battle round by round
 // with its dice; every card's full effect on tap; an end that says what happened and offers
 // a rematch. Every action offered is one of g.actions (legal_actions).
-
+import { roundRect } from "../common/canvas.js";
 
 const KIND_NAMES = { base: "Base", structure: "Structure", defender: "Defender", invader: "Invader", event: "Event" };
 const RULE_REFS_KEY = "spacehole:rule-refs";
@@ -441,15 +441,6 @@ function wrap(ctx, text, width, maxLines) {
   return lines.map((line) => fit(ctx, line, width));
 }
 
-function roundRect(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
-}
 
 export function redraw(g) {
   for (const tile of tiles.values()) tile.drawn = "";

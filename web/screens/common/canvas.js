@@ -1,0 +1,72 @@
+// What the map screens share on a canvas: drag to pan, pinch or wheel to zoom, a tap that was
+// not the start of a drag (the screen keeps its own camera; this only says what the fingers
+// did, in canvas pixels), and a rounded rectangle.
+
+/**
+ * Wire ``canvas`` once (a second call on the same canvas does nothing).
+ *
+ * - ``grab()``: a drag begins; returns whatever the screen needs to pan from (its camera).
+ * - ``pan(dx, dy, grabbed)``: the pointer is ``dx, dy`` CSS pixels from where the drag began.
+ * - ``zoom(factor, x, y)``: zoom by ``factor`` about canvas point ``x, y`` (pinch, wheel).
+ * - ``tap(x, y, event)``: a pointer went down and up without moving more than ``slop``.
+ */
+export function panZoomTap(canvas, { grab, pan, zoom, tap, slop = 8 }) {
+  if (canvas.dataset.gestures) return;
+  canvas.dataset.gestures = "1";
+  const pointers = new Map();
+  let drag = null; // {x, y, grabbed, moved} for one finger; {pinch: distance} for two
+  const local = (clientX, clientY) => {
+    const rect = canvas.getBoundingClientRect();
+    return [clientX - rect.left, clientY - rect.top];
+  };
+  const spread = () => {
+    const [a, b] = [...pointers.values()];
+    return [Math.hypot(a[0] - b[0], a[1] - b[1]), (a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  };
+  canvas.addEventListener("pointerdown", (e) => {
+    canvas.setPointerCapture(e.pointerId);
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, grabbed: grab(), moved: false };
+    else if (pointers.size === 2) drag = { pinch: spread()[0] || 1 };
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId) || !drag) return;
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (drag.pinch) {
+      if (pointers.size !== 2) return;
+      const [d, cx, cy] = spread();
+      if (d > 0) zoom(d / drag.pinch, ...local(cx, cy));
+      drag.pinch = d || drag.pinch;
+      return;
+    }
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < slop) return;
+    drag.moved = true;
+    pan(dx, dy, drag.grabbed);
+  });
+  const end = (e) => {
+    const was = drag;
+    pointers.delete(e.pointerId);
+    if (pointers.size === 0) drag = null;
+    if (e.type === "pointerup" && was && !was.moved && !was.pinch) tap(...local(e.clientX, e.clientY), e);
+  };
+  canvas.addEventListener("pointerup", end);
+  canvas.addEventListener("pointercancel", end);
+  canvas.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, ...local(e.clientX, e.clientY));
+  }, { passive: false });
+}
+
+/** A rectangle with rounded corners, as a path on ``ctx`` (fill or stroke it after). */
+export function roundRect(ctx, x, y, w, h, r) {
+  const radius = Math.min(r, w / 2, h / 2);
+  ctx.beginPath();
+  ctx.moveTo(x + radius, y);
+  ctx.arcTo(x + w, y, x + w, y + h, radius);
+  ctx.arcTo(x + w, y + h, x, y + h, radius);
+  ctx.arcTo(x, y + h, x, y, radius);
+  ctx.arcTo(x, y, x + w, y, radius);
+  ctx.closePath();
+}
