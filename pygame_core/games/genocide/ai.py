@@ -28,11 +28,11 @@ its seat's view (RULES.md C-4.5, SG-14.3):
   transits are the policy's business.
 
 Levels: 0 random, 1 ``policy`` on one sample (the framework's ``greedy_move``), 2 the
-framework's determinized information-set MCTS (``pygame_core.ai.search``) with
-``SEARCH_ITERATIONS`` samples, opponents played by ``policy`` (``TREE_OPPONENTS = False``:
-a tree node for another seat's secret B3 / burst choice would let it answer a plan it
-cannot see, SG-14.3) and ``ROLLOUT_DEPTH`` policy moves before ``evaluate``. Genocide plays
-about 4,500 actions a second in CPython, so full rollouts are out of reach.
+framework's flat determinized search (``pygame_core.ai.search.flat_move``): each candidate
+on the same ``SEARCH_ITERATIONS / candidates`` samples, then ``ROLLOUT_DEPTH`` moves of
+``rollout_policy`` for every seat (no seat answers a plan it cannot see, SG-14.3) before
+``evaluate``. Genocide plays about 4,500 actions a second in CPython, so full rollouts are
+out of reach.
 """
 
 from __future__ import annotations
@@ -53,6 +53,11 @@ from .terrain import TERRAIN_BY_KEY
 __all__ = ["LEVELS", "SEARCH_ITERATIONS", "candidates", "determinize", "evaluate", "policy"]
 
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal")
+# Flat search with common random numbers: every candidate on the same samples and dice, the
+# policy's choice (listed first) kept unless another beats it by PRIOR_MARGIN. The MCTS
+# level (most-visited child of a few dozen noisy rollouts) lost its trial games to the policy.
+SEARCH = "flat"
+PRIOR_MARGIN = 0.02
 SEARCH_ITERATIONS: tuple[int, ...] = (48,)
 ROLLOUT_DEPTH = 24
 TREE_OPPONENTS = False

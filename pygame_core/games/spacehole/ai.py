@@ -27,9 +27,11 @@ from .rules import current_force, defender_cap, structure_counts, supply
 from .state import Battle, BattleRound, CardInPlay, Options, State, Step
 from .view import card_name
 
-LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal", "Hard")
+# Three levels (issue 11 allows it): a 60-iteration fourth level scored no higher than this
+# one on paired seeds (it once lost the Base where 24 iterations did not), at 2.5x the time.
+LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal")
 SEARCH = "flat"  # every build tried on the same deck orders and dice (solo game)
-SEARCH_ITERATIONS: tuple[int, ...] = (24, 60)
+SEARCH_ITERATIONS: tuple[int, ...] = (24,)
 ROLLOUT_DEPTH = 8
 PRIOR_MARGIN = 0.004  # about 12 MC of final score in favour of the heuristic's choice
 
