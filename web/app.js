@@ -477,7 +477,10 @@ function renderSetup(setup) {
     h("p", { class: "muted" }, game.blurb),
     form);
   const extras = setupExtras(game, setup, form, values, () => [...seatsBox.querySelectorAll("select")].map((s) => Number(s.value)));
-  fill(form, main, more.length ? h("details", { class: "more-options" }, h("summary", {}, "More options"), more) : null, seatsBox, extras.box,
+  // A game's own link (#x/) is about what the screen's extras show (a shared design): first.
+  const first = setup.link ? extras.box : null;
+  fill(form, first, main, more.length ? h("details", { class: "more-options" }, h("summary", {}, "More options"), more) : null, seatsBox,
+    first ? null : extras.box,
     h("div", { class: "setup-buttons" },
       h("button", { type: "button", class: "btn", onclick: () => history.back() }, "Back"),
       h("button", { type: "submit", class: "btn primary", id: "start", "data-label": startLabel,
