@@ -83,9 +83,9 @@ def bonus_battle_match() -> Match:
     raise AssertionError("no battle with an enemy card bonus in 12 seeds")
 
 
-def set_up_match() -> Match:
+def set_up_match(rounds: int = 1) -> Match:
     """Advanced Full for one round, seed 5, its secret setup made by the computer's policy."""
-    match = Match.start("genocide", {"round_limit": 1}, 5)
+    match = Match.start("genocide", {"round_limit": rounds}, 5)
     n = 0
     while match.state.phase in ("race", "types", "fleets"):
         state = match.state
@@ -517,6 +517,39 @@ def test_person_against_computer(desk: Page, site: Site) -> None:
     everyone = len(desk.locator("#log li").all())
     assert 0 < len(lines) < everyone
     assert all("East" in line or "#" in line for line in lines), lines[:5]
+
+
+def test_turn_summary_says_what_the_other_seat_did(desk: Page, site: Site) -> None:
+    """Issue 15: when control comes back, "East moved N fleets" (the markers' public hexes at
+    this seat's last decision and now, SG-14.1) and the battle losses and planets, in words."""
+    match = set_up_match(rounds=4)
+    first = None
+    for n in range(3000):
+        state = match.state
+        seat = match.game.current_player(state)
+        if match.is_over:
+            break
+        if first is None and seat == 0 and state.phase == "transport":
+            first = match
+        elif first is not None and seat == 0 and any(
+                s.active == 1 and s.phase == "transport" for s in match.states[len(first.states):]):
+            break
+        match = match.play(ai.choose("genocide", match.game.view(state, seat), match.legal_actions(), level=1, seed=n))
+    assert first is not None
+    before = first.game.view(first.state, 0)
+    after = match.game.view(match.state, 0)
+    were = {(f["owner"], f["marker"]): f["hex"] for f in before["fleets"]}
+    moved = sum(1 for f in after["fleets"] if f["owner"] == 1 and were.get((1, f["marker"]), f["hex"]) != f["hex"])
+    fresh = after["log"][len(before["log"]):]
+    lines = desk.evaluate("""async ([view, fresh, were]) => {
+        const m = await import('./screens/genocide/screen.js');
+        return m.turnSummary(view, fresh, new Map(were));
+    }""", [after, fresh, [[f"{f['owner']}:{f['marker']}", f["hex"]] for f in before["fleets"]]])
+    east = next((line for line in lines if line.startswith("East ")), "")
+    assert moved >= 1 and not match.is_over
+    assert f"moved {moved} fleet" in east, lines
+    lost = [line for line in fresh if line.endswith(": destroyed")]
+    assert bool(lost) == any("lost" in line or line.startswith("Destroyed:") for line in lines), (lines, lost)
 
 
 def test_computer_turns_can_be_sped_up(desk: Page, site: Site) -> None:

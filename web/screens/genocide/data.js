@@ -49,7 +49,7 @@ export const TERRAIN = {
   neutral_planet: { name: "Neutral Planet", text: "The first to enter captures it; its type is rolled then.", fill: "#2d3550", glyph: "", ink: "#ffffff" },
   black_hole: { name: "Black Hole", text: "At the start of your turn each of your ships here is lost on a 1 (d6).", fill: "#050508", glyph: "●", ink: "#b07cff" },
   dark_matter: { name: "Dark Matter", text: "Fleets entering need not stop for enemy fleets here.", fill: "#221233", glyph: "░", ink: "#a58bd1" },
-  temporal_nexus: { name: "Temporal Nexus", text: "The first to reach it draws 2 cards (once).", fill: "#5a2145", glyph: "⧗", ink: "#ffb3dd" },
+  temporal_nexus: { name: "Temporal Nexus", text: "The first to reach it draws 2 cards (once).", fill: "#5a2145", glyph: "∞", ink: "#ffb3dd" },
 };
 
 // SG-11

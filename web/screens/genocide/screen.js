@@ -21,7 +21,8 @@ const ui = {
   draft: null, // setup: {key, kind, assign}
   queue: null, // actions played one after another: {seat, next(g) -> action index or null, what}
   legend: false,
-  seen: {}, // per seat on screen: how many log lines it has seen (for the news)
+  seen: {}, // per seat on screen: the log's length at its last decision (for the news)
+  shown: {}, // per seat on screen: the log's length when last drawn (for the dice)
   fleetsSeen: {}, // per seat on screen: where the fleet markers were at its last look
   logSeat: null, // the player whose log lines "Log by player" shows (null: everyone)
 };
@@ -469,18 +470,19 @@ export function news(g, tools, previous) {
   if (!v || g.mode !== "play") return null;
   const seen = ui.seen[g.viewer];
   if (seen === undefined || seen >= v.log.length) return null;
+  // Since this seat's last decision (the summary), and since the last picture (the dice).
   const fresh = v.log.slice(seen);
-  // Back from a hand-off or a computer's turn: what the others did, in words.
+  const dice = v.log.slice(Math.max(seen, ui.shown[g.viewer] ?? seen)).filter((line) => /: d\d+ = /.test(line));
+  // Back from a hand-off or during and after a computer's turn: what the others did.
   const away = Boolean(previous && (previous.handoff || previous.viewer !== g.viewer || previous.thinking));
-  const dice = fresh.filter((line) => /: d\d+ = /.test(line));
   const words = fresh.filter((line) => !/^SG\./.test(line));
   const parts = [];
   const short = away ? turnSummary(v, fresh, ui.fleetsSeen[g.viewer]) : [];
   if (short.length) parts.push(h("ul", { class: "gc-short", "aria-label": "In short" }, short.map((line) => h("li", {}, line))));
-  if (away && words.length) {
-    parts.push(h("div", { class: "gc-summary" }, h("strong", {}, "Since your last decision"),
-      h("ul", {}, words.slice(0, 8).map((line) => h("li", {}, line))),
-      words.length > 8 ? h("details", {}, h("summary", {}, `${words.length - 8} more`), h("ul", {}, words.slice(8).map((line) => h("li", {}, line)))) : null));
+  // The shell's box shows the last few lines; all of them, when there were more.
+  if (away && words.length > 6) {
+    parts.push(h("details", { class: "gc-summary" }, h("summary", {}, `All ${words.length} lines since your last decision`),
+      h("ul", {}, words.map((line) => h("li", {}, line)))));
   }
   if (dice.length) parts.push(diceList(v, dice.slice(-12)));
   return parts.length ? h("div", {}, parts) : null;
@@ -490,7 +492,7 @@ export function news(g, tools, previous) {
  * fleets, destroyed your Cruiser at 1019, took the neutral planet at 1207"): fleets moved (the
  * markers' hexes then and now, public SG-14.1), cards played, battle losses, planets lost and
  * gained, players out. */
-function turnSummary(v, fresh, before) {
+export function turnSummary(v, fresh, before) {
   const out = [];
   const me = v.viewer;
   for (const seat of v.seats) {
@@ -614,11 +616,15 @@ export function render(area, g, tools) {
   ui.pending = null;
   ui.stamp += 1;
   if (g.viewer !== null && g.viewer !== undefined) {
-    ui.seen[g.viewer] = v.log.length;
-    ui.fleetsSeen[g.viewer] = new Map(v.fleets.map((f) => [`${f.owner}:${f.marker}`, f.hex]));
+    ui.shown[g.viewer] = v.log.length;
+    // A decision of this seat on screen: what comes next is news to it.
+    if (g.actions.length || ui.seen[g.viewer] === undefined) {
+      ui.seen[g.viewer] = v.log.length;
+      ui.fleetsSeen[g.viewer] = new Map(v.fleets.map((f) => [`${f.owner}:${f.marker}`, f.hex]));
+    }
   }
   const camKey = `${v.map.cols}x${v.map.rows}:${v.planets.map((p) => p.hex).join("")}`;
-  if (camKey !== ui.camKey) { ui.seen = { [g.viewer]: v.log.length }; ui.fleetsSeen = {}; ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
+  if (camKey !== ui.camKey) { ui.seen = { [g.viewer]: v.log.length }; ui.shown = {}; ui.fleetsSeen = {}; ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
   if (old && (old.viewer !== g.viewer || g.at < old.at)) { ui.queue = null; ui.pickShip = null; }
   // Another seat on screen and a camera no one has moved: fit again (its own section first).
   if (old && old.viewer !== g.viewer && ui.cam && ui.cam.auto) ui.cam = null;
@@ -688,6 +694,7 @@ function actButton(g, a, text, cls = "") {
 function panel(g) {
   const { h } = shell;
   const v = g.view;
+  if (g.over) return null; // the shell's end panel says it all
   const mine = g.actions.length > 0;
   let body = null;
   if (!mine) {
@@ -1196,7 +1203,7 @@ function legend(v) {
     h("ul", {},
       v.seats.map((s) => h("li", {}, h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: planets (circles) and fleet markers (squares with their number)${s.race ? `; ${D.RACES[s.race].name}: ${D.RACES[s.race].text}` : ""}`)),
       h("li", {}, "Planet letters: H Homeworld, P Population, M Metal, R Radioactive, ? not known to you; a cross: destroyed."),
-      h("li", {}, "Fleet marker: ✓ done moving, J jammed, 👁 last seen in a battle (grey: changed since), a white ring: the fleet being ordered; your own fleets show their ship count and, zoomed in, their ships."),
+      h("li", {}, "Fleet marker: ✓ done moving, J jammed, ◉ last seen in a battle (grey: changed since), a white ring: the fleet being ordered; your own fleets show their ship count and, zoomed in, their ships."),
       Object.entries(D.TERRAIN).filter(([k]) => used.has(k)).map(([k, t]) => h("li", { class: `gc-ter gc-ter-${k}` },
         h("span", { class: "gc-swatch" }, t.glyph || "○"), ` ${t.name}: ${t.text}`))));
 }
@@ -1682,7 +1689,7 @@ function drawOverlays(ctx, g, s, sx, sy, box) {
       if (s >= 16 && f.done) badge(ctx, x, y, "✓", "#7be0a5", "#052010", s);
       if (s >= 16 && f.jammed) badge(ctx, x, y + mh, "J", "#ff7b7b", "#2a0604", s);
       const seen = f.owner !== v.viewer && v.sightings.find((x2) => x2.owner === f.owner && x2.marker === f.marker);
-      if (s >= 16 && seen) badge(ctx, x + mw, y + mh, "👁", seen.stale ? "#6f7aa8" : "#eef1ff", "#0b1020", s);
+      if (s >= 16 && seen) badge(ctx, x + mw, y + mh, "◉", seen.stale ? "#6f7aa8" : "#eef1ff", "#0b1020", s);
       if (f.owner === v.viewer && s >= 44) {
         const codes = myShipsIn(v, f.marker).map((x2) => shipType(v, x2.id).short);
         ctx.font = `${Math.round(s * 0.17)}px system-ui, sans-serif`;
