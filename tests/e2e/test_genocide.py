@@ -517,6 +517,7 @@ def test_person_against_computer(desk: Page, site: Site) -> None:
     everyone = len(desk.locator("#log li").all())
     assert 0 < len(lines) < everyone
     assert all("East" in line or "#" in line for line in lines), lines[:5]
+    assert serious_violations(desk) == []
 
 
 def test_turn_summary_says_what_the_other_seat_did(desk: Page, site: Site) -> None:

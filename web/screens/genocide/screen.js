@@ -628,6 +628,8 @@ export function render(area, g, tools) {
   if (old && (old.viewer !== g.viewer || g.at < old.at)) { ui.queue = null; ui.pickShip = null; }
   // Another seat on screen and a camera no one has moved: fit again (its own section first).
   if (old && old.viewer !== g.viewer && ui.cam && ui.cam.auto) ui.cam = null;
+  // Another seat on screen: the last seat's picture goes (the frame layer has its marks).
+  if (old && old.viewer !== g.viewer && frameLayer.canvas) { frameLayer.canvas.width = 0; Object.assign(frameLayer, { key: "", g: null }); }
   if (ui.queue && (ui.queue.seat !== g.viewer || !g.actions.length || g.over)) ui.queue = null;
   if (v.phase === "transport" && old && old.at !== g.at) {
     const cur = cursorFleet(v);
@@ -1554,7 +1556,7 @@ function drawMap() {
     lastScale = s;
     const stamp = ui.stamp;
     clearTimeout(frameTimer);
-    frameTimer = setTimeout(() => { if (ui.stamp === stamp && ui.g === g && layer.key === sig) buildFrame(g, s, dpr, sig); }, 80);
+    frameTimer = setTimeout(() => { if (mapShown() && ui.stamp === stamp && ui.g === g && layer.key === sig) buildFrame(g, s, dpr, sig); }, 80);
   } else {
     drawHexes(ctx, v, s, (wx) => cam.ox + wx * s, (wy) => cam.oy + wy * s, view);
     drawOverlays(ctx, g, s, (wx) => cam.ox + wx * s, (wy) => cam.oy + wy * s, view);
@@ -1562,7 +1564,7 @@ function drawMap() {
     lastScale = s;
     clearTimeout(layerTimer);
     if (steady) buildLayer(v, cam, w, hgt, dpr, sig);
-    else layerTimer = setTimeout(() => { if (ui.cam === cam && cam.s === s) { buildLayer(v, cam, w, hgt, dpr, sig); schedule(); } }, 150);
+    else layerTimer = setTimeout(() => { if (mapShown() && ui.cam === cam && cam.s === s) { buildLayer(v, cam, w, hgt, dpr, sig); schedule(); } }, 150);
   }
   drawMini(ctx, v, w, hgt);
 }
@@ -1765,6 +1767,12 @@ function drawHexes(ctx, v, s, sx, sy, box) {
     ctx.textBaseline = "top";
     for (const [x, y, c, r] of inBox) ctx.fillText(hexLabel(c, r), x, y - s * 0.82);
   }
+}
+
+/** The map is on the page (not behind a hand-off, where nothing may be drawn, DESIGN 5). */
+function mapShown() {
+  const canvas = document.getElementById("gc-map");
+  return Boolean(canvas && canvas.isConnected);
 }
 
 /** The frame layer: the static layer with this model's marks, planets and fleets on it. */
