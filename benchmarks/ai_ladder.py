@@ -169,32 +169,34 @@ print("RESULT " + json.dumps(out))
 
 def pyodide_times(game_id: str, positions: int) -> tuple[list[float], list[float], bool]:
     """The top level's decision time on ``positions`` positions in CPython and in Pyodide,
-    and whether every decision agreed (parity)."""
+    and whether every decision agreed (parity). The positions are spread evenly over whole
+    games between two level-1 players (the early ones alone would be setup decisions)."""
     game = GAMES[game_id]
     top = len(LEVELS[game_id]) - 1
-    cases: list[Any] = []
-    cpython: list[float] = []
-    expected: list[int] = []
+    found: list[tuple[Any, list[Any], int]] = []  # (view, legal, step) with a real choice
     seed = 0
-    while len(cases) < positions:
+    while len(found) < 3 * positions and seed < 20:
         state = game.new_game({}, seed)
         step = 0
-        while game.current_player(state) is not None and len(cases) < positions:
+        while game.current_player(state) is not None:
             seat = game.current_player(state)
             legal = game.legal_actions(state)
             view = game.view(state, seat)
-            start = time.perf_counter()
-            action = choose(game_id, view, legal, level=1, seed=step)
-            if len(legal) > 1 and step % 5 == 0:
-                t0 = time.perf_counter()
-                chosen = choose(game_id, view, legal, level=top, seed=step)
-                cpython.append(time.perf_counter() - t0)
-                expected.append(legal.index(chosen))
-                cases.append([game_id, view, [game.encode_action(a) for a in legal], top, step])
-            del start
-            state = game.apply(state, action)
+            if len(legal) > 1:
+                found.append((view, legal, step))
+            state = game.apply(state, choose(game_id, view, legal, level=1, seed=step))
             step += 1
         seed += 1
+    picked = [found[i * len(found) // positions] for i in range(positions)] if found else []
+    cases: list[Any] = []
+    cpython: list[float] = []
+    expected: list[int] = []
+    for view, legal, step in picked:
+        t0 = time.perf_counter()
+        chosen = choose(game_id, view, legal, level=top, seed=step)
+        cpython.append(time.perf_counter() - t0)
+        expected.append(legal.index(chosen))
+        cases.append([game_id, view, [game.encode_action(a) for a in legal], top, step])
     runner = ROOT / "tests/pyodide/run_engine.mjs"
     wheels = sorted((ROOT / "build/wheels").glob("msgpack-*-py3-none-any.whl"))
     if shutil.which("node") is None or not wheels:
