@@ -8,6 +8,7 @@
 // comes from g.view; hex pixel geometry is computed here from the engine's (col, row).
 import { attackOdds, anyHit, percent } from "./odds.js";
 import * as D from "./data.js";
+import { panZoomTap, roundRect } from "../common/canvas.js";
 
 const SQ3 = Math.sqrt(3);
 let shell = null;
@@ -1427,53 +1428,19 @@ function schedule() {
   frame = requestAnimationFrame(() => { frame = 0; draw(); });
 }
 
+/** Drag pans, pinch and wheel zoom, a tap picks a hex or a spot on the mini-map
+ * (web/screens/common/canvas.js says what the fingers did). */
 function wireCanvas(canvas) {
-  const pointers = new Map();
-  let drag = null;
-  canvas.addEventListener("pointerdown", (e) => {
-    canvas.setPointerCapture(e.pointerId);
-    pointers.set(e.pointerId, [e.clientX, e.clientY]);
-    if (pointers.size === 1) drag = { x: e.clientX, y: e.clientY, ox: ui.cam.ox, oy: ui.cam.oy, moved: false };
-    else if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      drag = { pinch: Math.hypot(a[0] - b[0], a[1] - b[1]), s: ui.cam.s, moved: true };
-    }
-  });
-  canvas.addEventListener("pointermove", (e) => {
-    if (!pointers.has(e.pointerId) || !drag) return;
-    pointers.set(e.pointerId, [e.clientX, e.clientY]);
-    const rect = canvas.getBoundingClientRect();
-    if (drag.pinch && pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-      zoomBy((drag.s * d / drag.pinch) / ui.cam.s, (a[0] + b[0]) / 2 - rect.left, (a[1] + b[1]) / 2 - rect.top);
-    } else if (!drag.pinch) {
-      const dx = e.clientX - drag.x;
-      const dy = e.clientY - drag.y;
-      if (Math.abs(dx) + Math.abs(dy) > 6) drag.moved = true;
-      if (drag.moved) { ui.cam.ox = drag.ox + dx; ui.cam.oy = drag.oy + dy; ui.cam.auto = false; schedule(); }
-    }
-  });
-  const end = (e) => {
-    const was = drag;
-    pointers.delete(e.pointerId);
-    if (pointers.size === 0) drag = null;
-    if (e.type === "pointerup" && was && !was.moved && !was.pinch) {
-      const rect = canvas.getBoundingClientRect();
-      const x = e.clientX - rect.left;
-      const y = e.clientY - rect.top;
+  panZoomTap(canvas, {
+    grab: () => ({ ox: ui.cam.ox, oy: ui.cam.oy }),
+    pan: (dx, dy, from) => { ui.cam.ox = from.ox + dx; ui.cam.oy = from.oy + dy; ui.cam.auto = false; schedule(); },
+    zoom: (factor, x, y) => zoomBy(factor, x, y),
+    tap: (x, y, e) => {
       if (miniHit(x, y)) return;
       const [c, r] = pixelToHex((x - ui.cam.ox) / ui.cam.s, (y - ui.cam.oy) / ui.cam.s);
       tapHex(c, r, e);
-    }
-  };
-  canvas.addEventListener("pointerup", end);
-  canvas.addEventListener("pointercancel", end);
-  canvas.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const rect = canvas.getBoundingClientRect();
-    zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - rect.left, e.clientY - rect.top);
-  }, { passive: false });
+    },
+  });
 }
 
 let mini = null; // {x, y, w, h, s}: the mini-map's box, for taps
@@ -1891,14 +1858,4 @@ function badge(ctx, x, y, text, bg, ink, s) {
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(text, x, y + 0.5);
-}
-
-function roundRect(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
 }
