@@ -246,12 +246,21 @@ def home_games_html(games: list[dict[str, object]]) -> str:
     rows = []
     for g in games:
         title, blurb, gid = escape(str(g["title"])), escape(str(g["blurb"])), escape(str(g["id"]))
-        action = (f'<button type="button" class="btn primary" data-new="{gid}">New game</button>'
-                  if g["screen"] else '<span class="badge">Coming soon</span>')
-        text = g["text"]
+        # One tap to play (DESIGN 5): the usual options, one person (against the computer in a
+        # game with seats for more), first; then how to play, and "New game" for the options.
+        solo, levels, text = g["max_players"] == 1, g["levels"], g["text"]
+        quick = "Play now" if solo else "Play the computer" if levels else ""
+        buttons = []
+        if g["screen"] and quick:
+            buttons.append(f'<button type="button" class="btn primary" data-quick="{gid}" '
+                           f'aria-label="{quick}: {title} with the usual options">{quick}</button>')
         if g["screen"] and isinstance(text, dict) and text.get("help"):
-            action = (f'<div class="game-actions"><button type="button" class="btn" data-help="{gid}" '
-                      f'aria-label="How to play {title}">How to play</button>{action}</div>')
+            buttons.append(f'<button type="button" class="btn" data-help="{gid}" '
+                           f'aria-label="How to play {title}">How to play</button>')
+        if g["screen"]:
+            buttons.append(f'<button type="button" class="btn" data-new="{gid}">New game</button>')
+        action = (f'<div class="game-actions">{"".join(buttons)}</div>' if buttons
+                  else '<span class="badge">Coming soon</span>')
         rows.append(f'<li class="game-card{"" if g["screen"] else " coming"}" data-game="{gid}">'
                     f'<div class="game-text"><h3>{title}</h3><p>{blurb}</p></div>{action}</li>')
     return "\n".join(rows)

@@ -324,6 +324,25 @@ function navigate(hash) {
 for (const button of document.querySelectorAll("#games [data-new]")) {
   button.addEventListener("click", () => navigate(`#new/${button.dataset.new}`));
 }
+for (const button of document.querySelectorAll("#games [data-quick]")) {
+  button.addEventListener("click", () => quickStart(button.dataset.quick));
+}
+
+/** One tap from home to a game: the usual options, a person in the first seat and the
+ * computer (its first real level) in the others. */
+async function quickStart(id) {
+  const game = GAMES[id];
+  const count = seatCount(game, presetDefaults(game, {}));
+  const levels = game.levels || [];
+  const seats = Array.from({ length: count }, (_, n) => (n === 0 || levels.length < 2 ? HUMAN : 1));
+  if (!engine.state.done) {
+    showScreen("loading");
+    $("#loading-label").textContent = "Starting the game engine…";
+  }
+  const model = await run("new", [id, {}, randomSeed(), seats]);
+  if (!model) showScreen("home"); // refused or failed: the notice says why
+}
+
 for (const button of document.querySelectorAll("#games [data-help]")) {
   button.addEventListener("click", () => showHelp(button.dataset.help));
 }

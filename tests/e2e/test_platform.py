@@ -297,3 +297,18 @@ def test_a_tap_on_a_decision_not_yet_seen_does_nothing(phone: Page, site: Site) 
         pytest.skip("the page never managed a second tap within 200 ms")
     tap_choice(phone, 0)
     assert at(phone) == str(before + 2)
+
+
+@pytest.mark.parametrize("game_id", SCREEN_GAMES)
+def test_one_tap_from_home_starts_the_usual_game(phone: Page, site: Site, game_id: str) -> None:
+    """DESIGN 5 / issue 15: the most common start is one tap from home: the usual options, a
+    person in the first seat and the computer in the others."""
+    game = next(g for g in _catalog()["games"] if g["id"] == game_id)
+    _go_home(phone, site)
+    name = "Play now" if game["max_players"] == 1 else "Play the computer"
+    phone.locator(f"#games [data-game='{game_id}']").get_by_role("button", name=name).tap()
+    phone.wait_for_selector(f"#game:not([hidden])[data-game='{game_id}'][data-mode='play']")
+    assert phone.evaluate("location.hash").startswith("#g/")
+    if game["max_players"] > 1:
+        assert phone.locator(".seats-bar .seat").count() == game["min_players"]
+        assert "(computer, " in phone.inner_text(".seats-bar")
