@@ -67,7 +67,7 @@ def play(game_id: str, options: dict[str, Any], seed: int, levels: Sequence[int]
     outcome = game.outcome(state)
     assert outcome is not None, f"{game_id} seed {seed}: no end after {MAX_DECISIONS} decisions"
     seats = game.num_players(state)
-    draw = not outcome.winners
+    draw = not outcome.winners and seats > 1  # solo: no winner is a loss (the Base fell, SH-9.1)
     results = [0.5 if draw else 1.0 if p in outcome.winners else 0.0 for p in range(seats)]
     return GameResult(results, outcome.scores[0], times)
 
