@@ -10,7 +10,8 @@ Budgets are iterations, never seconds: a decision is reproducible, in CPython an
 Public entry points (the web front end and outside checks use only these):
 
 - ``LEVELS[game_id]``: level names, weakest first. Level 0 is random legal (for tests),
-  level 1 a heuristic, levels 2+ determinized information-set MCTS (``search.py``).
+  level 1 a heuristic, levels 2+ a determinized search (``search.py``: information-set
+  MCTS, flat or expectimax, or the game's own ``search``).
 - ``choose(game_id, view, legal_actions, *, level, seed)``: one of ``legal_actions``.
 - ``determinize(game_id, view, seat, seed)``: a state with ``view(state, seat) == view``.
 - ``hint(game_id, view, legal_actions, *, seed)``: what the top level would do, and why.
