@@ -610,7 +610,7 @@ async function renderGame(g) {
   }
 
   const news = newsBox(g, screen.news ? screen.news(g, shell, previous) : null, previous);
-  const prompt = replay ? (g.last_action ? `Step ${g.step}: ${g.last_action}` : "The start of the game.")
+  const prompt = replay ? (g.last_action ? `Step ${g.step}: ${stepLabel(g, screen)}` : "The start of the game.")
     : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
       : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
   const decide = g.over ? endPanel(g, screen) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
@@ -752,6 +752,21 @@ function logBox(g) {
   }
   logKept = { key, count: lines.length, section: logKept.section };
   return logKept.section;
+}
+
+/** The replay step shown, in the screen's words for its mover (after the game ended), else in
+ * the engine's. */
+function stepLabel(g, screen) {
+  const step = g.last_step;
+  if (step && step.view && screen.choiceLabel) {
+    try {
+      const words = screen.choiceLabel({ ...g, mode: "play", view: step.view }, step);
+      if (words) return words;
+    } catch (err) {
+      console.error(err); // the engine's words below
+    }
+  }
+  return g.last_action;
 }
 
 /** What a replay is: a shared game, its options and how it ended. */

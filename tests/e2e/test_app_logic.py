@@ -495,3 +495,19 @@ def test_computer_seats_play_through_think_and_people_see_their_own_view() -> No
     assert thought > 0
     with pytest.raises(LookupError):
         _app().think(0)
+
+
+def test_a_replay_step_carries_its_movers_view_only_after_the_end() -> None:
+    """The screen may word the step shown as its mover saw it, but a spectator of an unfinished
+    game gets no seat's view (DESIGN 5, issue 15)."""
+    app = _app(playable=("spacehole", "warfare"))
+    unfinished = Match.start("warfare", {}, 3)
+    for _ in range(6):
+        unfinished = unfinished.play(unfinished.legal_actions()[0])
+    model = done(app.route("#r/" + encode_link(unfinished)))
+    assert model["game"]["last_action"] and model["game"]["last_step"] is None
+    _new(app)
+    _finish(app)
+    model = done(app.route("#" + app.share()["replay"]))
+    step = model["game"]["last_step"]
+    assert step is not None and step["view"]["to_move"] == 0 and step["kind"]

@@ -630,6 +630,7 @@ class App:
                               "winners": list(final.winners) if final else [],
                               "scores": list(final.scores) if final else []}
             model["last_action"] = self._label_of_step(self.replay, self.position) if self.position else ""
+            model["last_step"] = self._last_step(self.replay, self.position, final is not None)
         return model
 
     def _label_of_step(self, match: Match, position: int) -> str:
@@ -640,6 +641,19 @@ class App:
         mover = match.game.current_player(before)
         labels = self._labels(match, match.game.view(before, mover), legal)
         return labels[legal.index(action)] if action in legal else str(action)
+
+    @staticmethod
+    def _last_step(match: Match, position: int, finished: bool) -> Model | None:
+        """The action of the step shown, for the screen to word (``choiceLabel``) as its mover
+        saw it: with the mover's view only once the whole game has ended (a spectator of an
+        unfinished game sees public information only, so its screen words nothing)."""
+        if not position or not finished:
+            return None
+        before = match.states[position - 1]
+        action = match.game.decode_action(match.record.actions[position - 1])
+        mover = match.game.current_player(before)
+        return {"kind": type(action).__name__, "fields": _fields(action),
+                "view": match.game.view(before, mover)}
 
 
 def _decode(blob: str) -> Replaying:
