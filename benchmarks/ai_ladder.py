@@ -244,7 +244,7 @@ def main() -> None:
     headers = ["level", "against", "mean", "median", "win", "95% CI", "median ms", "p95 ms", "max ms"]
     print_table(headers, rows)
     prow: list[list[str]] = []
-    pheaders = ["game", "positions", "CPython median ms", "p95", "Pyodide median ms", "p95", "same decisions"]
+    pheaders = ["game", "positions", "CPython median ms", "CPython p95", "Pyodide median ms", "Pyodide p95", "same"]
     if args.pyodide:
         for game_id in ids:
             cpython, pyodide, parity = pyodide_times(game_id, args.pyodide)
