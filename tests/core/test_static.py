@@ -129,10 +129,11 @@ def _genocide_rules_modules() -> list[Path]:
 
 
 def test_genocide_has_no_type_ignore() -> None:
-    """mypy --strict checks the Genocide engine for real: no ``type: ignore`` in it."""
+    """mypy --strict checks the Genocide folder for real, its computer player included: no
+    ``type: ignore`` in it."""
     found = [
         f"{path.relative_to(ROOT)}:{n}"
-        for path in _genocide_rules_modules()
+        for path in sorted(GENOCIDE.rglob("*.py"))
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if "type: ignore" in line
     ]

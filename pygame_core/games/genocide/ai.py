@@ -456,7 +456,7 @@ def _setup_plan(state: State, seat: int) -> dict[int, int]:
     stationary ships over the other planets. Classic (exactly 2 a planet) pairs them alike."""
     data = state.data
     hand = sorted(state.hands[seat])
-    room = rules._setup_room(state)
+    room = rules.setup_room(state)
     pids = [pid for pid, p in enumerate(state.planets) if p.owner == seat]
     pids.sort(key=lambda pid: (_front_distance(state, seat, (state.planets[pid].col, state.planets[pid].row)), pid))
     mobile = [c for c in hand if not data.stationary[c]]
@@ -490,7 +490,7 @@ def _setup_plan(state: State, seat: int) -> dict[int, int]:
 
 def _setup_place(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
     """SG-3.8: the next ship goes where ``_setup_plan`` puts it (or the emptiest planet)."""
-    cid = rules._next_unplaced(state, seat)
+    cid = rules.next_unplaced(state, seat)
     want = _setup_plan(state, seat).get(cid, -1)
     for a in legal:
         if isinstance(a, A.SetupPlace) and a.planet == want:
@@ -572,8 +572,8 @@ def _reorganise(state: State, legal: list[ActionBase], seat: int, marker: int) -
     for a in legal:
         if isinstance(a, A.Load):
             return a
-    still = [c for c in cids if data.stationary[c] and state.ships[c].carrier < 0]  # type: ignore[union-attr]
-    movers = [c for c in cids if not data.stationary[c] and state.ships[c].mp > 0]  # type: ignore[union-attr]
+    still = [c for c in cids if data.stationary[c] and (sh := state.ships[c]) is not None and sh.carrier < 0]
+    movers = [c for c in cids if not data.stationary[c] and (sh := state.ships[c]) is not None and sh.mp > 0]
     if still and movers:
         for c in still:
             if A.Split(c) in legal:
@@ -620,7 +620,7 @@ def _needs_reorganising(state: State, seat: int, marker: int) -> bool:
     if not still:
         return False
     if movers:
-        return bool(rules._free_marker(state, seat))  # a split needs a free marker (SG-5.4)
+        return bool(rules.free_marker(state, seat))  # a split needs a free marker (SG-5.4)
     if not _all_stationary(state, seat, marker):
         return False
     return any(
@@ -709,7 +709,7 @@ def _burst(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
     f = next(f for f in state.fleets if f.owner == seat and f.marker == ship.fleet)
     key = (f.col, f.row)
     idx = rules.Index(state)
-    enemies = [c for c in idx.ships_at(key) if state.ships[c].owner != seat]  # type: ignore[union-attr]
+    enemies = [c for c in idx.ships_at(key) if (sh := state.ships[c]) is not None and sh.owner != seat]
     planet = idx.planet_at.get(key)
     if planet is not None and state.planets[planet].owner not in (seat, -1):
         return A.Burst(cid, 0)

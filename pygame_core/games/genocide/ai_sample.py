@@ -479,13 +479,14 @@ class _Sampler:
                 burst_seen[purpose] = k + 1
                 enemies = []
                 if sh is not None:
-                    enemies = [c for c in at(hex_of.get((sh.owner, sh.fleet), (-1, -1))) if ships[c].owner != sh.owner]  # type: ignore[union-attr]
+                    enemies = [c for c in at(hex_of.get((sh.owner, sh.fleet), (-1, -1)))
+                               if (other := ships[c]) is not None and other.owner != sh.owner]
                 ref = (cid, enemies[k] if k < len(enemies) else cid)
             elif purpose.startswith("SG.blackhole"):
                 label = purpose.rsplit(" ", 1)[1]
                 k = hole_seen.get(label, 0)
                 hole_seen[label] = k + 1
-                inside = [c for c in at(_label_key(label)) if ships[c].owner == active]  # type: ignore[union-attr]
+                inside = [c for c in at(_label_key(label)) if (other := ships[c]) is not None and other.owner == active]
                 ref = (inside[k] if k < len(inside) else next(c for c, x in enumerate(ships) if x is None),)
             elif purpose.startswith("SG.neutral"):
                 key = _label_key(purpose.rsplit("=", 1)[1])
@@ -727,10 +728,10 @@ class _Sampler:
             for s in turn_order:
                 if s == self.me or s in declarers or s not in owners:
                     continue
-                for c in rules._eligible(probe, idx, key, s, protected):
+                for c in rules.eligible_attackers(probe, idx, key, s, protected):
                     targets = [
                         t for t in idx.ships_at(key)
-                        if ships[t] is not None and ships[t].owner != s and t not in protected  # type: ignore[union-attr]
+                        if (other := ships[t]) is not None and other.owner != s and t not in protected
                     ]
                     declared.append((c, targets[self.rng.below(len(targets))] if targets else -1))
         decl = tuple((int(x[0]), int(x[1])) for x in (*declared, *mine))
@@ -762,7 +763,7 @@ class _Sampler:
         probe = _probe_state(self, tuple(self.v["seats"][s]["race"] or "" for s in range(self.players))
                              if "races" in self.v["modules"] else (), ships, (), self._fleets, self._planets)
         for s in declarers:
-            if s != self.me and not rules._burst_queue(probe, s):
+            if s != self.me and not rules.burst_queue(probe, s):
                 self._give_pb(ships, pile, s, probe)
                 probe = evolve(probe, ships=tuple(ships))
         order = list(self.v["order"])
@@ -772,7 +773,7 @@ class _Sampler:
         for s in (order[(start + i) % len(order)] for i in range(len(order))):
             if s == self.me or s in declarers:
                 continue
-            for c in rules._burst_queue(probe, s):
+            for c in rules.burst_queue(probe, s):
                 sh = ships[c]
                 n = 0 if sh is None or self.rng.below(4) else 1 + self.rng.below(sh.pb)
                 declared.append((c, n))
@@ -786,7 +787,7 @@ class _Sampler:
         for c, sh in enumerate(ships):
             if sh is None or sh.owner != seat or (sh.owner, sh.fleet) in self._known_fleets:
                 continue
-            if rules._ship_hex(idx, sh) not in hexes or sh.carrier >= 0:
+            if rules.ship_hex_in(idx, sh) not in hexes or sh.carrier >= 0:
                 continue
             same = self.data.stationary[c]
             swap = next((y for y in pile if pb_max[y] >= 1 and self.data.stationary[y] == same), -1)
@@ -812,7 +813,7 @@ class _Sampler:
             return
         # Only ships last seen (or none to swap): one of them kept a PB after all.
         for c, sh in enumerate(ships):
-            if sh is not None and sh.owner == seat and pb_max[c] >= 1 and rules._ship_hex(idx, sh) in hexes:
+            if sh is not None and sh.owner == seat and pb_max[c] >= 1 and rules.ship_hex_in(idx, sh) in hexes:
                 ships[c] = Ship(sh.owner, sh.fleet, 1, sh.mp, sh.carrier)
                 return
 

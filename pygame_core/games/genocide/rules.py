@@ -287,16 +287,6 @@ def apply(state: State, action: ActionBase) -> State:
     return new
 
 
-# The names the Genocide AI (ai.py, ai_sample.py) reads as ``rules._name`` from before the
-# rules were split by section; their public names are above. To go once the AI uses those.
-_setup_room = setup_room
-_next_unplaced = next_unplaced
-_free_marker = free_marker
-_ship_hex = ship_hex_in
-_burst_queue = burst_queue
-_eligible = eligible_attackers
-
-
 # Every module registers its continuations and every card its rule on import: all are here.
 assert sorted(RULEBOOK) == sorted(c.key for c in CARDS), "one rule per card"
 assert set(CONTINUATIONS) == {
