@@ -215,9 +215,7 @@ class State:
     alive: tuple[bool, ...] = ()  # seats still in the game (SG-16.5)
     round: int = 1
     turn: int = 0  # index into ``order`` of the active player
-    # A Phase. Typed ``str`` since a state rebuilt from a view (the AI's determinizer) holds
-    # the view's plain text, which compares and hashes equal to the Phase member.
-    phase: str = Phase.TYPES
+    phase: Phase = Phase.TYPES
     # Setup (SG-3.6, SG-3.8): whose setup it is, drawn ships, pending placements (cid, pid).
     setup_seat: int = 0
     hands: tuple[tuple[int, ...], ...] = ()
