@@ -377,7 +377,7 @@ function label(v, a) {
       const p = planetAt(v, f.col, f.row);
       return `Place ${v.drawn ? shipName(v, v.drawn.id) : "the new ship"} at ${p ? planetWords(v, p) : hexLabel(f.col, f.row)} in ${f.fleet ? `fleet ${f.fleet}` : "a new fleet"}`;
     }
-    case "ChooseRace": { const r = D.RACES[f.race]; return r ? `Play the ${r.name}` : a.label; }
+    case "ChooseRace": { const r = D.RACES[f.race]; return r ? `Play as ${r.name.replace(/^The /, "the ")}` : a.label; }
     case "Capture": return `Capture ${shipName(v, f.ship)}`;
     case "PlayCard": { const c = cardByNum(v, f.card); return `Play ${c ? c.name : `card ${f.card}`}`; }
     case "Choose": { const c = v.cards && v.cards.playing; return `${c ? `${c.card.name}: ` : ""}${chooseWords(v, f.value)}`; }
