@@ -4,6 +4,8 @@ and the end of the game (SG-10.4 round limit adjudication).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...deck import Deck
 from ...game import ActionBase
 from ...hexgrid import Hex
@@ -105,16 +107,21 @@ def _md_apply(w: Work) -> None:
         if pid < 0 or not w.planets[pid].alive:
             w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
             continue
-        hit = any(d <= pb_hit(w.s, w.active) for d in roll.dice)
-        w.say(
-            f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, roll.dice))}: "
-            f"{'planet destroyed' if hit else 'no effect'}"
-        )
-        if hit:
-            _destroy_planet(w, pid)
-            if w.phase == Phase.OVER:
-                return
+        if _lands(w, cid, n, pid, label, roll.dice):
+            return
     begin_production(w)
+
+
+def _lands(w: Work, cid: int, n: int, pid: int, label: str, dice: Sequence[int]) -> bool:
+    """SG-8.5 (Amoeboids 4): an order's dice against a standing planet; True if the game ended."""
+    hit = any(d <= pb_hit(w.s, w.active) for d in dice)
+    w.say(
+        f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, dice))}: "
+        f"{'planet destroyed' if hit else 'no effect'}"
+    )
+    if hit:
+        _destroy_planet(w, pid)
+    return hit and w.phase == Phase.OVER
 
 
 def _resolve_md(w: Work, launches: tuple[tuple[int, int], ...]) -> None:
@@ -135,16 +142,8 @@ def _resolve_md(w: Work, launches: tuple[tuple[int, int], ...]) -> None:
         if pid < 0 or not w.planets[pid].alive:
             w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
             continue
-        dice = w.roller.dice(n, 6, f"SG.pb planet={label} ship#{cid}")
-        hit = any(d <= pb_hit(w.s, w.active) for d in dice)  # SG-8.5 (Amoeboids 4)
-        w.say(
-            f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, dice))}: "
-            f"{'planet destroyed' if hit else 'no effect'}"
-        )
-        if hit:
-            _destroy_planet(w, pid)
-            if w.phase == Phase.OVER:
-                return
+        if _lands(w, cid, n, pid, label, w.roller.dice(n, 6, f"SG.pb planet={label} ship#{cid}")):
+            return
     begin_production(w)
 
 
