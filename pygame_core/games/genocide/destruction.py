@@ -101,15 +101,22 @@ def _md_apply(w: Work) -> None:
     planet_at = {(p.col, p.row): pid for pid, p in enumerate(w.planets) if p.alive}
     for roll in rolls:
         cid, n = roll.ref
-        key = w.ship_hex(cid)
-        pid = planet_at.get(key, -1)
-        label = Hex(*key).label
-        if pid < 0 or not w.planets[pid].alive:
-            w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
-            continue
-        if _lands(w, cid, n, pid, label, roll.dice):
+        target = _target(w, cid, n, planet_at)
+        if target is not None and _lands(w, cid, n, *target, roll.dice):
             return
     begin_production(w)
+
+
+def _target(w: Work, cid: int, n: int, planet_at: dict[tuple[int, int], int]) -> tuple[int, str] | None:
+    """The standing planet at ship ``cid``'s hex and the hex's label; None, said in the log,
+    when the planet was destroyed earlier this phase (SG-8.5: the order rolls no dice)."""
+    key = w.ship_hex(cid)
+    pid = planet_at.get(key, -1)
+    label = Hex(*key).label
+    if pid < 0 or not w.planets[pid].alive:
+        w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
+        return None
+    return pid, label
 
 
 def _lands(w: Work, cid: int, n: int, pid: int, label: str, dice: Sequence[int]) -> bool:
@@ -136,12 +143,10 @@ def _resolve_md(w: Work, launches: tuple[tuple[int, int], ...]) -> None:
         ship = w.ships[cid]
         assert ship is not None
         w.ships[cid] = replace(ship, pb=ship.pb - n)
-        key = w.ship_hex(cid)
-        pid = planet_at.get(key, -1)
-        label = Hex(*key).label
-        if pid < 0 or not w.planets[pid].alive:
-            w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
+        target = _target(w, cid, n, planet_at)
+        if target is None:
             continue
+        pid, label = target
         if _lands(w, cid, n, pid, label, w.roller.dice(n, 6, f"SG.pb planet={label} ship#{cid}")):
             return
     begin_production(w)
