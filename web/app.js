@@ -727,31 +727,72 @@ function announce(previous, g) {
   announceText(log.slice(before).join(" "));
 }
 
-let logKept = { key: "", count: 0, section: null }; // the log element, kept between renders
+// The log shows its last LOG_TAIL lines; a button above them brings back the earlier ones.
+// Late in a game the log has many hundreds of lines, and every line on the page costs the
+// browser style, layout and paint work on every tap (the tap goal of issue 13).
+const LOG_TAIL = 150;
+let logKept = { key: "", count: 0, from: 0, all: false, section: null }; // kept between renders
 
-function logLine(line) {
-  return h("li", { class: /^(Turn|Round|—)/.test(line) ? "turn-line" : null }, String(line));
+function logLine(line, n) {
+  return h("li", { class: /^(Turn|Round|—)/.test(line) ? "turn-line" : null, "data-n": String(n) }, String(line));
 }
 
-/** The log. Late in a game it holds hundreds of lines: when the new log extends the one on
- * screen, only the new lines are added (a tap stays fast however long the game). */
+/** The log. When the new log extends the one on screen, only the new lines are added (and as
+ * many of the oldest shown dropped, unless the player asked for the whole log), so a tap
+ * stays as fast late in a game as at the start. */
 function logBox(g) {
   const lines = g.view ? g.view.log : [];
   const key = `${g.game_id}|${g.mode}|${g.viewer}`;
-  const old = logKept.section;
-  const list = old && old.querySelector("#log");
-  if (old && list && logKept.key === key && lines.length >= logKept.count
-      && list.children.length === logKept.count
-      && (logKept.count === 0 || list.children[logKept.count - 1].textContent === String(lines[logKept.count - 1]))) {
-    list.append(...lines.slice(logKept.count).map(logLine));
-  } else {
-    logKept.section = h("section", { class: "log-box", "aria-labelledby": "log-title" },
-      h("h2", { id: "log-title" }, "Log"),
-      h("div", { role: "log", "aria-labelledby": "log-title" },
-        h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll" }, lines.map(logLine))));
+  const kept = logKept;
+  const list = kept.section && kept.section.querySelector("#log");
+  const last = list && list.lastElementChild;
+  const extends_ = list && kept.key === key && lines.length >= kept.count
+    && (kept.count === kept.from ? !last : Boolean(last) && last.dataset.n === String(kept.count - 1)
+      && last.textContent === String(lines[kept.count - 1]));
+  if (extends_) {
+    list.append(...lines.slice(kept.count).map((line, i) => logLine(line, kept.count + i)));
+    kept.count = lines.length;
+    const from = kept.all ? 0 : Math.max(kept.from, lines.length - LOG_TAIL);
+    for (let n = kept.from; n < from && list.firstElementChild; n += 1) list.firstElementChild.remove();
+    kept.from = from;
+    updateEarlier(kept);
+    return kept.section;
   }
-  logKept = { key, count: lines.length, section: logKept.section };
+  const all = kept.key === key && kept.all;
+  const from = all ? 0 : Math.max(0, lines.length - LOG_TAIL);
+  const earlier = h("button", { type: "button", class: "btn small log-earlier", id: "log-earlier", onclick: () => showEarlier(g) });
+  logKept = {
+    key, count: lines.length, from, all, earlier,
+    section: h("section", { class: "log-box", "aria-labelledby": "log-title" },
+      h("h2", { id: "log-title" }, "Log"),
+      earlier,
+      h("div", { role: "log", "aria-labelledby": "log-title" },
+        h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll" },
+          lines.slice(from).map((line, i) => logLine(line, from + i))))),
+  };
+  updateEarlier(logKept);
   return logKept.section;
+}
+
+function updateEarlier(kept) {
+  kept.earlier.hidden = kept.from === 0;
+  kept.earlier.textContent = `Show the ${kept.from} earlier line${kept.from === 1 ? "" : "s"}`;
+}
+
+/** The whole log, for as long as this game stays on screen. */
+function showEarlier(g) {
+  const kept = logKept;
+  const list = kept.section && kept.section.querySelector("#log");
+  const lines = current && current.game ? current.game.view.log : g.view.log;
+  if (!list || !kept.from) return;
+  const first = list.firstElementChild;
+  const top = list.scrollHeight - list.scrollTop;
+  list.prepend(...lines.slice(0, kept.from).map((line, n) => logLine(line, n)));
+  kept.from = 0;
+  kept.all = true;
+  updateEarlier(kept);
+  list.scrollTop = list.scrollHeight - top; // the lines in view stay in view
+  if (first) list.focus({ preventScroll: true });
 }
 
 /** The replay step shown, in the screen's words for its mover (after the game ended), else in

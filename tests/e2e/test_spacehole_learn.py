@@ -233,3 +233,38 @@ def test_a_replay_link_says_what_it_is_and_names_its_steps(learner: Page) -> Non
     page.reload()
     page.wait_for_selector("#game[data-mode='replay'] #replay-context")
     assert f"final score {WIN.state.mc}" in page.inner_text("#replay-context")
+
+
+def test_a_long_log_shows_its_last_lines_and_the_rest_on_request(learner: Page) -> None:
+    """Issue 13 (a tap late in a game as fast as at the start): the log keeps its last 150
+    lines on the page, new lines still arrive at its end, and one tap brings back the rest.
+    The colony's tiles and the hidden list of its cards follow every tap (parts kept between
+    taps are never stale)."""
+    page = learner
+    step = len(WIN.record.actions) - 12
+    fork_at(page, step)
+    match = WIN.truncated(step)
+    log = match.game.view(match.state, 0)["log"]
+    assert len(log) > 300
+    assert page.locator("#log li").all_text_contents() == [str(line) for line in log[-150:]]
+    assert page.inner_text("#log-earlier") == f"Show the {len(log) - 150} earlier lines"
+    for n in range(4):
+        index = int(page.get_attribute("#choices .choice >> nth=0", "data-action") or "")
+        match = match.play(match.legal_actions()[index])
+        tap_choice(page, 0)
+        page.wait_for_selector(f"#game[data-at='{step + n + 1}']")
+        settle(page)
+        view = match.game.view(match.state, 0)
+        assert page.locator("#log li").all_text_contents() == [str(line) for line in view["log"][-150:]]
+        names = page.locator("#board .sh-tile-name").all_text_contents()
+        assert names == [str(c["name"]) for c in view["in_play"]]
+        listed = page.locator(".sr-list li").all_text_contents()
+        assert [x.split(",")[0] for x in listed] == names
+    tap(page, "#log-earlier")
+    page.wait_for_selector("#log-earlier", state="hidden")
+    assert page.locator("#log li").all_text_contents() == [str(line) for line in match.game.view(match.state, 0)["log"]]
+    index = int(page.get_attribute("#choices .choice >> nth=0", "data-action") or "")
+    match = match.play(match.legal_actions()[index])
+    tap_choice(page, 0)  # the whole log stays whole for the rest of this game
+    page.wait_for_selector(f"#game[data-at='{step + 5}']")
+    assert page.locator("#log li").count() == len(match.game.view(match.state, 0)["log"])

@@ -1,9 +1,8 @@
-// Spacehole's screen: counters (each explains itself on tap), the colony on a canvas, the
+// Spacehole's screen: counters (each explains itself on tap), the colony's cards as tiles, the
 // hand (each card says what it would earn or why it cannot be played), scouted cards, the
 // discard pile; at the top, what was drawn and what it did, and the battle round by round
 // with its dice; every card's full effect on tap; an end that says what happened and offers
 // a rematch. Every action offered is one of g.actions (legal_actions).
-import { roundRect } from "../common/canvas.js";
 
 const KIND_NAMES = { base: "Base", structure: "Structure", defender: "Defender", invader: "Invader", event: "Event" };
 const RULE_REFS_KEY = "spacehole:rule-refs";
@@ -154,20 +153,46 @@ export function render(area, g, tools) {
   shell = tools;
   current = g;
   const v = g.view;
-  const before = [counters(v)];
-  const colony = board(v);
-  const after = [hand(v, g), colonyList(v), peek(v), discard(v), ruleRefs(v)].filter(Boolean);
-  if (colony.parentNode === area) {
-    // The shell keeps the board area between taps: the board stays where it is (moving its
-    // canvases makes the browser copy their bitmaps again), the parts around it are replaced.
-    for (const child of [...area.childNodes]) if (child !== colony) child.remove();
-    colony.before(...before);
-    colony.after(...after);
-  } else {
-    tools.fill(area, ...before, colony, ...after);
-  }
-  draw(g, 0);
+  const powered = [...poweredIds(v)];
+  // A part whose content did not change since the last tap is kept as it is: late in a game
+  // the colony list alone is a hundred elements that the browser would style and lay out again.
+  const wanted = [
+    counters(v),
+    board(v),
+    keep("hand", [v.hand, v.hand_limit, Boolean(v.projection), g.mode, g.over, g.actions], () => hand(v, g)),
+    keep("colony", [v.in_play.map((c) => [c.id, c.name, c.damage]), powered], () => colonyList(v)),
+    keep("peek", [v.peek], () => peek(v)),
+    keep("discard", [v.discard.map((c) => c.id), v.deck_remaining], () => discard(v)),
+    keep("refs", [], () => ruleRefs()),
+  ].filter(Boolean);
+  if (area.contains(boardBox)) place(area, wanted);
+  else tools.fill(area, ...wanted);
+  draw(g);
   if (ruleRefsOn()) showRuleRefs(v);
+}
+
+const kept = new Map(); // part name -> {key, node}: the parts of the last render
+
+/** The part built by ``build``, or the same node as last time when ``inputs`` are the same. */
+function keep(name, inputs, build) {
+  const key = JSON.stringify(inputs);
+  const old = kept.get(name);
+  if (old && old.key === key) return old.node;
+  const node = build();
+  kept.set(name, { key, node });
+  return node;
+}
+
+/** Put ``wanted`` in ``area`` in that order, moving none that stay: the board and the parts
+ * that did not change keep their place (the browser styles and lays out only what is new). */
+function place(area, wanted) {
+  const stay = new Set(wanted);
+  for (const child of [...area.childNodes]) if (!stay.has(child)) child.remove();
+  let at = area.firstChild;
+  for (const node of wanted) {
+    if (node === at) at = at.nextSibling;
+    else area.insertBefore(node, at);
+  }
 }
 
 // ---------------------------------------------------------------------------- help in the card set's names
@@ -227,26 +252,18 @@ function counters(v) {
     h("span", { class: "sr-only" }, " (what is this?)"))));
 }
 
-// The colony: one small canvas per card, kept between taps and redrawn only when what it
-// shows changes. (One tall canvas for the whole colony had to be redrawn, and its whole
-// bitmap copied, on every tap: late in a game that was most of a tap's time on a phone.)
-let boardBox = null; // the board: a heading line and the cards' canvases
-const tiles = new Map(); // card id -> {canvas, drawn}
-let tilesWidth = 0; // the tiles' box's CSS width, from its ResizeObserver
+// The colony: one small element per card, kept between taps and rebuilt only when what it
+// shows changes. (Canvases were tried: one tall canvas had its whole bitmap copied on every
+// tap, and one canvas per card made each card a composited layer that the browser committed
+// on every frame; plain elements cost nothing while unchanged.)
+let boardBox = null; // the board: a heading line and the cards' tiles
+const tiles = new Map(); // card id -> {node, shown}
 
 function board(v) {
   if (!boardBox) {
     boardBox = shell.h("div", { id: "board", class: "sh-board", role: "img" },
       shell.h("p", { class: "sh-board-head", "aria-hidden": "true" }),
       shell.h("div", { class: "sh-tiles", "aria-hidden": "true" }));
-    // A change of the board's width (a style sheet arriving, a rotation) draws the tiles
-    // again at the new size; a draw that changes nothing costs nothing.
-    if (typeof ResizeObserver !== "undefined") {
-      new ResizeObserver((entries) => {
-        tilesWidth = entries[entries.length - 1].contentRect.width;
-        if (current) draw(current, 0);
-      }).observe(boardBox.lastChild);
-    }
   }
   boardBox.setAttribute("aria-label", colonyLabel(v));
   return boardBox;
@@ -316,12 +333,12 @@ function ruleRefsOn() {
   try { return localStorage.getItem(RULE_REFS_KEY) === "1"; } catch { return false; }
 }
 
-function ruleRefs(v) {
+function ruleRefs() {
   const { h } = shell;
   return h("label", { class: "sh-toggle" },
     h("input", { type: "checkbox", id: "rule-refs", checked: ruleRefsOn(), onchange: (e) => {
       try { localStorage.setItem(RULE_REFS_KEY, e.target.checked ? "1" : "0"); } catch { /* private mode */ }
-      showRuleRefs(v);
+      if (current) showRuleRefs(current.view);
     } }),
     " Show rule references in the log");
 }
@@ -332,9 +349,11 @@ function showRuleRefs(v) {
   const log = document.getElementById("log");
   if (!log || !v.log_refs) return;
   const lines = ruleRefsOn() ? v.log_refs : v.log;
-  const items = log.querySelectorAll("li");
-  if (items.length !== lines.length) return;
-  items.forEach((li, n) => { li.textContent = String(lines[n]); });
+  // The shell shows the log's last lines, each marked with its place in the whole log.
+  for (const li of log.querySelectorAll("li[data-n]")) {
+    const n = Number(li.dataset.n);
+    if (n < lines.length) li.textContent = String(lines[n]);
+  }
 }
 
 function dice(values) {
@@ -409,134 +428,55 @@ function cardDialog(c, where) {
   ), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
 }
 
-// ---------------------------------------------------------------------------- the colony canvas
+// ---------------------------------------------------------------------------- the colony's tiles
 
-const GAP = 8;
-const TILE_H = 92;
-const MIN_TILE_W = 112;
-const COLORS = {
-  base: ["#33407a", "#8fa2ff"], structure: ["#1d3f5e", "#5fa8e8"], defender: ["#1f4d36", "#6fd69a"],
-  invader: ["#5a1f2a", "#ff7b7b"], event: ["#4a3a12", "#ffcc4d"],
-};
-const INK = "#eef1ff";
-const MUTED = "#c3cae6";
-const POWER = "#ffcc4d";
-const DAMAGE = "#ff9a9a";
-
-function fit(ctx, text, width) {
-  if (ctx.measureText(text).width <= width) return text;
-  while (text && ctx.measureText(`${text}…`).width > width) text = text.slice(0, -1);
-  return `${text}…`;
-}
-
-function wrap(ctx, text, width, maxLines) {
-  const lines = [];
-  const words = text.split(/\s+/);
-  while (words.length && lines.length < maxLines) {
-    let line = words.shift();
-    while (words.length && ctx.measureText(`${line} ${words[0]}`).width <= width) line += ` ${words.shift()}`;
-    lines.push(line);
-  }
-  if (words.length) lines[lines.length - 1] = fit(ctx, `${lines[lines.length - 1]} ${words.join(" ")}`, width);
-  return lines.map((line) => fit(ctx, line, width));
-}
-
-
+/** The shell asks again when the page's size or theme changes: the browser lays the tiles
+ * out, so this only shows the current game again. */
 export function redraw(g) {
-  for (const tile of tiles.values()) tile.drawn = "";
-  draw(g, 0);
+  draw(g);
 }
 
-function draw(g, tries) {
+function draw(g) {
   if (!boardBox || !g || !g.view) return;
   const v = g.view;
-  // The width the ResizeObserver last saw (measuring here would lay the page out before the
-  // shell has finished it); measured once before the observer's first report.
-  const width = tilesWidth || boardBox.lastChild.clientWidth;
-  if (!width) {
-    // The shell draws a game before it shows the game screen (from home, a link, a replay):
-    // draw once it is laid out.
-    if (tries < 30) requestAnimationFrame(() => { if (current === g) draw(g, tries + 1); });
-    return;
-  }
-  const dpr = window.devicePixelRatio || 1;
   const cards = v.in_play;
   const powered = poweredIds(v);
   const defenders = cards.filter((c) => c.kind === "defender").length;
   const marks = v.projection ? " · P = power" : "";
   boardBox.firstChild.textContent = `Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap} (D)${marks}`;
-  const tileW = tileWidth(width);
   const box = boardBox.lastChild;
   const wanted = cards.map((card) => {
+    const isPowered = powered.has(card.id);
+    const shown = JSON.stringify([card, isPowered]);
     let tile = tiles.get(card.id);
-    if (!tile) {
-      const canvas = shell.h("canvas", { class: "sh-tile", onclick: () => onTileTap(card.id) });
-      tile = { canvas, drawn: "" };
+    if (!tile || tile.shown !== shown) {
+      const node = cardTile(card, isPowered);
+      if (tile) tile.node.replaceWith(node);
+      tile = { node, shown };
       tiles.set(card.id, tile);
     }
-    const drawn = JSON.stringify([tileW, dpr, card, powered.has(card.id)]);
-    if (tile.drawn !== drawn) {
-      drawTile(tile.canvas, card, powered.has(card.id), tileW, dpr);
-      tile.drawn = drawn;
-    }
-    return tile.canvas;
+    return tile.node;
   });
-  // Cards that left play lose their canvas; the rest keep theirs, in the colony's order.
+  // Cards that left play lose their tile; the rest keep theirs, in the colony's order.
   const ids = new Set(cards.map((c) => c.id));
-  for (const [id, tile] of tiles) if (!ids.has(id)) { tile.canvas.remove(); tiles.delete(id); }
-  const onPage = [...box.children];
-  if (onPage.length !== wanted.length || onPage.some((c, n) => c !== wanted[n])) {
-    wanted.forEach((canvas, n) => { if (box.children[n] !== canvas) box.insertBefore(canvas, box.children[n] || null); });
-  }
+  for (const [id, tile] of tiles) if (!ids.has(id)) { tile.node.remove(); tiles.delete(id); }
+  wanted.forEach((node, n) => { if (box.children[n] !== node) box.insertBefore(node, box.children[n] || null); });
 }
 
-/** The CSS width of a card's tile: as many columns as fit, at least two. */
-function tileWidth(width) {
-  const cols = Math.max(2, Math.floor((width + GAP) / (MIN_TILE_W + GAP)));
-  return Math.floor((width - GAP * (cols - 1)) / cols);
-}
-
-function drawTile(canvas, card, isPowered, w, dpr) {
-  const h = TILE_H;
-  if (canvas.style.width !== `${w}px`) { canvas.style.width = `${w}px`; canvas.style.height = `${h}px`; }
-  if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
-  if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
-  const ctx = canvas.getContext("2d");
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, w, h);
-  const [fillColour, edge] = COLORS[card.kind] || COLORS.structure;
-  roundRect(ctx, 1, 1, w - 2, h - 2, 10);
-  ctx.fillStyle = fillColour;
-  ctx.fill();
-  ctx.lineWidth = isPowered ? 2.5 : 1.5;
-  ctx.strokeStyle = isPowered ? POWER : edge;
-  ctx.stroke();
-  ctx.fillStyle = INK;
-  ctx.font = "700 13px system-ui, sans-serif";
-  const lines = wrap(ctx, String(card.name), w - 30, 2);
-  lines.forEach((line, i) => ctx.fillText(line, 8, 19 + 16 * i));
-  ctx.font = "12px system-ui, sans-serif";
-  ctx.fillStyle = MUTED;
-  ctx.fillText(fit(ctx, statLine(card), w - 16), 8, 23 + 16 * lines.length);
-  if (isPowered) {
-    ctx.beginPath();
-    ctx.arc(w - 13, 14, 8, 0, 2 * Math.PI);
-    ctx.fillStyle = POWER;
-    ctx.fill();
-    ctx.fillStyle = "#1a1300";
-    ctx.font = "700 12px system-ui, sans-serif";
-    ctx.fillText("P", w - 17, 18.5);
-  }
+function cardTile(card, isPowered) {
+  const { h } = shell;
+  const damage = card.damage || 0;
+  let bar = null;
   if (card.max_damage > 0) {
-    const damage = card.damage || 0;
-    ctx.fillStyle = "#0b1020";
-    ctx.fillRect(8, h - 32, w - 16, 7);
-    ctx.fillStyle = DAMAGE;
-    ctx.fillRect(8, h - 32, (w - 16) * Math.min(damage, card.max_damage) / card.max_damage, 7);
-    ctx.font = "12px system-ui, sans-serif";
-    ctx.fillStyle = damage ? DAMAGE : MUTED;
-    ctx.fillText(`damage ${damage}/${card.max_damage}`, 8, h - 9);
+    bar = h("span", { class: "sh-bar" }, h("span", {}));
+    // Set through the CSSOM: the page's CSP refuses style attributes.
+    bar.firstChild.style.width = `${(100 * Math.min(damage, card.max_damage)) / card.max_damage}%`;
   }
+  return h("div", { class: `sh-tile tile-${card.kind}${isPowered ? " powered" : ""}`, onclick: () => onTileTap(card.id) },
+    h("span", { class: "sh-tile-name" }, String(card.name)),
+    h("span", { class: "sh-tile-stat" }, statLine(card)),
+    isPowered ? h("span", { class: "sh-tile-power" }, "P") : null,
+    bar ? h("span", { class: `sh-tile-damage${damage ? " hurt" : ""}` }, bar, `damage ${damage}/${card.max_damage}`) : null);
 }
 
 function onTileTap(id) {
