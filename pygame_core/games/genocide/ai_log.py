@@ -1,0 +1,539 @@
+"""Space Genocide determinization, part two: the public bookkeeping a view leaves out, read from its log."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...ai.rand import AiRandom
+from ...deck import Deck
+from ...game import View
+from ...rng import Rng
+from ...windows import Play, Window
+from . import rules
+from .data import SEAT_NAMES, VariantData
+from .state import (
+    Battle,
+    BurstStep,
+    CardMove,
+    Fleet,
+    PendingPlay,
+    Planet,
+    Ship,
+    State,
+    Wreck,
+    evolve,
+)
+
+TURN_LINE = re.compile(r"^Round (\d+): (\w+)'s turn$")
+FLEET_MENTION = re.compile(r"\b(West|East|North|South) fleet (\d+)\b")
+SPLIT_LINE = re.compile(r"^(West|East|North|South) splits fleet (\d+) off", re.MULTILINE)
+BATTLE_LINE = re.compile(r"^Battle at (\d{4}): ")
+CID = re.compile(r"#(\d+)")
+REVEAL = re.compile(r"^(?:Battle|Space burst) at (\d{4}): (\w+) fleet (\d+) = (.*)$")
+KILLED = re.compile(r"#(\d+): destroyed$")
+BURST_HITS = re.compile(r" bursts \d+ PB at \d{4} against \d+ ship\(s\): (.*)$")
+LAUNCH = re.compile(r"^.* #(\d+) launches \d+ PB at (\d{4})", re.MULTILINE)
+PB_ROLL = re.compile(r"^SG\.pb planet=(\d{4}) ship#(\d+)")
+
+
+def label_key(label: str) -> tuple[int, int]:
+    """C-1.5: the 4-digit hex label CCRR (1-based) as (col, row)."""
+    return int(label[:2]) - 1, int(label[2:]) - 1
+
+
+def turn_lines(log: list[str]) -> list[str]:
+    """The log lines of the turn in progress (from its "Round N: X's turn" line)."""
+    for i in range(len(log) - 1, -1, -1):
+        line = log[i]
+        if line.startswith("Round ") and TURN_LINE.match(line):
+            return log[i:]
+    return []
+
+
+
+class LogReader:
+    """What a sample reads from the view besides the position: the public log of the turn in
+    progress, the card state, the battle and burst in progress (the base of the sampler)."""
+
+    v: View
+    me: int
+    rng: AiRandom
+    data: VariantData
+    players: int
+    log: list[str]
+    turn_log: list[str]
+    phase: str
+    _fleets: tuple[Fleet, ...]
+    _planets: tuple[Planet, ...]
+    _known_fleets: set[tuple[int, int]]
+
+    def _race(self, seat: int) -> str:
+        race = self.v["seats"][seat]["race"]
+        return str(race) if race else ""
+
+    def _moved(self, fleets: tuple[Fleet, ...], planets: list[Planet], active: int) -> tuple[int, ...]:
+        """SG-13.2 O-move: the fleet whose move just completed. The view names neither it nor
+        the fleet being ordered (only while the phase is "transport"), so this draws one of
+        the active seat's fleets, preferring one alone in an empty hex (where it can be
+        reached by Space Mines), and "entered empty" when it is alone there."""
+        cards = self.v.get("cards") or {}
+        win = cards.get("window")
+        if win is None or win["kind"] != "O-move":
+            return ()
+        own = [f for f in fleets if f.owner == active]
+        if not own:
+            return ()
+        alone = [f for f in own if self._empty_hex(f, fleets, planets)]
+        pick = alone or own
+        f = pick[self.rng.below(len(pick))]
+        return (active, f.marker, f.col, f.row, int(self._empty_hex(f, fleets, planets)))
+
+    def _moving(
+        self,
+        cursor: int,
+        ships: list[Ship | None],
+        fleets: tuple[Fleet, ...],
+        planets: list[Planet],
+        active: int,
+        races: tuple[str, ...],
+        effects: tuple[tuple[str, int, int], ...],
+    ) -> tuple[int, ...]:
+        """The fleet being ordered once it has stepped (its MP is below MOVE*)."""
+        if self.phase != "transport" or not cursor or active != self.me:
+            return ()
+        f = next((f for f in fleets if f.owner == active and f.marker == cursor), None)
+        if f is None:
+            return ()
+        probe = probe_state(self, races, ships, effects, fleets, planets)
+        stepped = any(
+            s is not None and s.owner == active and s.fleet == cursor and not self.data.stationary[c]
+            and s.mp < rules.move(probe, c, active)
+            for c, s in enumerate(ships)
+        )
+        return (cursor, int(self._empty_hex(f, fleets, planets))) if stepped else ()
+
+    @staticmethod
+    def _empty_hex(f: Fleet, fleets: tuple[Fleet, ...], planets: list[Planet]) -> bool:
+        key = (f.col, f.row)
+        return not any((g.col, g.row) == key and g != f for g in fleets) and not any(
+            (p.col, p.row) == key and p.alive for p in planets
+        )
+
+    def _in_engagement(self) -> bool:
+        """Whether this turn's Engagement Phase is under way (its wrecks are in limbo)."""
+        if self.phase in ("declare", "choose_battle", "capture", "burst"):
+            return True
+        win = (self.v.get("cards") or {}).get("window")
+        if win is None or self.phase not in ("window", "target", "card_move"):
+            return False
+        if win["kind"] in ("B-pre", "B-decl", "burst", "E-end", "E0"):
+            return True
+        rolls = (self.v.get("cards") or {}).get("rolls", ())
+        return win["kind"] == "roll" and any(str(r["purpose"]).startswith(("SG.combat", "SG.burst")) for r in rolls)
+
+    def _wrecks(self, taken: set[int]) -> list[Wreck]:
+        """SG-6.9: the ships destroyed in this Engagement Phase, rebuilt from the public B1
+        reveal lines (owner, fleet, hex) and the battle and burst results; their pb is not
+        shown, so it is taken as full. For Scavenger captures and the E-end cards."""
+        if not self._in_engagement():
+            return []
+        names = list(self.v["seat_names"])
+        where: dict[int, tuple[int, int, int, int]] = {}
+        killed: list[int] = []
+        for line in self.turn_log:
+            m = REVEAL.match(line)
+            if m and m.group(2) in names:
+                col, row = label_key(m.group(1))
+                owner, marker = names.index(m.group(2)), int(m.group(3))
+                for c in CID.findall(m.group(4)):
+                    where[int(c)] = (owner, marker, col, row)
+                continue
+            k = KILLED.search(line)
+            if k:
+                killed.append(int(k.group(1)))
+                continue
+            b = BURST_HITS.search(line)
+            if b:
+                killed.extend(int(c) for c in CID.findall(b.group(1)))
+        out = []
+        for cid in dict.fromkeys(killed):
+            if cid in where and cid not in taken:
+                owner, marker, col, row = where[cid]
+                out.append(Wreck(cid, owner, marker, col, row, self.data.pb_max[cid]))
+        return out
+
+    def _bookkeeping(self, fleets: tuple[Fleet, ...], ships: list[Ship | None], active: int) -> dict[str, Any]:
+        """Public bookkeeping the view does not carry, from this turn's public log lines.
+
+        - ``fought``: the hexes whose "Battle at" reveal is logged this turn (SG-6.2), but the
+          one fought now; ``fought_ships``: the ships named in those reveals (SG-A68).
+        - ``transports``: 1 once the turn is past its start window, plus the Strategic Push
+          lines (SG-A61).
+        - ``to_draw``: draw4 production draws left: 4 + Robots + Increased Production, capped,
+          minus the draws logged this turn (SG-9.3).
+        - ``next_marker`` (Classic): one more than the highest marker the log or map shows.
+        - ``discard_rule``: on unless the Advanced production went on without a discard step.
+        - ``resume``/``placer``: an Alien Ruins ship is placed by the seat that found it.
+        """
+        v = self.v
+        lines = self.turn_log
+        battle = v["battle"]
+        now = (battle["col"], battle["row"]) if battle else None
+        fought: list[tuple[int, int]] = []
+        fought_ships: set[int] = set()
+        for line in lines:
+            m = BATTLE_LINE.match(line)
+            if m:
+                key = label_key(m.group(1))
+                if key != now and key not in fought:
+                    fought.append(key)
+            r = REVEAL.match(line)  # SG-A68: every ship at a B1 (battle or burst) fought
+            if r:
+                fought_ships.update(int(x) for x in CID.findall(r.group(4)))
+        started = self.phase not in ("race", "types", "fleets") and not (
+            self.phase == "window" and v.get("cards", {}).get("window", {}).get("kind") in ("start", "roll")
+            and not any("Transport" in x for x in lines)
+        )
+        transports = 1 if started else 0
+        transports += sum(1 for x in lines if "extra Transport Phase" in x)
+        name = SEAT_NAMES[active] if self.players > 2 or active < 2 else str(active)
+        name = v["seat_names"][active] if active < len(v["seat_names"]) else name
+        to_draw = 0
+        resume, placer = "", -1
+        if self.phase == "place":
+            ruins = [x for x in lines if x.endswith("in the ruins") or "reaches the Alien Ruins" in x]
+            after_ruins = not any("draws a ship" in x for x in lines)
+            if ruins and after_ruins and v["active"] is not None:
+                resume, placer = "after_step", v["active"]
+            elif v["production"] == "draw4":
+                drew = sum(1 for x in lines if x == f"{name} draws a ship")
+                race = self._race(active)
+                played = f"{name} plays Increased Production"
+                extra = (1 if race == "robots" else 0) + sum(1 for x in lines if x.startswith(played))
+                cap = (25 if race == "worms" else 20) if self.data.ship_cap else 0
+                in_play = sum(1 for s in ships if s is not None and s.owner == active)
+                n = 4 + extra
+                if cap:
+                    n = min(n, cap - (in_play - (drew - 1)))
+                to_draw = max(0, n - drew)
+            else:
+                to_draw = 0
+        next_marker = (1,) * self.players
+        if not self.data.fleet_limit:  # Classic: markers are numbered on (SG-2.4)
+            highest = [0] * self.players
+            for f in fleets:
+                highest[f.owner] = max(highest[f.owner], f.marker)
+            names = list(v["seat_names"])
+            text = "\n".join(self.log)
+            for m in FLEET_MENTION.finditer(text):
+                if m.group(1) in names:
+                    s = names.index(m.group(1))
+                    highest[s] = max(highest[s], int(m.group(2)))
+            for m2 in SPLIT_LINE.finditer(text):
+                if m2.group(1) in names:
+                    s = names.index(m2.group(1))
+                    highest[s] = max(highest[s], int(m2.group(2)))
+            next_marker = tuple(h + 1 for h in highest)
+        return {
+            "fought": tuple(fought),
+            "fought_ships": tuple(sorted(fought_ships)) if "cards" in v["modules"] else (),
+            "transports": transports,
+            "to_draw": to_draw,
+            "resume": resume,
+            "placer": placer,
+            "next_marker": next_marker,
+            "discard_rule": True,
+        }
+
+    def _battle(
+        self,
+        ships: list[Ship | None],
+        fleets: tuple[Fleet, ...],
+        planets: list[Planet],
+        races: tuple[str, ...],
+        effects: tuple[tuple[str, int, int], ...],
+    ) -> Battle | None:
+        """SG-6.3: the battle in progress; the B3 declarations of seats that declared before
+        this seat are PENDING, so they are drawn (each eligible ship at a random target)."""
+        b = self.v["battle"]
+        if b is None:
+            return None
+        key = (b["col"], b["row"])
+        present = tuple(sorted((f.owner, f.marker) for f in fleets if (f.col, f.row) == key))
+        protected = tuple(b["protected"])
+        declarers = tuple(b["waiting_for"])
+        queue = tuple(b.get("to_declare", ()))
+        mine = [tuple(x) for x in b.get("my_declarations", ())]
+        sacrifices = tuple(b.get("my_sacrifices", ()))
+        owners = sorted({o for o, _ in present})
+        order = list(self.v["order"])
+        active = self.v["active"]
+        start = order.index(active) if active in order else 0
+        turn_order = [order[(start + i) % len(order)] for i in range(len(order))]
+        declared: list[tuple[int, int]] = []
+        if self.phase == "declare" or declarers:
+            probe = probe_state(self, races, ships, effects, fleets, tuple(planets))
+            idx = rules.Index(probe)
+            for s in turn_order:
+                if s == self.me or s in declarers or s not in owners:
+                    continue
+                for c in rules.eligible_attackers(probe, idx, key, s, protected):
+                    targets = [
+                        t for t in idx.ships_at(key)
+                        if (other := ships[t]) is not None and other.owner != s and t not in protected
+                    ]
+                    declared.append((c, targets[self.rng.below(len(targets))] if targets else -1))
+        decl = tuple((int(x[0]), int(x[1])) for x in (*declared, *mine))
+        return Battle(key[0], key[1], protected, declarers, queue, decl, sacrifices, present)
+
+    def _burst(self, ships: list[Ship | None], pile: list[int]) -> BurstStep | None:
+        """SG-7.2: burst declarations in progress. Other seats' PENDING ones are drawn (a
+        ship bursts now and then); a seat still to declare has a ship with PBs in a battle
+        hex (public: it is asked), so the draw gives it one if it has none."""
+        b = self.v["burst"]
+        if b is None:
+            return None
+        declarers = tuple(b["waiting_for"])
+        queue = tuple(b.get("to_declare", ()))
+        mine = [(int(c), int(n)) for c, n in b.get("my_declarations", ())]
+        if not declarers:
+            # Revealed (SG-7.3): the seat's own declarations and every burst are public.
+            # Both lists are in declaration order: merge them keeping both orders.
+            shown = [(int(c), int(n)) for c, n in b["bursts"]]
+            merged: list[tuple[int, int]] = []
+            for c, n in mine:
+                if n > 0 and (c, n) in shown:
+                    cut = shown.index((c, n)) + 1
+                    merged += shown[:cut]
+                    shown = shown[cut:]
+                else:
+                    merged.append((c, n))
+            return BurstStep((), (), (*merged, *shown))
+        probe = probe_state(self, tuple(self.v["seats"][s]["race"] or "" for s in range(self.players))
+                             if "races" in self.v["modules"] else (), ships, (), self._fleets, self._planets)
+        for s in declarers:
+            if s != self.me and not rules.burst_queue(probe, s):
+                self._give_pb(ships, pile, s, probe)
+                probe = evolve(probe, ships=tuple(ships))
+        order = list(self.v["order"])
+        active = self.v["active"]
+        start = order.index(active) if active in order else 0
+        declared: list[tuple[int, int]] = []
+        for s in (order[(start + i) % len(order)] for i in range(len(order))):
+            if s == self.me or s in declarers:
+                continue
+            for c in rules.burst_queue(probe, s):
+                sh = ships[c]
+                n = 0 if sh is None or self.rng.below(4) else 1 + self.rng.below(sh.pb)
+                declared.append((c, n))
+        return BurstStep(declarers, queue, (*declared, *mine))
+
+    def _give_pb(self, ships: list[Ship | None], pile: list[int], seat: int, probe: State) -> None:
+        """Swap one of ``seat``'s re-drawn ships in a battle hex for a pile ship with PBs."""
+        idx = rules.Index(probe)
+        hexes = {k for k, fl in idx.hex_fleets.items() if len({f.owner for f in fl}) > 1}
+        pb_max = self.data.pb_max
+        for c, sh in enumerate(ships):
+            if sh is None or sh.owner != seat or (sh.owner, sh.fleet) in self._known_fleets:
+                continue
+            if rules.ship_hex_in(idx, sh) not in hexes or sh.carrier >= 0:
+                continue
+            same = self.data.stationary[c]
+            swap = next((y for y in pile if pb_max[y] >= 1 and self.data.stationary[y] == same), -1)
+            if swap < 0:
+                # Exchange with a ship re-drawn into another seat's unknown fleet instead.
+                for y, other in enumerate(ships):
+                    if (
+                        other is not None and other.owner not in (seat, self.me) and pb_max[y] >= 1
+                        and (other.owner, other.fleet) not in self._known_fleets
+                        and other.carrier < 0 and self.data.stationary[y] == same
+                        and not any(z is not None and z.carrier == y for z in ships)
+                    ):
+                        ships[c] = Ship(other.owner, other.fleet, pb_max[c], other.mp, -1)
+                        ships[y] = Ship(seat, sh.fleet, pb_max[y], sh.mp, -1)
+                        return
+                continue
+            for x, other in enumerate(ships):
+                if other is not None and other.carrier == c:
+                    ships[x] = Ship(other.owner, other.fleet, other.pb, other.mp, -1)
+            ships[swap] = Ship(seat, sh.fleet, pb_max[swap], 0, -1)
+            ships[c] = None
+            pile[pile.index(swap)] = c
+            return
+        # Only ships last seen (or none to swap): one of them kept a PB after all.
+        for c, sh in enumerate(ships):
+            if sh is not None and sh.owner == seat and pb_max[c] >= 1 and rules.ship_hex_in(idx, sh) in hexes:
+                ships[c] = Ship(sh.owner, sh.fleet, 1, sh.mp, sh.carrier)
+                return
+
+    def _cards(
+        self, cards: dict[str, Any], order: tuple[int, ...]
+    ) -> tuple[Deck, tuple[tuple[int, ...], ...], Window | None, str, PendingPlay | None]:
+        """SG-13: the deck (SEALED order), hands (PRIVATE), the open window (C-5)."""
+        v, me, rng = self.v, self.me, self.rng
+        discard = tuple(c["num"] for c in cards["discard"])
+        mine = tuple(sorted(c["num"] for c in cards["hand"]))
+        win = cards.get("window")
+        chain: list[Play] = []
+        if win is not None:
+            chain = [Play(p["player"], p["card"]["num"], tuple(p["targets"])) for p in win["chain"]]
+        playing = cards.get("playing")
+        seen = {*discard, *mine, *(p.card for p in chain)}
+        if playing is not None:
+            seen.add(playing["card"]["num"])
+        unseen = rng.shuffled([c for c in range(1, 43) if c not in seen])
+        # Data Analysis (SG-13.3 #20): the cards this seat saw on top stay on top, in order.
+        for top in reversed(cards["analysis"][-1:] if cards["analysis"] else []):
+            nums = [c["num"] for c in top if c["num"] in unseen]
+            unseen = nums + [c for c in unseen if c not in nums]
+        counts = cards["hand_counts"]
+        hands: list[tuple[int, ...]] = []
+        deck_n = cards["deck"]
+        rest = unseen[: deck_n]  # the deck first keeps the analysed top cards in the deck
+        others = unseen[deck_n:]
+        for s in range(self.players):
+            if s == me:
+                hands.append(mine)
+            else:
+                take = others[: counts[s]]
+                others = others[counts[s]:]
+                if len(take) < counts[s]:  # should not happen; keep the counts exact
+                    extra = counts[s] - len(take)
+                    take += rest[-extra:]
+                    rest = rest[:-extra]
+                hands.append(tuple(sorted(take)))
+        if others:  # more unseen cards than slots: the rest belong in the deck
+            rest = rest + others
+        deck = Deck(tuple(rest), discard)
+        window: Window | None = None
+        then = ""
+        play: PendingPlay | None = None
+        if win is not None:
+            active = v["active"]
+            start = order.index(active) if active in order else 0
+            alive = [s["alive"] for s in v["seats"]]
+            seats = tuple(s for s in (order[(start + i) % len(order)] for i in range(len(order))) if alive[s])
+            holder = win["holder"]
+            hi = seats.index(holder) if holder in seats else 0
+            if chain:
+                last = seats.index(chain[-1].player) if chain[-1].player in seats else 0
+                passes = (hi - last - 1) % len(seats)
+                window = Window(win["kind"], seats, 0, 0, tuple(chain), hi, passes)
+            else:
+                window = Window(win["kind"], seats, hi, hi)
+            then = window_then(win["kind"], cards["rolls"], self.turn_log, v)
+        if playing is not None:
+            kind = ""
+            if v["phase"] == "target" and win is None:
+                kind = "T" if self._in_transport() else "between"
+            play = PendingPlay(me, playing["card"]["num"], tuple(playing["targets"]), kind)
+        elif self.phase == "target":
+            # Another seat is choosing targets: not this seat's decision; keep it well-formed.
+            play = None
+        return deck, tuple(hands), window, then, play
+
+    def _in_transport(self) -> bool:
+        return not any(BATTLE_LINE.match(x) for x in self.turn_log) and not any(
+            "declares a burst" in x for x in self.turn_log
+        ) and self.v["battle"] is None
+
+    def _card_move(self, cards: dict[str, Any]) -> CardMove | None:
+        cm = cards.get("card_move")
+        if cm is None:
+            return None
+        return CardMove(cm["player"], cm["owner"], cm["marker"], int(cm.get("mp", 0)))
+
+    def _effects(
+        self, cards: dict[str, Any], ships: list[Ship | None], fleets: tuple[Fleet, ...]
+    ) -> tuple[tuple[str, int, int], ...]:
+        """This turn's effects: the seat's own per-ship ones and the public ones, as shown;
+        a jammed enemy fleet (public marker) gets a jam on every ship drawn into it."""
+        out: list[tuple[str, int, int]] = []
+        for e in cards["effects"]:
+            kind = e["kind"]
+            if kind in ("atk", "def", "move", "jam"):
+                out.append((kind, e["ship"], e["value"]))
+            elif kind == "bypass":
+                out.append((kind, e["fleet"], e["through"]))
+            elif kind == "skirmish":
+                col, row = label_key(e["hex"])
+                out.append((kind, col * 100 + row, e["value"]))
+            else:
+                out.append((kind, e["ship"], 0))
+        for f in self.v["fleets"]:
+            if f["jammed"] and f["owner"] != self.me:
+                for c, s in enumerate(ships):
+                    if s is not None and s.owner == f["owner"] and s.fleet == f["marker"]:
+                        out.append(("jam", c, 0))
+        return tuple(out)
+
+
+
+def sides(purpose: str, combat_die: int) -> int:
+    """The die size of a held roll (SG-A59): battle rolls use the combat die (SG-6.3 B5),
+    the rest d6 (bursts, PBs, Black Holes, neutral planets)."""
+    return combat_die if purpose.startswith("SG.combat") else 6
+
+
+def window_then(kind: str, rolls: list[dict[str, Any]], lines: list[str], view: View) -> str:
+    """The continuation of an open window (not in the view): fixed per window kind, and for
+    a "roll" window (Luck, SG-A59) given by what the held roll is for."""
+    fixed = {
+        "start": "transport",
+        "E0": "engage",
+        "E-end": "end_engagement",
+        "B-pre": "battle_declare",
+        "B-decl": "battle_roll",
+        "burst": "burst_roll",
+        "M-decl": "md_roll",
+        "P": "production",
+    }
+    if kind in fixed:
+        return fixed[kind]
+    if kind == "roll":
+        purpose = rolls[0]["purpose"] if rolls else ""
+        if purpose.startswith("SG.blackhole"):
+            return "black_holes"
+        if purpose.startswith("SG.neutral"):
+            return "neutral"
+        if purpose.startswith("SG.burst"):
+            return "burst_apply"
+        if purpose.startswith("SG.pb") or purpose.startswith("SG.md"):
+            return "md_apply"
+        return "battle_apply"
+    if kind == "O-move":
+        return "advance"
+    return "transport_on"
+
+
+def probe_state(
+    s: LogReader,
+    races: tuple[str, ...],
+    ships: list[Ship | None],
+    effects: tuple[tuple[str, int, int], ...],
+    fleets: tuple[Fleet, ...],
+    planets: tuple[Planet, ...] | list[Planet],
+) -> State:
+    """A minimal state for the rules' helpers (ATK*, MOVE*, eligibility) while sampling."""
+    v = s.v
+    return State(
+        variant=v["variant"],
+        production=v["production"],
+        discard_rule=True,
+        combat_die=v["combat_die"],
+        players=s.players,
+        round_limit=v["round_limit"],
+        rng=Rng(0),
+        order=tuple(v["order"]),
+        planets=tuple(planets),
+        ships=tuple(ships),
+        pile=(),
+        modules=tuple(v["modules"]),
+        races=races,
+        terrain=tuple((t["col"], t["row"], t["type"]) for t in v["terrain"]),
+        fleets=fleets,
+        effects=effects,
+        alive=tuple(x["alive"] for x in v["seats"]),
+        resources=tuple(x["resources"] for x in v["seats"]),
+    )
