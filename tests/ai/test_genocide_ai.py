@@ -1,6 +1,6 @@
 """Space Genocide computer player (issue 11): the determinizer gives the seat exactly its view
 (RULES.md C-4.5, SG-14.3), re-draws the hidden parts, leaks nothing, and yields playable,
-sound states; evaluate stays in [0, 1]; the policy returns legal actions.
+sound states; evaluate stays in [0, 1]; Easy's policy and Normal's plan return legal actions.
 
 Positions come from the conformance playouts in every preset (Classic, Advanced Basic,
 Advanced Full with races, terrain, burst and cards) with 2, 3 and 4 seats.
@@ -162,8 +162,7 @@ def test_evaluate_is_a_chance_and_policy_returns_a_legal_action(index: int) -> N
         assert total == pytest.approx(1.0, abs=0.05) or not all(state.alive)
         legal = GAME.legal_actions(sample)
         assert ai.policy(sample, legal, seat, rng) in legal
-        chosen = ai.candidates(sample, legal, seat)
-        assert chosen and all(a in legal for a in chosen)
+        assert ai.plan(sample, legal, seat, rng) in legal
 
 
 @pytest.mark.parametrize("index", range(len(PRESETS)))
