@@ -28,15 +28,37 @@ MAX_INFLATED_BYTES = 256 * 1024  # caps decompression: no deflate bomb can expan
 WARN_LINK_CHARS = 2_000  # the UI warns above this: many chat apps cut longer links
 
 
+# The choice each recorded action was among its state's legal actions, by the state object:
+# a game in progress is saved after every action, and without this every save would ask the
+# rules for the legal actions of every earlier state again (a long game's saves grew with
+# its length). The entry holds its state, so an id is never reused while its entry lives;
+# a state object never changes (apply is pure), so its legal actions never do either.
+_CHOICES: dict[int, tuple[Any, Any, int]] = {}  # id(state) -> (state, wire, index or -1 if forced)
+_CHOICES_KEPT = 20_000
+
+
+def _choice(game: Any, state: Any, wire: Any) -> int:
+    """The index of the action ``wire`` among ``state``'s legal actions, -1 if it was the only one."""
+    kept = _CHOICES.get(id(state))
+    if kept is not None and kept[0] is state and kept[1] == wire:
+        return kept[2]
+    legal = game.legal_actions(state)
+    index = legal.index(game.decode_action(wire)) if len(legal) > 1 else -1
+    if len(_CHOICES) >= _CHOICES_KEPT:
+        for key in list(_CHOICES)[: _CHOICES_KEPT // 4]:  # the oldest quarter
+            del _CHOICES[key]
+    _CHOICES[id(state)] = (state, wire, index)
+    return index
+
+
 def encode_link(record: GameRecord | Match) -> str:
     """The link text (no ``#``) for a record or a match in progress."""
     match = record if isinstance(record, Match) else Match.from_record(record)
     choices = bytearray()
     for state, wire in zip(match.states, match.record.actions, strict=False):
-        legal = match.game.legal_actions(state)
-        if len(legal) > 1:
-            action = match.game.decode_action(wire)
-            _put_varint(choices, legal.index(action))
+        index = _choice(match.game, state, wire)
+        if index >= 0:
+            _put_varint(choices, index)
     rec = match.record
     fields = [rec.version, rec.game, rec.options, rec.seed, len(rec.actions), bytes(choices)]
     if rec.rules != rec.version:  # a game past BASE_RULES: its rules version goes with it

@@ -106,7 +106,9 @@ async function run(cmd, args = [], { replace = false, quiet = false } = {}) {
     const model = await engine.call(cmd, args);
     if (seen !== navigation) return null; // the player went elsewhere meanwhile
     if (!quiet) await show(model, { replace });
-    if (hadFocus && !dialog.open) focusDecision();
+    // At the next frame, once the page is laid out for it anyway (focusing here would make
+    // the browser style the new page at once, on top of the frame's own work).
+    if (hadFocus && !dialog.open) requestAnimationFrame(() => { if (!dialog.open) focusDecision(); });
     return model;
   } catch (err) {
     console.error(err);

@@ -535,3 +535,33 @@ def test_a_malformed_rules_version_is_refused(rules: Any) -> None:
         decode_link(_link_of([FORMAT_VERSION, "toy", {}, 5, 0, b"", rules]))
     with pytest.raises(RecordError, match="rules version"):
         Match.from_record(GameRecord("toy", {}, 5, rules=rules))
+
+
+def test_links_of_branches_that_share_states_are_each_their_own() -> None:
+    """encode_link remembers each recorded choice by its state object (a game in progress is
+    saved after every action). Matches that branch from the same states (undo, then another
+    move; a replay played on two ways) must each encode their own actions."""
+    from pygame_core import GAMES
+
+    for game_id in sorted(GAMES):
+        chooser = random.Random(game_id)
+        match = Match.start(game_id, {}, 3)
+        for _ in range(60):
+            legal = match.legal_actions()
+            if not legal:
+                break
+            match = match.play(chooser.choice(legal))
+        encode_link(match)  # every choice so far remembered
+        for cut in (len(match.record.actions) // 2, len(match.record.actions) - 1):
+            base = match.truncated(cut)
+            for pick in (0, -1):
+                branch = base
+                for _ in range(10):
+                    legal = branch.legal_actions()
+                    if not legal:
+                        break
+                    branch = branch.play(legal[pick] if len(legal) > 1 else legal[0])
+                    fresh = encode_link(Match.from_record(branch.record))  # states never seen
+                    assert encode_link(branch) == fresh
+                    assert decode_link(fresh) == branch.record
+        assert encode_link(match) == encode_link(Match.from_record(match.record))

@@ -80,6 +80,7 @@ class App:
         self._checked = False
         self._marks: list[int] = []
         self._marks_for: Match | None = None
+        self._public: tuple[Any, View] | None = None  # (state, its public view): see _public_view
 
     # -- screens ---------------------------------------------------------------------
 
@@ -475,9 +476,13 @@ class App:
             return self.replay
         return self.match
 
-    @staticmethod
-    def _public_view(match: Match) -> View:
-        return match.game.view(match.state, None)
+    def _public_view(self, match: Match) -> View:
+        """The spectator's view of the match's state. A tap asks for it several times (the
+        hand-off check, the save's summary, the model): it is made once per state."""
+        state = match.state
+        if self._public is None or self._public[0] is not state:
+            self._public = (state, match.game.view(state, None))
+        return self._public[1]
 
     def _turn_marks(self) -> list[int]:
         """Replay steps at which a new turn (or round) begins, from the views' turn numbers."""
@@ -524,7 +529,7 @@ class App:
                 self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated))
 
     def _entry(self, match: Match, save_id: str, created: int) -> SaveEntry:
-        summary = summarize(match)
+        summary = summarize(match, self._public_view(match))
         return SaveEntry(
             id=save_id, game=match.record.game, title=match.game.title, created=created,
             updated=self.now(), actions=len(match.record.actions), turn=summary["turn"],
@@ -573,7 +578,7 @@ class App:
         match = self.replay.truncated(self.position) if self.replay is not None else self._require_match()
         game, state = match.game, match.state
         to_move = game.current_player(state)
-        public = game.view(state, None)
+        public = self._public_view(match)
         handoff = not replaying and self._handoff_due()
         # A replay shows what a spectator sees; a one-seat game has no one to hide from.
         spectator = 0 if game.num_players(state) == 1 else None
@@ -615,7 +620,7 @@ class App:
                 "winners": list(outcome.winners), "scores": list(outcome.scores),
                 "reason": outcome.reason,
             },
-            "summary": summarize(match),
+            "summary": summarize(match, public),
             "beat": None if replaying else self.beat,
             # A finished solo game against the best before it with the same options (SH-9.3).
             "best": self.best.best(match.record.game, _all_options(match), self.save_id or "")
@@ -696,9 +701,10 @@ def _fields(action: Any) -> dict[str, Any]:
     return {}
 
 
-def summarize(match: Match) -> dict[str, Any]:
-    """Turn, score and a one-line label for lists, from the public view and the outcome."""
-    view = match.game.view(match.state, None)
+def summarize(match: Match, public: View | None = None) -> dict[str, Any]:
+    """Turn, score and a one-line label for lists, from the public view (``public``, when the
+    caller has it) and the outcome."""
+    view = match.game.view(match.state, None) if public is None else public
     turn = view.get("turn_number") if isinstance(view.get("turn_number"), int) else None
     outcome = match.game.outcome(match.state)
     score: int | None = None

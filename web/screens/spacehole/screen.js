@@ -153,14 +153,13 @@ export function render(area, g, tools) {
   shell = tools;
   current = g;
   const v = g.view;
-  const powered = [...poweredIds(v)];
   // A part whose content did not change since the last tap is kept as it is: late in a game
   // the colony list alone is a hundred elements that the browser would style and lay out again.
   const wanted = [
     counters(v),
     board(v),
     keep("hand", [v.hand, v.hand_limit, Boolean(v.projection), g.mode, g.over, g.actions], () => hand(v, g)),
-    keep("colony", [v.in_play.map((c) => [c.id, c.name, c.damage]), powered], () => colonyList(v)),
+    colonyList(v),
     keep("peek", [v.peek], () => peek(v)),
     keep("discard", [v.discard.map((c) => c.id), v.deck_remaining], () => discard(v)),
     keep("refs", [], () => ruleRefs()),
@@ -245,12 +244,25 @@ function counters(v) {
     ["Turn", String(v.turn), "turn"],
     ["Deck", String(v.deck_count), "deck"],
   ];
-  return h("div", { class: "counters", role: "group", "aria-label": "Counters: tap one to learn what it means" },
-    items.map(([label, value, id, bad]) => h("button", {
-      type: "button", class: `sh-counter${bad ? " bad" : ""}`, id: `count-${id}`, onclick: () => explain(v, id),
-    }, h("span", { class: "sh-term" }, label), h("span", { class: "sr-only" }, ": "), h("span", { class: "sh-value" }, value),
-    h("span", { class: "sr-only" }, " (what is this?)"))));
+  // Kept between taps, with only the words that changed changed (most taps change one or two).
+  if (!countersBox) {
+    countersBox = h("div", { class: "counters", role: "group", "aria-label": "Counters: tap one to learn what it means" },
+      items.map(([, , id]) => h("button", {
+        type: "button", class: "sh-counter", id: `count-${id}`, onclick: () => { if (current) explain(current.view, id); },
+      }, h("span", { class: "sh-term" }), h("span", { class: "sr-only" }, ": "), h("span", { class: "sh-value" }),
+      h("span", { class: "sr-only" }, " (what is this?)"))));
+  }
+  items.forEach(([label, value, , bad], n) => {
+    const button = countersBox.children[n];
+    const [term, , shown] = button.children;
+    if (term.textContent !== label) term.textContent = label;
+    if (shown.textContent !== value) shown.textContent = value;
+    button.classList.toggle("bad", Boolean(bad));
+  });
+  return countersBox;
 }
+
+let countersBox = null;
 
 // The colony: one small element per card, kept between taps and rebuilt only when what it
 // shows changes. (Canvases were tried: one tall canvas had its whole bitmap copied on every
@@ -277,14 +289,34 @@ function poweredIds(v) {
   return new Set(v.projection ? v.projection.powered : v.in_play.filter((c) => c.powered).map((c) => c.id));
 }
 
+let colonyBox = null; // the list of the colony's cards as buttons, kept between taps
+const colonyItems = new Map(); // card id -> its list item
+
 function colonyList(v) {
   const { h } = shell;
   const powered = poweredIds(v);
   // The same cards as real buttons, for keyboards and screen readers (shown on focus); after
-  // the hand, so the keyboard reaches the hand first.
-  return h("ul", { class: "sr-list", "aria-label": "Colony cards" },
-    v.in_play.map((c) => h("li", {}, h("button", { type: "button", class: "btn", onclick: () => cardDialog(c, "play") },
-      `${c.name}${c.damage ? `, damage ${c.damage}` : ""}${powered.has(c.id) ? ", powered" : ""}`))));
+  // the hand, so the keyboard reaches the hand first. Kept between taps: only the words of a
+  // card that changed are changed.
+  if (!colonyBox) colonyBox = h("ul", { class: "sr-list", "aria-label": "Colony cards" });
+  const wanted = v.in_play.map((c) => {
+    let item = colonyItems.get(c.id);
+    if (!item) {
+      const id = c.id;
+      item = h("li", {}, h("button", { type: "button", class: "btn", onclick: () => {
+        const card = current && current.view.in_play.find((x) => x.id === id);
+        if (card) cardDialog(card, "play");
+      } }));
+      colonyItems.set(c.id, item);
+    }
+    const words = `${c.name}${c.damage ? `, damage ${c.damage}` : ""}${powered.has(c.id) ? ", powered" : ""}`;
+    if (item.firstChild.textContent !== words) item.firstChild.textContent = words;
+    return item;
+  });
+  const ids = new Set(v.in_play.map((c) => c.id));
+  for (const [id, item] of colonyItems) if (!ids.has(id)) { item.remove(); colonyItems.delete(id); }
+  wanted.forEach((item, n) => { if (colonyBox.children[n] !== item) colonyBox.insertBefore(item, colonyBox.children[n] || null); });
+  return colonyBox;
 }
 
 function hand(v, g) {
@@ -446,15 +478,17 @@ function draw(g) {
   boardBox.firstChild.textContent = `Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap} (D)${marks}`;
   const box = boardBox.lastChild;
   const wanted = cards.map((card) => {
-    const isPowered = powered.has(card.id);
-    const shown = JSON.stringify([card, isPowered]);
+    const shown = JSON.stringify({ ...card, powered: null }); // the mark is handled below
     let tile = tiles.get(card.id);
     if (!tile || tile.shown !== shown) {
-      const node = cardTile(card, isPowered);
+      const node = cardTile(card);
       if (tile) tile.node.replaceWith(node);
       tile = { node, shown };
       tiles.set(card.id, tile);
     }
+    // The power mark changes often during a Build (each card played moves the power): it is
+    // a class, drawn without moving anything, so the tile is not laid out again.
+    tile.node.classList.toggle("powered", powered.has(card.id));
     return tile.node;
   });
   // Cards that left play lose their tile; the rest keep theirs, in the colony's order.
@@ -463,7 +497,7 @@ function draw(g) {
   wanted.forEach((node, n) => { if (box.children[n] !== node) box.insertBefore(node, box.children[n] || null); });
 }
 
-function cardTile(card, isPowered) {
+function cardTile(card) {
   const { h } = shell;
   const damage = card.damage || 0;
   let bar = null;
@@ -472,10 +506,10 @@ function cardTile(card, isPowered) {
     // Set through the CSSOM: the page's CSP refuses style attributes.
     bar.firstChild.style.width = `${(100 * Math.min(damage, card.max_damage)) / card.max_damage}%`;
   }
-  return h("div", { class: `sh-tile tile-${card.kind}${isPowered ? " powered" : ""}`, onclick: () => onTileTap(card.id) },
+  return h("div", { class: `sh-tile tile-${card.kind}`, onclick: () => onTileTap(card.id) },
     h("span", { class: "sh-tile-name" }, String(card.name)),
     h("span", { class: "sh-tile-stat" }, statLine(card)),
-    isPowered ? h("span", { class: "sh-tile-power" }, "P") : null,
+    h("span", { class: "sh-tile-power" }, "P"),
     bar ? h("span", { class: `sh-tile-damage${damage ? " hurt" : ""}` }, bar, `damage ${damage}/${card.max_damage}`) : null);
 }
 
