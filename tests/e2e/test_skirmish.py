@@ -612,3 +612,32 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
         assert any(f"Only your “{evil}”" in o for o in kept), kept
     assert page.evaluate("window.__pwned") is None
     assert errors == []
+
+
+def test_undo_after_build_then_review_brings_the_fleet_list_back(msc_phone: Page, site: Site) -> None:
+    """"Build, then review" builds the setup's fleet ship by ship; Undo back to before the
+    first of them shows the same list again, ready to build or edit (nothing to retype)."""
+    page = msc_phone
+    page.goto(site.url + "#new/skirmish")
+    page.wait_for_selector("#start")
+    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
+    if not levels:
+        pytest.skip("no computer levels for Minimal Space Combat yet")
+    new_game(page, site, seats=("-1", levels[0]), scenario="skirmish", turn_limit=1, **SMALL_MAP)
+    settled(page)
+    if page.locator("#handoff").count():
+        page.locator("#handoff .btn").tap()
+    page.wait_for_selector("#msc-fleet-build")
+    ships = page.locator(".msc-fleet-list li").all_inner_texts()
+    assert len(ships) == 3
+    start = int(settled(page))
+    page.tap("#msc-fleet-build")
+    changed(page, str(start))
+    settled(page)
+    assert page.locator(".msc-fleet-list").count() == 0  # built: the list is gone
+    while int(settled(page)) > start:
+        before = at(page)
+        page.tap("#undo")
+        changed(page, before)
+    page.wait_for_selector(".msc-fleet-list")
+    assert page.locator(".msc-fleet-list li").all_inner_texts() == ships

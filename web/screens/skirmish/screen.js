@@ -44,6 +44,7 @@ function freshUi(viewer = null, game = "") {
     codeText: "",
     note: "",
     fleet: null, // the designs chosen at setup, still to build (design phase)
+    builtFleet: null, // {fleet, before}: the list last built, back if Undo takes all its ships back
   };
 }
 
@@ -524,6 +525,11 @@ function designer(g) {
     });
   }
   if (ui.fleet === null) ui.fleet = built.length || draft ? [] : setupFleet(me);
+  // Undo back to before "Build, then review": the list that was built is there again.
+  if (ui.builtFleet && !queue && !draft && built.length <= ui.builtFleet.before) {
+    if (!ui.fleet.length) ui.fleet = ui.builtFleet.fleet;
+    ui.builtFleet = null;
+  }
   const f = ui.form;
   const cost = formCost(f);
   const canAdd = built.length < limits.ships && allowance >= 1;
@@ -779,6 +785,7 @@ function buildFleet(g, submit) {
   });
   if (submit) items.push(["Submit", {}]);
   const n = ui.fleet.length;
+  ui.builtFleet = { fleet: ui.fleet.map((d) => ({ ...d, weapons: [...d.weapons] })), before: built };
   ui.fleet = [];
   ui.why = "";
   ui.note = "";
