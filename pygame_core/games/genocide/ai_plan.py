@@ -59,6 +59,8 @@ class Picture:
 
 
 def picture(state: State, seat: int) -> Picture:
+    """The seat's fleets with their PBs, speed and strength, and where the enemy ships are
+    (in a sample: the fleets' contents the seat cannot see are re-drawn, SG-14.3)."""
     data = state.data
     types, copies = data.types, data.copies
     pic = Picture(seat)
@@ -121,10 +123,12 @@ def _costs(players: int, terrain: tuple[tuple[int, int, str], ...], enemy: froze
 
 
 def costs_to(state: State, pic: Picture, goal: Hex) -> dict[Hex, int]:
+    """``_costs`` for this position (cached: the enemy stands still during the seat's move)."""
     return _costs(state.players, state.terrain, frozenset(pic.enemy_at), goal)
 
 
 def _strength(state: State, cids: list[int]) -> tuple[int, int]:
+    """Total printed ATK and DEF of some ships (SG-2.1)."""
     types, copies = state.data.types, state.data.copies
     return sum(types[c // copies].atk for c in cids), sum(types[c // copies].defense for c in cids)
 
@@ -195,8 +199,6 @@ def _threats(state: State, pic: Picture) -> list[tuple[float, Hex]]:
     out = []
     homes = {key for key, pid in pic.own_planets if state.planets[pid].ptype == "H"}
     for key, _, _ in pic.enemy_fleets:
-        if key in {k for k, _ in pic.own_planets} and not pic.enemy_at.get(key):
-            continue
         near = min(hex_distance(key, k) - (2 if k in homes else 0) for k, _ in pic.own_planets)
         if near <= 5:
             out.append((float(near), key))
@@ -243,12 +245,14 @@ def fleet_goal(state: State, pic: Picture, info: FleetInfo) -> Hex | None:
 
 
 def _nearest_home(state: State, pic: Picture, info: FleetInfo) -> Hex | None:
+    """The seat's planet nearest the fleet (SG-9.6: where its PBs are refilled)."""
     if not pic.own_planets:
         return None
     return min((k for k, _ in pic.own_planets), key=lambda k: (hex_distance(info.here, k), k))
 
 
 def _step_to(state: State, pic: Picture, info: FleetInfo, goal: Hex, legal: list[ActionBase]) -> ActionBase | None:
+    """The legal Step (SG-5.7) that lowers the path cost to ``goal`` most; None once there."""
     costs = costs_to(state, pic, goal)
     now = costs.get(info.here, 1 << 30)
     if now == 0:
@@ -331,6 +335,7 @@ def _transport(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
 
 
 def _has_mp(state: State, info: FleetInfo) -> bool:
+    """SG-5.7 (b, c): every mobile ship has MP left and no unloaded stationary ship holds it."""
     data = state.data
     mps = [s.mp for c in info.cids if not data.stationary[c] and (s := state.ships[c]) is not None]
     return bool(mps) and min(mps) > 0 and not info.stuck
@@ -430,7 +435,16 @@ def _place(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
 
 
 def plan(state: State, legal: list[ActionBase], seat: int, rng: AiRandom) -> ActionBase:
-    """The level-2 policy on one sample: Easy's where it is good enough, better elsewhere."""
+    """The level-2 policy on one sample: Easy's where it is good enough, better elsewhere.
+
+    Transport (SG-5): a fleet with PBs first leaves behind ships that slow it (SG-5.7 c),
+    then heads for the enemy or neutral planet it reaches soonest against the least defence,
+    round hexes with enemy ships (SG-5.8 a); a fleet without PBs takes a neutral planet
+    within two turns (SG-12.1), meets an enemy fleet near the seat's planets, or goes home to
+    refill (SG-9.6). Battles (SG-6.3 B3): kill chance times value, with PBs counting more
+    next to the seat's planets. Bursts (SG-7): all PBs on its own planets. Setup (SG-3.8):
+    fleets of one speed, the Homeworld guarded. Placement (SG-9.5): a ship joins a fleet of
+    its own speed. The rest is Easy's."""
     if len(legal) == 1:
         return legal[0]
     phase = state.phase

@@ -19,8 +19,8 @@ re-drawn with the AI's own RNG (C-2.6):
 
 Public bookkeeping the view does not carry (hexes fought this phase, Transport Phases begun,
 production draws left, Classic marker counters, the continuation of an open card window) is
-read from the public log lines of the current turn, or set to its usual value; see the notes
-at ``_bookkeeping``. The result satisfies ``GAME.view(sample, seat) == view``.
+read from the public log lines of the current turn (``ai_log.py``), or set to its usual
+value; see the notes at ``LogReader._bookkeeping``. The result satisfies ``GAME.view(sample, seat) == view``.
 
 Known approximations (public facts the view does not carry; they can make a sample's legal
 actions differ from the true ones in a card window, never its view): which fleet just
