@@ -785,16 +785,15 @@ function updateEarlier(kept) {
 function showEarlier(g) {
   const kept = logKept;
   const list = kept.section && kept.section.querySelector("#log");
-  const lines = current && current.game ? current.game.view.log : g.view.log;
+  const lines = current && current.game && current.game.view ? current.game.view.log : g.view.log;
   if (!list || !kept.from) return;
-  const first = list.firstElementChild;
   const top = list.scrollHeight - list.scrollTop;
   list.prepend(...lines.slice(0, kept.from).map((line, n) => logLine(line, n)));
   kept.from = 0;
   kept.all = true;
   updateEarlier(kept);
   list.scrollTop = list.scrollHeight - top; // the lines in view stay in view
-  if (first) list.focus({ preventScroll: true });
+  list.focus({ preventScroll: true }); // the button is gone: the keyboard goes on in the log
 }
 
 /** The replay step shown, in the screen's words for its mover (after the game ended), else in

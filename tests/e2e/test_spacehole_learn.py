@@ -78,7 +78,8 @@ def close_dialog(page: Page) -> None:
 def fork_at(page: Page, step: int, check: bool = False) -> None:
     """Open the won game's replay at ``step`` and play on from there (a saved game)."""
     open_replay(page, encode_link(WIN.truncated(step)))
-    page.wait_for_selector("#game[data-mode='replay']")
+    # This replay, not one already on screen (a replay opens at its end).
+    page.wait_for_selector(f"#game[data-mode='replay'][data-at='{step}']")
     assert "replay" in page.inner_text("#game-title")  # the replay says what it is
     if check:
         assert violations(page) == [], "the replay screen"

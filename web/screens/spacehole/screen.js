@@ -182,15 +182,16 @@ function keep(name, inputs, build) {
   return node;
 }
 
-/** Put ``wanted`` in ``area`` in that order, moving none that stay: the board and the parts
- * that did not change keep their place (the browser styles and lays out only what is new). */
-function place(area, wanted) {
+/** Put ``wanted`` in ``box`` in that order, moving a node already there only if its order
+ * changed: what did not change keeps its place, and the browser styles and lays out only
+ * what is new. */
+function place(box, wanted) {
   const stay = new Set(wanted);
-  for (const child of [...area.childNodes]) if (!stay.has(child)) child.remove();
-  let at = area.firstChild;
+  for (const child of [...box.childNodes]) if (!stay.has(child)) child.remove();
+  let at = box.firstChild;
   for (const node of wanted) {
     if (node === at) at = at.nextSibling;
-    else area.insertBefore(node, at);
+    else box.insertBefore(node, at);
   }
 }
 
@@ -314,8 +315,8 @@ function colonyList(v) {
     return item;
   });
   const ids = new Set(v.in_play.map((c) => c.id));
-  for (const [id, item] of colonyItems) if (!ids.has(id)) { item.remove(); colonyItems.delete(id); }
-  wanted.forEach((item, n) => { if (colonyBox.children[n] !== item) colonyBox.insertBefore(item, colonyBox.children[n] || null); });
+  for (const id of colonyItems.keys()) if (!ids.has(id)) colonyItems.delete(id);
+  place(colonyBox, wanted);
   return colonyBox;
 }
 
@@ -476,7 +477,6 @@ function draw(g) {
   const defenders = cards.filter((c) => c.kind === "defender").length;
   const marks = v.projection ? " · P = power" : "";
   boardBox.firstChild.textContent = `Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap} (D)${marks}`;
-  const box = boardBox.lastChild;
   const wanted = cards.map((card) => {
     const shown = JSON.stringify({ ...card, powered: null }); // the mark is handled below
     let tile = tiles.get(card.id);
@@ -493,8 +493,8 @@ function draw(g) {
   });
   // Cards that left play lose their tile; the rest keep theirs, in the colony's order.
   const ids = new Set(cards.map((c) => c.id));
-  for (const [id, tile] of tiles) if (!ids.has(id)) { tile.node.remove(); tiles.delete(id); }
-  wanted.forEach((node, n) => { if (box.children[n] !== node) box.insertBefore(node, box.children[n] || null); });
+  for (const id of tiles.keys()) if (!ids.has(id)) tiles.delete(id);
+  place(boardBox.lastChild, wanted);
 }
 
 function cardTile(card) {
