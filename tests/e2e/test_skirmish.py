@@ -457,8 +457,8 @@ def test_keyboard_only_orders_and_axe(msc_phone: Page, site: Site) -> None:
     page.set_viewport_size({"width": 412, "height": 839})
 
 
-def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
-    page = msc_phone
+def start_against_the_computer(page: Page, site: Site) -> None:
+    """A one-turn skirmish against the computer's first level, at this seat's design phase."""
     page.goto(site.url + "#new/skirmish")
     page.wait_for_selector("#start")
     levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
@@ -468,6 +468,11 @@ def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
     settled(page)
     if page.locator("#handoff").count():
         page.locator("#handoff .btn").tap()
+
+
+def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
+    page = msc_phone
+    start_against_the_computer(page, site)
     # The quick start picked at setup waits in the designer: one tap builds and submits it.
     page.wait_for_selector("#msc-fleet-submit")
     assert "“" not in page.inner_text(".msc-fleet-list")  # the example designs keep their own names
@@ -618,15 +623,7 @@ def test_undo_after_build_then_review_brings_the_fleet_list_back(msc_phone: Page
     """"Build, then review" builds the setup's fleet ship by ship; Undo back to before the
     first of them shows the same list again, ready to build or edit (nothing to retype)."""
     page = msc_phone
-    page.goto(site.url + "#new/skirmish")
-    page.wait_for_selector("#start")
-    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
-    if not levels:
-        pytest.skip("no computer levels for Minimal Space Combat yet")
-    new_game(page, site, seats=("-1", levels[0]), scenario="skirmish", turn_limit=1, **SMALL_MAP)
-    settled(page)
-    if page.locator("#handoff").count():
-        page.locator("#handoff .btn").tap()
+    start_against_the_computer(page, site)
     page.wait_for_selector("#msc-fleet-build")
     ships = page.locator(".msc-fleet-list li").all_inner_texts()
     assert len(ships) == 3
