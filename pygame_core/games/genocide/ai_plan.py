@@ -341,9 +341,10 @@ def _has_mp(state: State, info: FleetInfo) -> bool:
     return bool(mps) and min(mps) > 0 and not info.stuck
 
 
-def _declare(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
-    """SG-6.3 B3: the target where this ship's attack adds the most expected value; a ship
-    carrying PBs counts for its PBs too, most of all next to the seat's planets (SG-8)."""
+def declare_gains(state: State, legal: list[ActionBase], seat: int) -> list[tuple[float, ActionBase]]:
+    """SG-6.3 B3: each target's expected gain from this ship's attack (kill chance times value;
+    a ship carrying PBs counts for its PBs too, most of all next to the seat's planets, SG-8),
+    best first, ties in legal order; holding fire (target -1) is not listed."""
     battle = state.battle
     assert battle is not None
     key = (battle.col, battle.row)
@@ -358,9 +359,8 @@ def _declare(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
             assigned[t] = assigned.get(t, 0) + rules.atk(state, shooter, seat, home, key)
     my_atk = rules.atk(state, attacker, seat, home, key)
     pb_weight = 1.2 if home else 0.5
-    best: ActionBase = A.Target(attacker, -1)
-    best_gain = 0.0
-    for a in legal:
+    gains: list[tuple[float, int, ActionBase]] = []
+    for n, a in enumerate(legal):
         if not isinstance(a, A.Target) or a.target < 0:
             continue
         t = a.target
@@ -369,10 +369,20 @@ def _declare(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
         dfn = rules.defense(state, t, ts.owner, idx.own_planet(ts.owner, key), key)
         before = assigned.get(t, 0)
         chance = kill_chance(before + my_atk, dfn, state.combat_die) - kill_chance(before, dfn, state.combat_die)
-        gain = chance * (values[t] + pb_weight * ts.pb)
-        if gain > best_gain:
-            best, best_gain = a, gain
-    return best
+        gains.append((chance * (values[t] + pb_weight * ts.pb), n, a))
+    gains.sort(key=lambda g: (-g[0], g[1]))
+    return [(gain, a) for gain, _, a in gains]
+
+
+def _declare(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
+    """SG-6.3 B3: the target where this ship's attack adds the most expected value
+    (``declare_gains``); no attack at all where none adds any."""
+    gains = declare_gains(state, legal, seat)
+    if gains and gains[0][0] > 0.0:
+        return gains[0][1]
+    battle = state.battle
+    assert battle is not None
+    return A.Target(battle.queue[0], -1)
 
 
 def _burst(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
