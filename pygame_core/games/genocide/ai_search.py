@@ -52,6 +52,10 @@ CALM_PHASES = frozenset({"transport", "place", "buy", "discard", "hand_limit", "
 CALM_WINDOWS = frozenset({"E-end", "P", "O-move", "O-start", "start", "T", "E0"})
 
 
+# What the engine raises on a determinization it cannot play on (see _sample_values).
+SAMPLE_FAULTS = (AssertionError, IllegalActionError, IndexError, KeyError, ValueError, AttributeError, TypeError)
+
+
 @dataclass(frozen=True)
 class Root:
     """What the searched decision is about, for the rollout's stopping point."""
@@ -268,8 +272,9 @@ def _sample_values(
 ) -> list[float] | None:
     """Every option's value on one sample, or None where the sample does not hold up: it can
     differ from the truth in public bookkeeping the view lacks (which fleet just moved, for
-    Space Mines), and a card still in a chain may target a hidden ship the sample re-drew
-    elsewhere (SG-13.2), which resolving the chain then trips over."""
+    Space Mines), a card still in a chain may target a hidden ship the sample re-drew
+    elsewhere (SG-13.2), and a burst step's queue can come out empty (SG-7.2): playing on
+    such a sample trips over the gap, and only that sample is lost, never the decision."""
     here = set(rules.legal_actions(sample))
     if any(a not in here for a in options):
         return None
@@ -277,7 +282,7 @@ def _sample_values(
     for action in options:
         try:
             after = rollout(rules.apply(sample, action), root, AiRandom(seed))
-        except (AssertionError, IllegalActionError):
+        except SAMPLE_FAULTS:
             return None
         values.append(evaluate(after, seat))
     return values
