@@ -120,15 +120,24 @@ def paths_to(
     return dist
 
 
-def step_toward(state: State, seat: int, marker: int, legal: list[ActionBase]) -> ActionBase | None:
-    """The Step that brings the fleet closest to its target, or None once there / stuck."""
+def _route(state: State, seat: int, marker: int) -> tuple[tuple[int, int], dict[tuple[int, int], int], int] | None:
+    """The fleet's hex, the distances to its target from every hex, and its own distance;
+    None when the fleet or its target is gone."""
     target = target_of(state, seat, marker)
     f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
     if target is None or f is None:
         return None
     here = (f.col, f.row)
     paths = paths_to(state.players, state.terrain, target)
-    now = paths.get(here, 999)
+    return here, paths, paths.get(here, 999)
+
+
+def step_toward(state: State, seat: int, marker: int, legal: list[ActionBase]) -> ActionBase | None:
+    """The Step that brings the fleet closest to its target, or None once there / stuck."""
+    route = _route(state, seat, marker)
+    if route is None:
+        return None
+    here, paths, now = route
     if now == 0:
         return None
     table = rules.neighbour_table(state.players)[here]
@@ -519,13 +528,10 @@ def transport(state: State, legal: list[ActionBase], seat: int) -> ActionBase:
 def step_possible(state: State, seat: int, marker: int) -> bool:
     """Whether the fleet has a neighbour hex nearer its target (ignoring MP and terrain
     costs); the step itself is checked once the fleet is ordered."""
-    target = target_of(state, seat, marker)
-    f = next((f for f in state.fleets if f.owner == seat and f.marker == marker), None)
-    if target is None or f is None:
+    route = _route(state, seat, marker)
+    if route is None:
         return False
-    here = (f.col, f.row)
-    paths = paths_to(state.players, state.terrain, target)
-    now = paths.get(here, 999)
+    here, paths, now = route
     return any(n is not None and paths.get(n, 999) < now for n in rules.neighbour_table(state.players)[here])
 
 
