@@ -18,17 +18,60 @@ engine.start(catalog.info, PLAYABLE);
 
 // ---------------------------------------------------------------------------- helpers
 
+const listening = new WeakMap(); // element -> {event type: listener}, as h() added them (for morph)
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    if (k.startsWith("on")) {
+      el.addEventListener(k.slice(2), v);
+      if (!listening.has(el)) listening.set(el, {});
+      listening.get(el)[k.slice(2)] = v;
+    }
     else if (k === "class") el.className = v;
     else if (k === "text") el.textContent = v;
     else el.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
   return el;
+}
+
+/** Make ``from``, on the page, the same as ``to``, freshly built by h(): its attributes, text,
+ * listeners and children (matched by position) become those of ``to``; returns the node now on
+ * the page. What did not change is not rebuilt, so the browser styles, lays out and paints only
+ * what did, and a focused button stays focused (removing it made the browser restyle the page
+ * at once). Only for trees that keep no state of their own: no canvas, no form field. */
+export function morph(from, to) {
+  if (from.nodeName !== to.nodeName || from.nodeName === "CANVAS") {
+    from.replaceWith(to);
+    return to;
+  }
+  if (from.nodeType !== Node.ELEMENT_NODE) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return from;
+  }
+  for (const name of from.getAttributeNames()) if (!to.hasAttribute(name)) from.removeAttribute(name);
+  for (const name of to.getAttributeNames()) {
+    const value = to.getAttribute(name);
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  }
+  const before = listening.get(from);
+  const after = listening.get(to);
+  if (before) for (const [type, fn] of Object.entries(before)) from.removeEventListener(type, fn);
+  if (after) for (const [type, fn] of Object.entries(after)) from.addEventListener(type, fn);
+  if (after) listening.set(from, after); else listening.delete(from);
+  let at = from.firstChild;
+  for (const child of [...to.childNodes]) {
+    if (at) at = morph(at, child).nextSibling;
+    else from.append(child);
+  }
+  while (at) {
+    const gone = at;
+    at = at.nextSibling;
+    gone.remove();
+  }
+  return from;
 }
 
 export function fill(el, ...children) {
@@ -655,6 +698,7 @@ async function renderGame(g) {
 }
 
 let frame = null; // the game screen's parts on the page, kept between renders of one game
+const MORPHED = new Set(["head", "seats", "decide"]); // parts built wholly by the shell
 
 /** Put the parts of the game screen on the page and return the board area for the screen.
  * Between two renders of the same game only the parts are swapped: the grid, the log and the
@@ -665,8 +709,13 @@ function gameFrame(root, g, parts) {
   const slot = (node) => node || document.createComment("");
   if (frame && frame.key === key && frame.grid.parentNode === root) {
     for (const name of Object.keys(parts)) {
-      const next = slot(parts[name]);
-      if (frame[name] !== next) { frame[name].replaceWith(next); frame[name] = next; }
+      const [was, next] = [frame[name], slot(parts[name])];
+      if (was === next) continue;
+      // The shell's own parts are changed in place; a screen's (the news) and the replay bar
+      // (a slider) are swapped whole.
+      const same = MORPHED.has(name) && was.nodeType === Node.ELEMENT_NODE && was.nodeName === next.nodeName && was.id === next.id;
+      if (same) frame[name] = morph(was, next);
+      else { was.replaceWith(next); frame[name] = next; }
     }
     return frame.area;
   }

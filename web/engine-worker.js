@@ -89,13 +89,14 @@ async function pump() {
       api.start(JSON.stringify({ cmd: msg.cmd, args: msg.args, now: msg.now }));
       for (;;) {
         const text = api.step();
-        const out = JSON.parse(text);
-        if (!out.progress) {
+        if (!text.startsWith('{"progress"')) {
           // The answer goes as its JSON text: one string to copy, parsed once on the page
-          // (an object would be cloned field by field, on the page's thread too).
+          // (an object would be cloned field by field, on the page's thread too; and here,
+          // only a progress report is read).
           postMessage({ type: "result", id: msg.id, text });
           break;
         }
+        const out = JSON.parse(text);
         postMessage({ type: "progress", id: msg.id, done: out.progress[0], total: out.progress[1] });
         await pause(); // lets a cancel message in between two steps
         if (cancelId === msg.id) {

@@ -6,12 +6,13 @@ not by tapping every step; a whole game by taps is in test_platform.py.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from pygame_core import IllegalActionError, Match, encode_link
 from pygame_core.games.spacehole.actions import Play
 
-from .helpers import SEED, at, open_replay, settle, start_challenge, tap, tap_choice
+from .helpers import SEED, at, open_replay, settle, start_challenge, tap, tap_choice, wait_changed
 
 
 def _first_choice_until(stop: object) -> Match:
@@ -91,19 +92,40 @@ def test_card_rules_on_tap_and_the_engines_reason_for_an_unplayable_card(phone: 
     assert at(phone) == str(len(match.record.actions)), "reading rules plays nothing"
 
 
-def test_a_stale_choice_button_plays_nothing(phone: Page) -> None:
-    """A choice button of a decision that has gone (kept by a screen, or tapped late) is
-    refused: the next decision is not played by it."""
+def test_a_choice_button_that_left_the_page_plays_nothing(phone: Page) -> None:
+    """A choice button of a decision that has gone (taken off the page when the next decision
+    has fewer choices, or kept by a screen) is refused: the next decision is not played by it."""
     start_challenge(phone)
-    settle(phone)
-    stale = phone.locator("#choices .choice").first.element_handle()
+    for _ in range(40):
+        buttons = phone.locator("#choices .choice")
+        settle(phone)
+        if buttons.count() < 2:
+            tap_choice(phone, 0)
+            continue
+        last = buttons.last.element_handle()
+        tap_choice(phone, 0)
+        now = settle(phone)
+        if last.evaluate("(b) => b.isConnected"):
+            continue
+        last.dispatch_event("click")
+        phone.wait_for_timeout(800)  # a played action would have come back by now
+        settle(phone)
+        assert at(phone) == now
+        return
+    pytest.fail("no decision in 40 moves had fewer choices than the one before it")
+
+
+def test_a_kept_choice_button_plays_the_choice_it_shows(phone: Page) -> None:
+    """The shell changes its choice buttons in place from one decision to the next (morph in
+    app.js): a button kept on the page plays the choice it now shows, once, not the old one."""
+    start_challenge(phone)
+    first = phone.locator("#choices .choice").first.element_handle()
     tap_choice(phone, 0)
     now = settle(phone)
-    assert stale.evaluate("(b) => !b.isConnected")
-    stale.dispatch_event("click")
-    phone.wait_for_timeout(800)  # a played action would have come back by now
-    settle(phone)
-    assert at(phone) == now
+    assert first.evaluate("(b) => b === document.querySelector('#choices .choice')")
+    first.dispatch_event("click")
+    wait_changed(phone, now)
+    assert int(at(phone)) == int(now) + 1
 
 
 def test_undo_never_rerolls(phone: Page) -> None:

@@ -33,7 +33,10 @@ class Api:
         self.job = _as_job(self._command(str(request["cmd"])), list(request.get("args") or []))
 
     def step(self) -> str:
-        """Run the job on: ``{"progress": [done, total]}`` or ``{"model": ..., "writes": ...}``."""
+        """Run the job on: ``{"progress": [done, total]}`` or ``{"model": ..., "writes": ...}``.
+
+        The worker tells the two apart by the text's first characters, ``{"progress"``, without
+        parsing a whole answer (a late game's model is tens of KB)."""
         if self.job is None:
             return json.dumps({"error": "no command in progress"})
         try:
