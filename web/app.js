@@ -61,10 +61,24 @@ export function morph(from, to) {
   if (before) for (const [type, fn] of Object.entries(before)) from.removeEventListener(type, fn);
   if (after) for (const [type, fn] of Object.entries(after)) from.addEventListener(type, fn);
   if (after) listening.set(from, after); else listening.delete(from);
+  // A child with an id takes the old child with that id (an optional button before it does not
+  // shift it); one without takes the next old child that no new child claims by its id.
+  const byId = new Map();
+  for (const c of from.children) if (c.id) byId.set(c.id, c);
+  const claimed = new Set();
+  for (const c of to.children) if (c.id) claimed.add(c.id);
+  for (const [id, c] of byId) if (!claimed.has(id)) c.remove(); // gone: the rest keep their places
   let at = from.firstChild;
   for (const child of [...to.childNodes]) {
-    if (at) at = morph(at, child).nextSibling;
-    else from.append(child);
+    const id = child.nodeType === Node.ELEMENT_NODE ? child.id : "";
+    const old = id ? byId.get(id) || null
+      : at && at.nodeType === Node.ELEMENT_NODE && claimed.has(at.id) ? null : at;
+    if (!old) {
+      from.insertBefore(child, at);
+      continue;
+    }
+    if (old !== at) from.insertBefore(old, at);
+    at = morph(old, child).nextSibling;
   }
   while (at) {
     const gone = at;
@@ -593,7 +607,7 @@ let thinkTimer = 0;
 let lastGame = null;
 
 const shell = {
-  h, fill, notify, openDialog, dialog,
+  h, fill, morph, notify, openDialog, dialog,
   /** Play the i-th legal action of the decision on screen. Ignored when stale: a button of a
    * decision that has gone (detached, or drawn for another ``at``), or a tap sooner than
    * READ_TIME_MS after the decision appeared (the second tap of a double tap). */

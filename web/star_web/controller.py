@@ -80,7 +80,7 @@ class App:
         self._checked = False
         self._marks: list[int] = []
         self._marks_for: Match | None = None
-        self._public: tuple[Any, View] | None = None  # (state, its public view): see _public_view
+        self._views: tuple[Any, dict[int | None, View]] = (None, {})  # (state, its views): see _view
 
     # -- screens ---------------------------------------------------------------------
 
@@ -340,7 +340,7 @@ class App:
         legal = match.legal_actions()
         action, why = ai.hint(match.record.game, match.game.view(match.state, seat), legal,
                               seed=match.record.seed ^ len(match.record.actions))
-        labels = self._labels(match, match.game.view(match.state, seat), legal)
+        labels = self._labels(match, self._view(match, seat), legal)
         index = legal.index(action)
         return {"hint": {"i": index, "label": labels[index], "why": why}}
 
@@ -477,12 +477,22 @@ class App:
         return self.match
 
     def _public_view(self, match: Match) -> View:
-        """The spectator's view of the match's state. A tap asks for it several times (the
-        hand-off check, the save's summary, the model): it is made once per state."""
+        """The spectator's view of the match's state. In a one-seat game that is the seat's
+        own view: there is no one to hide anything from (a replay shows it too), and a tap then
+        makes one view, not two."""
+        return self._view(match, 0 if match.game.num_players(match.state) == 1 else None)
+
+    def _view(self, match: Match, viewer: int | None) -> View:
+        """A seat's view (None: a spectator's) of the match's state, made once per state and
+        seat: a tap asks for the public one several times (the hand-off check, the save's
+        summary, the model), and late in a game a view is the largest part of a tap's work."""
         state = match.state
-        if self._public is None or self._public[0] is not state:
-            self._public = (state, match.game.view(state, None))
-        return self._public[1]
+        if self._views[0] is not state:
+            self._views = (state, {})
+        made = self._views[1]
+        if viewer not in made:
+            made[viewer] = match.game.view(state, viewer)
+        return made[viewer]
 
     def _turn_marks(self) -> list[int]:
         """Replay steps at which a new turn (or round) begins, from the views' turn numbers."""
@@ -583,7 +593,7 @@ class App:
         # A replay shows what a spectator sees; a one-seat game has no one to hide from.
         spectator = 0 if game.num_players(state) == 1 else None
         viewer = spectator if replaying else None if handoff else self.viewer
-        view = None if handoff else (public if viewer is None else game.view(state, viewer))
+        view = None if handoff else (public if viewer is None else self._view(match, viewer))
         human_turn = (not replaying and to_move is not None and not handoff
                       and self.seats[to_move] == HUMAN and to_move == viewer)
         legal = match.legal_actions() if human_turn else []

@@ -158,7 +158,7 @@ export function render(area, g, tools) {
   const wanted = [
     counters(v),
     board(v),
-    keep("hand", [v.hand, v.hand_limit, Boolean(v.projection), g.mode, g.over, g.actions], () => hand(v, g)),
+    keep("hand", [v.hand, v.hand_limit, Boolean(v.projection), g.mode, g.over, g.actions], () => hand(v, g), true),
     colonyList(v),
     keep("peek", [v.peek], () => peek(v)),
     keep("discard", [v.discard.map((c) => c.id), v.deck_remaining], () => discard(v)),
@@ -172,12 +172,15 @@ export function render(area, g, tools) {
 
 const kept = new Map(); // part name -> {key, node}: the parts of the last render
 
-/** The part built by ``build``, or the same node as last time when ``inputs`` are the same. */
-function keep(name, inputs, build) {
+/** The part built by ``build``, or the same node as last time when ``inputs`` are the same.
+ * ``inPlace``: a changed part is changed on the page (the shell's morph), not swapped whole;
+ * for parts that keep no state and no reference to their own nodes. */
+function keep(name, inputs, build, inPlace = false) {
   const key = JSON.stringify(inputs);
   const old = kept.get(name);
   if (old && old.key === key) return old.node;
-  const node = build();
+  const fresh = build();
+  const node = inPlace && old && old.node && fresh && old.node.isConnected ? shell.morph(old.node, fresh) : fresh;
   kept.set(name, { key, node });
   return node;
 }
