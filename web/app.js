@@ -699,7 +699,10 @@ async function renderGame(g) {
   // (read here, each scroll forced a layout of its own before the frame's).
   const log = document.getElementById("log");
   requestAnimationFrame(() => {
-    if (log && log.isConnected) log.scrollTop = log.scrollHeight;
+    // A log the browser skips (off screen) is scrolled when it comes into view instead: its
+    // scroll position would make the browser lay out all it skips, now.
+    if (log && log.isConnected && logKept.skipped) logKept.behind = true;
+    else if (log && log.isConnected) log.scrollTop = log.scrollHeight;
     if (top && top.isConnected) top.scrollIntoView({ block: "start", behavior: "instant" });
   });
   lastGame = g;
@@ -827,8 +830,19 @@ function logBox(g) {
   const from = all ? 0 : Math.max(0, lines.length - LOG_TAIL);
   const earlier = h("button", { type: "button", class: "btn small log-earlier", id: "log-earlier", onclick: () => showEarlier(g) });
   logKept = {
-    key, count: lines.length, from, all, earlier,
-    section: h("section", { class: "log-box", "aria-labelledby": "log-title" },
+    key, count: lines.length, from, all, earlier, skipped: false, behind: true,
+    section: h("section", {
+      class: "log-box", "aria-labelledby": "log-title",
+      // content-visibility: auto (app.css): the browser says when it skips the log, or shows it.
+      oncontentvisibilityautostatechange: (e) => {
+        const kept = logKept;
+        if (e.currentTarget !== kept.section) return;
+        kept.skipped = e.skipped;
+        const list = kept.section.querySelector("#log");
+        if (!e.skipped && list && kept.behind) list.scrollTop = list.scrollHeight;
+        if (!e.skipped) kept.behind = false;
+      },
+    },
       h("h2", { id: "log-title" }, "Log"),
       earlier,
       h("div", { role: "log", "aria-labelledby": "log-title" },

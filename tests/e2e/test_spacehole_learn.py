@@ -236,6 +236,33 @@ def test_a_replay_link_says_what_it_is_and_names_its_steps(learner: Page) -> Non
     assert f"final score {WIN.state.mc}" in page.inner_text("#replay-context")
 
 
+def test_a_log_off_screen_shows_its_end_when_it_comes_into_view(learner: Page) -> None:
+    """On a phone the log is below the board, off screen, and the browser skips its layout
+    and paint (content-visibility: auto, issue 13): the lines that arrived meanwhile are at its
+    end when the player scrolls down to it, and a log the player scrolled back stays put."""
+    page = learner
+    fork_at(page, len(WIN.record.actions) - 12)
+    tap(page, "#log-earlier")  # the whole log: new lines make it longer, not shifted
+    page.wait_for_selector("#log-earlier", state="hidden")
+    end = "(l) => l.scrollTop + l.clientHeight >= l.scrollHeight - 2"
+    log = page.locator("#log")
+    assert log.evaluate(end)
+    for _ in range(3):
+        tap_choice(page, 0)
+    settle(page)
+    assert not log.evaluate("(l) => l.checkVisibility({ contentVisibilityAuto: true })")  # skipped
+    log.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)  # the browser's state change comes at a frame
+    assert log.evaluate("(l) => l.checkVisibility({ contentVisibilityAuto: true })")
+    assert log.evaluate(end), "the newest lines are in view"
+    log.evaluate("(l) => { l.scrollTop = 0; }")  # the player reads back
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    log.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    assert log.evaluate("(l) => l.scrollTop") == 0
+
+
 def test_a_long_log_shows_its_last_lines_and_the_rest_on_request(learner: Page) -> None:
     """Issue 13 (a tap late in a game as fast as at the start): the log keeps its last 150
     lines on the page, new lines still arrive at its end, and one tap brings back the rest.
