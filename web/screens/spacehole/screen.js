@@ -481,7 +481,9 @@ function draw(g) {
   const marks = v.projection ? " · P = power" : "";
   boardBox.firstChild.textContent = `Colony · ${cards.length} card${cards.length !== 1 ? "s" : ""} · defenders ${defenders}/${v.defender_cap} (D)${marks}`;
   const wanted = cards.map((card) => {
-    const shown = JSON.stringify({ ...card, powered: null }); // the mark is handled below
+    // What the tile shows (the power mark is handled below): not the whole card, whose rules
+    // text would make some 50 KB of strings a tap late in a game.
+    const shown = `${card.kind}|${card.name}|${statLine(card)}|${card.damage || 0}|${card.max_damage || 0}`;
     let tile = tiles.get(card.id);
     if (!tile || tile.shown !== shown) {
       const node = cardTile(card);
