@@ -38,7 +38,7 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /** Make ``from``, on the page, the same as ``to``, freshly built by h(): its attributes, text,
- * listeners and children (matched by position) become those of ``to``; returns the node now on
+ * listeners and children (matched by id, else by position) become those of ``to``; returns the node now on
  * the page. What did not change is not rebuilt, so the browser styles, lays out and paints only
  * what did, and a focused button stays focused (removing it made the browser restyle the page
  * at once). Only for trees that keep no state of their own: no canvas, no form field. */
@@ -63,16 +63,18 @@ export function morph(from, to) {
   if (after) listening.set(from, after); else listening.delete(from);
   // A child with an id takes the old child with that id (an optional button before it does not
   // shift it); one without takes the next old child that no new child claims by its id.
+  let claimed = null;
+  for (const c of to.children) if (c.id) (claimed || (claimed = new Set())).add(c.id);
   const byId = new Map();
-  for (const c of from.children) if (c.id) byId.set(c.id, c);
-  const claimed = new Set();
-  for (const c of to.children) if (c.id) claimed.add(c.id);
-  for (const [id, c] of byId) if (!claimed.has(id)) c.remove(); // gone: the rest keep their places
+  for (const c of [...from.children]) {
+    if (!c.id) continue;
+    if (claimed && claimed.has(c.id)) byId.set(c.id, c);
+    else c.remove(); // gone: the rest keep their places
+  }
   let at = from.firstChild;
   for (const child of [...to.childNodes]) {
     const id = child.nodeType === Node.ELEMENT_NODE ? child.id : "";
-    const old = id ? byId.get(id) || null
-      : at && at.nodeType === Node.ELEMENT_NODE && claimed.has(at.id) ? null : at;
+    const old = id ? byId.get(id) || null : at && at.nodeType === Node.ELEMENT_NODE && at.id ? null : at;
     if (!old) {
       from.insertBefore(child, at);
       continue;

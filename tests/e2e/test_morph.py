@@ -47,6 +47,14 @@ CASES = """async () => {
   out.withHint = [...tools.children].map((c) => c.id || c.textContent);
   out.helpStillKept = tools.querySelector("#help") === help;
 
+  // Several children with ids gone at once: the one that stays is kept.
+  const row = h("div", {}, h("b", { id: "x" }, "x"), h("b", { id: "y" }, "y"), h("b", { id: "z" }, "z"));
+  box.append(row);
+  const z = row.querySelector("#z");
+  morph(row, h("div", {}, h("b", { id: "z" }, "z")));
+  out.row = [...row.children].map((c) => c.id);
+  out.zKept = row.firstElementChild === z;
+
   // More, fewer and different children; another tag or a canvas is replaced, not changed.
   const list = h("ul", {}, h("li", {}, "1"), h("li", {}, "2"), h("li", {}, "3"));
   box.append(list);
@@ -68,5 +76,6 @@ def test_morph_changes_only_what_changed(phone: Page) -> None:
     assert out["calls"] == ["new"]  # the old listener is gone; a part with none has none
     assert out["withoutHint"] == ["u", "help", "end"] and out["helpKept"]
     assert out["withHint"] == ["u", "hint", "help", "end"] and out["helpStillKept"]
+    assert out["row"] == ["z"] and out["zKept"]
     assert out["list"] == ["LI:one", "P:two"]
     assert out["canvasReplaced"]
