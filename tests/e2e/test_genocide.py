@@ -323,8 +323,10 @@ def play(page: Page, by_hand: bool = False, map_moves: int = 2, limit: int = 600
          axe: bool = False) -> dict[str, int]:
     """Play on through hand-offs, the setup and every decision to the end panel; with ``axe``,
     check each kind of decision once with axe-core."""
-    seen = {"handoffs": 0, "map_moves": 0, "decisions": 0, "thinking": 0}
+    seen = {"handoffs": 0, "map_moves": 0, "decisions": 0, "thinking": 0, "layouts": 0}
     checked: set[str] = set()
+    laid_out: set[str] = set()
+    phone = bool(page.viewport_size and page.viewport_size["width"] < 900)
     hand_done = False
     moved_at = ""
     for _ in range(limit):
@@ -361,6 +363,14 @@ def play(page: Page, by_hand: bool = False, map_moves: int = 2, limit: int = 600
             checked.add(phase)
             _settle(page)
             assert serious_violations(page) == [], phase
+        if phone and phase in ("Choose races", "Movement") and phase not in laid_out:
+            # One column: setting up shows what to choose, and why, before the map; in play
+            # the map comes first, with the panel of the fleet picked on it below.
+            laid_out.add(phase)
+            panel, board = page.locator("#gc-panel").bounding_box(), page.locator(".gc-map-box").bounding_box()
+            assert panel and board
+            assert (panel["y"] < board["y"]) == (phase == "Choose races"), phase
+            seen["layouts"] += 1
         if seen["map_moves"] < map_moves and "Movement" in status and moved_at != status and _move_by_map(page):
             seen["map_moves"] += 1
             moved_at = status
@@ -486,7 +496,7 @@ def test_hot_seat_advanced_full_phone(mobile: Page, site: Site) -> None:
     moves by map taps, every hand-off checked for leaks, to the end panel."""
     _start(mobile, site, ["-1", "-1"], {"round_limit": 2})
     seen = play(mobile, by_hand=True, axe=True)
-    assert seen["handoffs"] >= 4 and seen["map_moves"] >= 1
+    assert seen["handoffs"] >= 4 and seen["map_moves"] >= 1 and seen["layouts"] == 2
     assert mobile.locator("[data-outcome]").count() == 1
     assert "Why:" in mobile.inner_text("#end-screen")
 

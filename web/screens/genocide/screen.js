@@ -640,6 +640,9 @@ export function render(area, g, tools) {
   const spot = v.battle ? [v.battle.col, v.battle.row] : null;
   const spotKey = spot ? `${g.viewer}:${v.round}:${spot}` : "";
   if (spot && ui.focus !== spotKey) { ui.focus = spotKey; ui.hex = spot; ui.centre = spot; }
+  // Setting up (race, planet types, fleets), a phone shows what to choose, with its reasons,
+  // before the map (screen.css); the map follows.
+  area.classList.toggle("gc-setup", g.actions.length > 0 && ["race", "types", "fleets"].includes(v.phase));
   tools.fill(area,
     seatsStrip(v),
     h("section", { class: "gc-map-box", "aria-labelledby": "gc-map-title" },
