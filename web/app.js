@@ -38,10 +38,11 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /** Make ``from``, on the page, the same as ``to``, freshly built by h(): its attributes, text,
- * listeners and children (matched by id, else by position) become those of ``to``; returns the node now on
- * the page. What did not change is not rebuilt, so the browser styles, lays out and paints only
- * what did, and a focused button stays focused (removing it made the browser restyle the page
- * at once). Only for trees that keep no state of their own: no canvas, no form field. */
+ * listeners and children (matched by id, else by position) become those of ``to``; returns the
+ * node now on the page. What did not change is not rebuilt, so the browser styles, lays out and
+ * paints only what did, and a focused button stays focused (removing it made the browser
+ * restyle the page at once). Only for trees that keep no state of their own: no canvas, no form
+ * field. */
 export function morph(from, to) {
   if (from.nodeName !== to.nodeName || from.nodeName === "CANVAS") {
     from.replaceWith(to);
