@@ -293,7 +293,7 @@ def app_zip(target: Path, wheel: Path) -> None:
     """
     import zipfile
 
-    tree = BUILD / "app"
+    tree = BUILD / f"app-{target.parent.name}"  # beside DIST's own name: parallel builds do not share it
     if tree.exists():
         shutil.rmtree(tree)
     for package in (ROOT / "pygame_core", WEB / "star_web"):
