@@ -49,8 +49,8 @@ SEARCH_ITERATIONS: tuple[int, ...] = (1, 12)
 def search(view: View, legal: list[ActionBase], seat: int, rng: AiRandom, budget: int) -> tuple[ActionBase, float]:
     """Level 2: the plan on a sample drawn from the view alone (C-4.5), never the state;
     level 3 (a budget above one): ``ai_search.hard``, the plan searched. Only actions the
-    sample also allows are offered to the plan: a sample can differ from the truth in public
-    bookkeeping the view lacks (which fleet just moved, for Space Mines)."""
+    sample also allows are offered to the plan (a sample offers the seat its true legal
+    actions, tests/ai/test_genocide_sample.py; this only guards the plan's choice)."""
     if budget > 1:
         return hard(view, legal, seat, rng, budget, evaluate)
     sample = determinize(view, seat, rng.seed())

@@ -10,7 +10,9 @@ from ...deck import Deck
 from ...game import View
 from ...rng import Rng
 from ...windows import Play, Window
+from . import cards as K
 from . import rules
+from .cards import CARDS, Card
 from .data import SEAT_NAMES, VariantData
 from .state import (
     Battle,
@@ -22,12 +24,11 @@ from .state import (
     Ship,
     State,
     Wreck,
-    evolve,
 )
 
 TURN_LINE = re.compile(r"^Round (\d+): (\w+)'s turn$")
-FLEET_MENTION = re.compile(r"\b(West|East|North|South) fleet (\d+)\b")
-SPLIT_LINE = re.compile(r"^(West|East|North|South) splits fleet (\d+) off", re.MULTILINE)
+FLEET_MENTION = re.compile(r"\b(\w+) fleet (\d+)\b")
+SPLIT_LINE = re.compile(r"^(\w+) splits fleet (\d+) off", re.MULTILINE)
 BATTLE_LINE = re.compile(r"^Battle at (\d{4}): ")
 CID = re.compile(r"#(\d+)")
 REVEAL = re.compile(r"^(?:Battle|Space burst) at (\d{4}): (\w+) fleet (\d+) = (.*)$")
@@ -35,6 +36,22 @@ KILLED = re.compile(r"#(\d+): destroyed$")
 BURST_HITS = re.compile(r" bursts \d+ PB at \d{4} against \d+ ship\(s\): (.*)$")
 LAUNCH = re.compile(r"^.* #(\d+) launches \d+ PB at (\d{4})", re.MULTILINE)
 PB_ROLL = re.compile(r"^SG\.pb planet=(\d{4}) ship#(\d+)")
+# The public lines of the Engagement Phase that put a ship on the wreck list (SG-6.9) besides
+# the battle results and the bursts: a self-destruct (at B7, SG-11) and the E-end cards.
+SACRIFICE = re.compile(r"#(\d+) \(\w+\) self-destructs \(SG-11\)$")
+CARD_KILL = re.compile(
+    r"^(?:Critical Hit destroys .*#(\d+)|Point Defense destroys .*#(\d+)"
+    r"|.*#(\d+) is destroyed \(Suicide Attack\)|.*#(\d+) is destroyed in the boarding \(cap reached\))$"
+)
+# A ship taken by Boarding Action (SG-13.3 #13), and a wreck back in play (Salvage, Repairs,
+# a Scavenger capture): "<seat> recover|capture X #c into fleet m".
+BOARDED = re.compile(r"^(\w+) boards and takes .*#(\d+)$")
+RECOVERED = re.compile(r"^(\w+) (?:recover|capture) .*#(\d+) into fleet (\d+)")
+LAUNCH_ORDERS = "Launch orders: "  # SG-8.3: the orders are PUBLIC, logged before M-decl
+LAUNCH_ORDER = re.compile(r"#(\d+) (\d+) PB at (\d{4})")
+PLAY_LINE = re.compile(r"^(\w+) plays (.+?)(?:: (.*))?$")
+NEGATED = re.compile(r"^(.+) \((\w+)\) is negated \(C-5\.3\)$")
+CARD_BY_NAME = {c.name: c for c in CARDS}
 
 
 def label_key(label: str) -> tuple[int, int]:
@@ -52,6 +69,14 @@ def turn_lines(log: list[str]) -> list[str]:
 
 
 
+def _drop_last(plays: list[tuple[int, Card, str]], player: int, num: int) -> None:
+    """Remove the latest play of card ``num`` by ``player`` (a negated or unresolved one)."""
+    for i in range(len(plays) - 1, -1, -1):
+        if plays[i][0] == player and plays[i][1].num == num:
+            del plays[i]
+            return
+
+
 class LogReader:
     """What a sample reads from the view besides the position: the public log of the turn in
     progress, the card state, the battle and burst in progress (the base of the sampler)."""
@@ -66,28 +91,18 @@ class LogReader:
     phase: str
     _fleets: tuple[Fleet, ...]
     _planets: tuple[Planet, ...]
-    _known_fleets: set[tuple[int, int]]
 
     def _race(self, seat: int) -> str:
         race = self.v["seats"][seat]["race"]
         return str(race) if race else ""
 
-    def _moved(self, fleets: tuple[Fleet, ...], planets: list[Planet], active: int) -> tuple[int, ...]:
-        """SG-13.2 O-move: the fleet whose move just completed. The view names neither it nor
-        the fleet being ordered (only while the phase is "transport"), so this draws one of
-        the active seat's fleets, preferring one alone in an empty hex (where it can be
-        reached by Space Mines), and "entered empty" when it is alone there."""
-        cards = self.v.get("cards") or {}
-        win = cards.get("window")
-        if win is None or win["kind"] != "O-move":
+    def _moved(self) -> tuple[int, ...]:
+        """SG-13.2 O-move: the fleet whose move just completed, as the view shows it (every
+        step is PUBLIC, SG-14.1): (owner, marker, col, row, entered an empty hex)."""
+        m = (self.v.get("cards") or {}).get("moved")
+        if m is None:
             return ()
-        own = [f for f in fleets if f.owner == active]
-        if not own:
-            return ()
-        alone = [f for f in own if self._empty_hex(f, fleets, planets)]
-        pick = alone or own
-        f = pick[self.rng.below(len(pick))]
-        return (active, f.marker, f.col, f.row, int(self._empty_hex(f, fleets, planets)))
+        return (int(m["owner"]), int(m["marker"]), int(m["col"]), int(m["row"]), int(bool(m["empty"])))
 
     def _moving(
         self,
@@ -132,30 +147,98 @@ class LogReader:
         rolls = (self.v.get("cards") or {}).get("rolls", ())
         return win["kind"] == "roll" and any(str(r["purpose"]).startswith(("SG.combat", "SG.burst")) for r in rolls)
 
+    def _fought_fleets(self, fleets: tuple[Fleet, ...]) -> dict[int, tuple[int, int, int, int]]:
+        """SG-6.3 B1: each ship revealed this Engagement Phase, with the fleet it is in
+        (owner, marker, col, row): the one it was revealed in (no split or merge during the
+        phase, SG-5.3); for a ship boarded since (SG-13.3 #13) its new owner's lowest-marker
+        fleet in that hex; for a wreck taken back, the fleet named. Wrecks are left to
+        ``_wrecks``."""
+        names = list(self.v["seat_names"])
+        where: dict[int, tuple[int, int, int, int]] = {}
+        for line in self.turn_log:
+            m = REVEAL.match(line)
+            if m and m.group(2) in names:
+                col, row = label_key(m.group(1))
+                for c in CID.findall(m.group(4)):
+                    where[int(c)] = (names.index(m.group(2)), int(m.group(3)), col, row)
+                continue
+            r = RECOVERED.match(line)  # a wreck back in play (wrecks are placed apart)
+            if r and r.group(1) in names:
+                seat, marker = names.index(r.group(1)), int(r.group(3))
+                f = next((f for f in fleets if (f.owner, f.marker) == (seat, marker)), None)
+                if f is not None:
+                    where[int(r.group(2))] = (seat, marker, f.col, f.row)
+                continue
+            t = BOARDED.match(line)
+            if t and t.group(1) in names and int(t.group(2)) in where:
+                seat = names.index(t.group(1))
+                _, _, col, row = where[int(t.group(2))]
+                mine = sorted(f.marker for f in fleets if f.owner == seat and (f.col, f.row) == (col, row))
+                if mine:
+                    where[int(t.group(2))] = (seat, mine[0], col, row)
+                else:
+                    del where[int(t.group(2))]
+        keys = {(f.owner, f.marker) for f in fleets}
+        return {c: w for c, w in where.items() if (w[0], w[1]) in keys}
+
+    def _pre_b7(self) -> bool:
+        """Whether the battle round in progress has not reached B7 yet (SG-6.3): its
+        self-destructing ships are still in play."""
+        if self.v["battle"] is None:
+            return False
+        if self.phase == "declare":
+            return True
+        win = (self.v.get("cards") or {}).get("window")
+        if win is None or self.phase not in ("window", "target", "card_move"):
+            return False
+        rolls = (self.v.get("cards") or {}).get("rolls", ())
+        return win["kind"] in ("B-pre", "B-decl") or (
+            win["kind"] == "roll" and any(str(r["purpose"]).startswith("SG.combat") for r in rolls)
+        )
+
     def _wrecks(self, taken: set[int]) -> list[Wreck]:
         """SG-6.9: the ships destroyed in this Engagement Phase, rebuilt from the public B1
-        reveal lines (owner, fleet, hex) and the battle and burst results; their pb is not
-        shown, so it is taken as full. For Scavenger captures and the E-end cards."""
+        reveal lines (owner, fleet, hex) and the lines that destroy: battle results, bursts,
+        self-destructs once their round is over (SG-11), Critical Hit, Point Defense,
+        Suicide Attack and a boarding over the cap (SG-13.3); less the wrecks taken back
+        (Salvage, Repairs, Scavengers). Their pb is not shown, so it is taken as full. For
+        Scavenger captures and the E-end cards."""
         if not self._in_engagement():
             return []
         names = list(self.v["seat_names"])
         where: dict[int, tuple[int, int, int, int]] = {}
         killed: list[int] = []
-        for line in self.turn_log:
+        sacrificed: list[tuple[int, int]] = []  # (cid, line index)
+        last_battle = -1
+        for i, line in enumerate(self.turn_log):
             m = REVEAL.match(line)
             if m and m.group(2) in names:
                 col, row = label_key(m.group(1))
                 owner, marker = names.index(m.group(2)), int(m.group(3))
                 for c in CID.findall(m.group(4)):
                     where[int(c)] = (owner, marker, col, row)
+                if line.startswith("Battle"):
+                    last_battle = i
                 continue
-            k = KILLED.search(line)
+            k = KILLED.search(line) or CARD_KILL.match(line)
             if k:
-                killed.append(int(k.group(1)))
+                killed.append(int(next(g for g in k.groups() if g)))
                 continue
             b = BURST_HITS.search(line)
             if b:
                 killed.extend(int(c) for c in CID.findall(b.group(1)))
+                continue
+            sd = SACRIFICE.search(line)
+            if sd:
+                sacrificed.append((int(sd.group(1)), i))
+                continue
+            r = RECOVERED.match(line)
+            if r:
+                back = int(r.group(2))
+                killed = [c for c in killed if c != back]
+                sacrificed = [(c, j) for c, j in sacrificed if c != back]
+        pending = self._pre_b7()
+        killed += [c for c, i in sacrificed if not (pending and i > last_battle)]
         out = []
         for cid in dict.fromkeys(killed):
             if cid in where and cid not in taken:
@@ -287,10 +370,10 @@ class LogReader:
         decl = tuple((int(x[0]), int(x[1])) for x in (*declared, *mine))
         return Battle(key[0], key[1], protected, declarers, queue, decl, sacrifices, present)
 
-    def _burst(self, ships: list[Ship | None], pile: list[int]) -> BurstStep | None:
+    def _burst(self, ships: list[Ship | None]) -> BurstStep | None:
         """SG-7.2: burst declarations in progress. Other seats' PENDING ones are drawn (a
-        ship bursts now and then); a seat still to declare has a ship with PBs in a battle
-        hex (public: it is asked), so the draw gives it one if it has none."""
+        ship bursts now and then); a seat still to declare was given a ship with PBs in a
+        battle hex by the draw (``_ensure_pb``)."""
         b = self.v["burst"]
         if b is None:
             return None
@@ -312,10 +395,6 @@ class LogReader:
             return BurstStep((), (), (*merged, *shown))
         probe = probe_state(self, tuple(self.v["seats"][s]["race"] or "" for s in range(self.players))
                              if "races" in self.v["modules"] else (), ships, (), self._fleets, self._planets)
-        for s in declarers:
-            if s != self.me and not rules.burst_queue(probe, s):
-                self._give_pb(ships, pile, s, probe)
-                probe = evolve(probe, ships=tuple(ships))
         order = list(self.v["order"])
         active = self.v["active"]
         start = order.index(active) if active in order else 0
@@ -328,44 +407,6 @@ class LogReader:
                 n = 0 if sh is None or self.rng.below(4) else 1 + self.rng.below(sh.pb)
                 declared.append((c, n))
         return BurstStep(declarers, queue, (*declared, *mine))
-
-    def _give_pb(self, ships: list[Ship | None], pile: list[int], seat: int, probe: State) -> None:
-        """Swap one of ``seat``'s re-drawn ships in a battle hex for a pile ship with PBs."""
-        idx = rules.Index(probe)
-        hexes = {k for k, fl in idx.hex_fleets.items() if len({f.owner for f in fl}) > 1}
-        pb_max = self.data.pb_max
-        for c, sh in enumerate(ships):
-            if sh is None or sh.owner != seat or (sh.owner, sh.fleet) in self._known_fleets:
-                continue
-            if rules.ship_hex_in(idx, sh) not in hexes or sh.carrier >= 0:
-                continue
-            same = self.data.stationary[c]
-            swap = next((y for y in pile if pb_max[y] >= 1 and self.data.stationary[y] == same), -1)
-            if swap < 0:
-                # Exchange with a ship re-drawn into another seat's unknown fleet instead.
-                for y, other in enumerate(ships):
-                    if (
-                        other is not None and other.owner not in (seat, self.me) and pb_max[y] >= 1
-                        and (other.owner, other.fleet) not in self._known_fleets
-                        and other.carrier < 0 and self.data.stationary[y] == same
-                        and not any(z is not None and z.carrier == y for z in ships)
-                    ):
-                        ships[c] = Ship(other.owner, other.fleet, pb_max[c], other.mp, -1)
-                        ships[y] = Ship(seat, sh.fleet, pb_max[y], sh.mp, -1)
-                        return
-                continue
-            for x, other in enumerate(ships):
-                if other is not None and other.carrier == c:
-                    ships[x] = Ship(other.owner, other.fleet, other.pb, other.mp, -1)
-            ships[swap] = Ship(seat, sh.fleet, pb_max[swap], 0, -1)
-            ships[c] = None
-            pile[pile.index(swap)] = c
-            return
-        # Only ships last seen (or none to swap): one of them kept a PB after all.
-        for c, sh in enumerate(ships):
-            if sh is not None and sh.owner == seat and pb_max[c] >= 1 and rules.ship_hex_in(idx, sh) in hexes:
-                ships[c] = Ship(sh.owner, sh.fleet, 1, sh.mp, sh.carrier)
-                return
 
     def _cards(
         self, cards: dict[str, Any], order: tuple[int, ...]
@@ -439,16 +480,91 @@ class LogReader:
         ) and self.v["battle"] is None
 
     def _card_move(self, cards: dict[str, Any]) -> CardMove | None:
+        """Lure / Retreat / Intercept in progress (SG-13.3 #31, #33, #34): the fleet, Retreat's
+        hex to get away from (public), and the MP and path its player alone sees."""
         cm = cards.get("card_move")
         if cm is None:
             return None
-        return CardMove(cm["player"], cm["owner"], cm["marker"], int(cm.get("mp", 0)))
+        away = cm.get("away")
+        return CardMove(
+            int(cm["player"]),
+            int(cm["owner"]),
+            int(cm["marker"]),
+            int(cm.get("mp", 0)),
+            (int(away[0]), int(away[1])) if away is not None else None,
+            tuple((int(h[0]), int(h[1])) for h in cm.get("path", ())),
+        )
+
+    def _plays(self) -> list[tuple[int, Card, str]]:
+        """This turn's card plays that took effect (PUBLIC with their targets, SG-14.1): the
+        player, the card and its targets as logged; negated ones (C-5.3) and those still in
+        the open chain (not resolved yet) left out."""
+        names = list(self.v["seat_names"])
+        plays: list[tuple[int, Card, str]] = []
+        for line in self.turn_log:
+            m = PLAY_LINE.match(line)
+            if m and m.group(1) in names and m.group(2) in CARD_BY_NAME:
+                plays.append((names.index(m.group(1)), CARD_BY_NAME[m.group(2)], m.group(3) or ""))
+                continue
+            n = NEGATED.match(line)
+            if n and n.group(2) in names and n.group(1) in CARD_BY_NAME:
+                _drop_last(plays, names.index(n.group(2)), CARD_BY_NAME[n.group(1)].num)
+        win = (self.v.get("cards") or {}).get("window")
+        for p in (win or {}).get("chain", ()):
+            _drop_last(plays, int(p["player"]), int(p["card"]["num"]))
+        return plays
+
+    def _bonuses(self, ships: list[Ship | None]) -> list[tuple[str, int, int]]:
+        """The other seats' per-ship card bonuses of this turn (ATK/DEF/MOVE, SG-13.3): the
+        view shows only the seat's own (they would name the ships of a hidden fleet), so they
+        are rebuilt from the public plays onto the ships drawn into the target fleet (or the
+        target ship). Eligibility to attack depends on them (SG-6.5)."""
+        out: list[tuple[str, int, int]] = []
+        for player, card, text in self._plays():
+            if player == self.me or card.key == "skirmish" or not (card.atk or card.defense or card.move):
+                continue
+            if card.targets and card.targets[0] in (K.OWN_MOBILE_SHIP, K.BATTLE_FIGHTER):
+                cids = [int(c) for c in CID.findall(text)[:1]]
+            else:
+                fm = FLEET_MENTION.search(text)
+                if fm is None:
+                    continue
+                marker = int(fm.group(2))
+                cids = [c for c, sh in enumerate(ships) if sh is not None and sh.owner == player and sh.fleet == marker]
+            for c in cids:
+                sh = ships[c]
+                if sh is None or sh.owner != player:
+                    continue
+                if card.atk:
+                    out.append(("atk", c, card.atk))
+                if card.defense:
+                    out.append(("def", c, card.defense))
+                if card.move and not self.data.stationary[c]:
+                    out.append(("move", c, card.move))
+        return out
+
+    def _launch_orders(self) -> list[tuple[int, int, tuple[int, int]]]:
+        """SG-8.3: this Mass Destruction's launch orders (ship, PBs, hex), PUBLIC once all are
+        declared (logged before the M-decl window), while they wait for It's a Dud! (SG-8.4)
+        or their Luck window; before that they are only in the active seat's own view."""
+        cards = self.v.get("cards") or {}
+        win = cards.get("window")
+        if win is None or self.phase not in ("window", "target", "card_move"):
+            return []
+        pb_rolls = any(str(r["purpose"]).startswith("SG.pb") for r in cards.get("rolls", ()))
+        if win["kind"] != "M-decl" and not (win["kind"] == "roll" and pb_rolls):
+            return []
+        for line in reversed(self.turn_log):
+            if line.startswith(LAUNCH_ORDERS):
+                return [(int(c), int(n), label_key(h)) for c, n, h in LAUNCH_ORDER.findall(line)]
+        return []
 
     def _effects(
         self, cards: dict[str, Any], ships: list[Ship | None], fleets: tuple[Fleet, ...]
     ) -> tuple[tuple[str, int, int], ...]:
         """This turn's effects: the seat's own per-ship ones and the public ones, as shown;
-        a jammed enemy fleet (public marker) gets a jam on every ship drawn into it."""
+        a jammed enemy fleet (public marker) gets a jam on every ship drawn into it, and the
+        other seats' bonuses are rebuilt from their public plays (``_bonuses``)."""
         out: list[tuple[str, int, int]] = []
         for e in cards["effects"]:
             kind = e["kind"]
@@ -466,6 +582,7 @@ class LogReader:
                 for c, s in enumerate(ships):
                     if s is not None and s.owner == f["owner"] and s.fleet == f["marker"]:
                         out.append(("jam", c, 0))
+        out += self._bonuses(ships)
         return tuple(out)
 
 

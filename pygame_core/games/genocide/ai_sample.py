@@ -9,7 +9,13 @@ re-drawn with the AI's own RNG (C-2.6):
   drawn from the counters the seat cannot place (not its own, not seen elsewhere), with the
   public totals per seat (SG-A23) and, in Classic, the public stack heights. Stationary
   counters go to fleets standing on their owner's planets where possible, since a fleet away
-  from its planets has moved and cannot hold an unloaded stationary ship (SG-5.7 b);
+  from its planets has moved and cannot hold an unloaded stationary ship (SG-5.7 b); a fleet
+  seen moving (O-move) or moved by a card (Lure) gets mobile ships only;
+- ships that public facts place are pinned where those facts put them (``Pin``): the ships
+  revealed at a B1 this Engagement Phase stay in the fleet they were revealed in, launch
+  orders and PB rolls name a ship at a planet (SG-8.3), and a card in the open chain keeps
+  the ships it names where it could name them (SG-13.2: it resolves on them); a seat still
+  to declare bursts keeps a ship with PBs in a battle hex (SG-7.2: it is asked);
 - the pile (SG-2.3): its public count, and in ``resources`` mode its public composition;
 - planet types not known to ``seat`` (SG-3.6): the owner's remaining type counters, shuffled;
 - other hands (SG-13), the deck order (SEALED), and the setup hands and choices of seats that
@@ -17,31 +23,36 @@ re-drawn with the AI's own RNG (C-2.6):
 - pending B3 and burst declarations of seats that declared before ``seat`` (SG-6.3, SG-7.2);
 - the game RNG: a fresh SplitMix64 stream from ``seed`` (the bot cannot foresee dice).
 
-Public bookkeeping the view does not carry (hexes fought this phase, Transport Phases begun,
-production draws left, Classic marker counters, the continuation of an open card window) is
-read from the public log lines of the current turn (``ai_log.py``), or set to its usual
-value; see the notes at ``LogReader._bookkeeping``. The result satisfies ``GAME.view(sample, seat) == view``.
+Public bookkeeping the view does not carry (hexes fought this phase, the wrecks, the other
+seats' card bonuses, the launch orders once declared, Transport Phases begun, production
+draws left, Classic marker counters, the continuation of an open card window) is read from
+the public log lines of the current turn (``ai_log.py``), or set to its usual value; see the
+notes at ``LogReader._bookkeeping``. The result satisfies ``GAME.view(sample, seat) == view``
+and offers ``seat`` exactly its true legal actions, and the engine plays on from it like from
+any state (tests/ai/test_genocide_sample.py).
 
-Known approximations (public facts the view does not carry; they can make a sample's legal
-actions differ from the true ones in a card window, never its view): which fleet just
-completed its move in an O-move window (guessed, for Space Mines / Intercept / Retreat) and
-the window's continuation and pass count; the pb of this phase's wrecks (taken as full);
-the other seats' per-ship card bonuses (only jams are rebuilt, from the public marker);
-``discard_rule`` (taken as on); the pb of enemy ships never seen (full). The search's
-``candidates`` drops any root action a sample refuses.
+Known approximations, which shape only how play goes on after the seat's decision (the
+search's rollouts), never the view or the seat's legal actions: an O-move window's
+continuation (taken as the move's completion, not a Select or the end of the phase) and its
+pass count; the pb of this phase's wrecks and of enemy ships never seen (full); the other
+seats' card bonuses fall on the ships drawn into the target fleet; ``discard_rule`` (taken
+as on); a Lure's MP for seats other than the card player (0).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...ai.rand import AiRandom, derive_seed
 from ...deck import Deck
 from ...game import PlayerId, View
 from ...rng import Rng
 from ...windows import Window
+from . import cards as K
 from . import rules
 from .ai_log import CID, LAUNCH, PB_ROLL, LogReader, label_key, probe_state, sides, turn_lines
+from .cardplay.targets import target_step
+from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_COUNTS, PLANETS_PER_PLAYER, VARIANTS, VariantData
 from .state import (
     CardMove,
@@ -54,6 +65,25 @@ from .state import (
     Sighting,
     State,
 )
+
+
+class Pin(NamedTuple):
+    """A ship of another seat that public facts place: its owner, the hexes it may stand in
+    (None: any), its pb (-1: full), whether it is alone in its fleet, its fleet (0: any)."""
+
+    cid: int
+    owner: int
+    where: set[tuple[int, int]] | None
+    pb: int = -1
+    alone: bool = False
+    fleet: int = 0
+
+
+# Card target steps naming a ship of the card's player / of another seat (SG-13.3).
+OWN_SHIP_STEPS = frozenset({
+    K.OWN_SHIP, K.OWN_MOBILE_SHIP, K.BATTLE_FIGHTER, K.DECOY_SHIP, K.OWN_FIGHTER, K.REFIT_SHIPS, K.SUICIDE_SHIP,
+})
+ENEMY_SHIP_STEPS = frozenset({K.ENEMY_ORDER, K.BOARD_SHIP, K.SUICIDE_TARGET, K.FOUGHT_FIGHTER})
 
 
 def determinize(view: View, seat: PlayerId, seed: int) -> State:
@@ -75,7 +105,6 @@ class _Sampler(LogReader):
         self.phase: str = view["phase"]
         self._fleets: tuple[Fleet, ...] = ()
         self._planets: tuple[Planet, ...] = ()
-        self._known_fleets: set[tuple[int, int]] = set()
 
     # ------------------------------------------------------------------ planets (SG-3.6)
 
@@ -163,34 +192,11 @@ class _Sampler(LogReader):
             known_count[g.owner] += len(cids)
             taken.update(cids)
 
-        # Ships named in public lines of this turn with their owner and hex (launch orders
-        # and PB rolls are PUBLIC, SG-8.3): pinned into a fleet of that owner there.
-        pinned: dict[tuple[int, int], list[int]] = {}
-        fleet_at: dict[tuple[int, tuple[int, int]], tuple[int, int]] = {}
-        for f in fleets:
-            if (f.owner, f.marker) not in known_fleet and f.owner != me:
-                fleet_at.setdefault((f.owner, (f.col, f.row)), (f.owner, f.marker))
-        active_now = v["active"]
-        if active_now is not None and active_now != me:
-            named = [(int(m.group(1)), m.group(2)) for m in LAUNCH.finditer("\n".join(self.turn_log))]
-            for r in (v.get("cards") or {}).get("rolls", ()):
-                m2 = PB_ROLL.match(str(r["purpose"]))
-                if m2:
-                    named.append((int(m2.group(2)), m2.group(1)))
-            for cid, label in named:
-                found = fleet_at.get((active_now, label_key(label)))
-                if found is None or cid in taken:
-                    continue
-                key = found
-                if sum(len(x) for k, x in pinned.items() if k[0] == active_now) + known_count[active_now] >= counts[
-                    active_now
-                ]:
-                    break
-                pinned.setdefault(key, []).append(cid)
-                taken.add(cid)
-
+        # Ships of other seats that public facts place (SG-14.1): pinned into one of the
+        # owner's re-drawn fleets where those facts allow (see ``_pins``).
         wrecks = self._wrecks(taken)
         taken.update(x.cid for x in wrecks)
+        pinned, pin_pb, solo = self._place_pins(fleets, known_fleet, known_count, counts, ships, taken)
 
         pool = [c for c in range(total) if c not in taken]
         pool = rng.shuffled(pool)
@@ -210,11 +216,17 @@ class _Sampler(LogReader):
                     rest.append(c)
             pool = rest
 
-        # Other seats' fleets (SG-14.3).
+        # Other seats' fleets (SG-14.3): every re-drawn fleet's size first, then its ships. The
+        # fleets that cannot hold an unloaded stationary ship (away from their owner's planets,
+        # or seen moving) are filled first, from the mobile counters, so that with few counters
+        # left over (four seats) the stationary ones fall to fleets at home (SG-5.7 b).
         stationary = data.stationary
         mobile_pool = [c for c in pool if not stationary[c]]
         still_pool = [c for c in pool if stationary[c]]
         planet_hexes = {(p.col, p.row): p.owner for p in planets if p.alive}
+        mobile_only = self._movers(fleets)
+        redrawn: list[Fleet] = []
+        slots: list[tuple[bool, Fleet]] = []  # one per ship to draw: (at home, its fleet)
         for s in range(players):
             if s == me:
                 continue
@@ -228,20 +240,27 @@ class _Sampler(LogReader):
             if not unknown:
                 continue
             floor = [len(pinned.get((f.owner, f.marker), ())) for f in unknown]
-            sizes = self._fleet_sizes(unknown, counts[s] - known_count[s], floor)
+            fixed = [(f.owner, f.marker) in solo for f in unknown]
+            sizes = self._fleet_sizes(unknown, counts[s] - known_count[s], floor, fixed)
             for f, n in zip(unknown, sizes, strict=True):
-                home = planet_hexes.get((f.col, f.row)) == s
-                for c in pinned.get((f.owner, f.marker), ()):
-                    ships[c] = Ship(s, f.marker, data.pb_max[c], 0, -1)
-                for _ in range(n - len(pinned.get((f.owner, f.marker), ()))):
-                    if home and still_pool and rng.below(3) == 0:
-                        c = still_pool.pop()
-                    elif mobile_pool:
-                        c = mobile_pool.pop()
-                    else:
-                        c = still_pool.pop()
-                    ships[c] = Ship(s, f.marker, data.pb_max[c], 0, -1)
-                self._load(ships, s, f.marker)
+                key = (f.owner, f.marker)
+                home = planet_hexes.get((f.col, f.row)) == s and key not in mobile_only
+                for c in pinned.get(key, ()):
+                    ships[c] = Ship(s, f.marker, pin_pb.get(c, data.pb_max[c]), 0, -1)
+                slots += [(home, f)] * (n - len(pinned.get(key, ())))
+            redrawn += unknown
+        for home, f in sorted(slots, key=lambda x: x[0]):  # stable: away from home first
+            if home and still_pool and rng.below(3) == 0:
+                c = still_pool.pop()
+            elif mobile_pool:
+                c = mobile_pool.pop()
+            else:
+                c = still_pool.pop()
+            ships[c] = Ship(f.owner, f.marker, data.pb_max[c], 0, -1)
+        for s in range(players):
+            self._ensure_pb(ships, s, fleets, redrawn, (mobile_pool, still_pool), pinned)
+        for f in redrawn:
+            self._load(ships, f.owner, f.marker)
         pool = rng.shuffled(mobile_pool + still_pool)
 
         # The ship being placed by another seat (SG-9.5, SG-12.1), setup hands, pile, limbo.
@@ -264,9 +283,7 @@ class _Sampler(LogReader):
         pile.extend(pool[:need_pile])
         limbo = [x.cid for x in wrecks] + pool[need_pile:]
         self._fleets, self._planets = fleets, tuple(planet_types)
-        self._known_fleets = set(known_fleet)
-        # In resources mode the pile's composition is public: no swapping with it.
-        burst = self._burst(ships, pile if "types" not in pile_view else [])
+        burst = self._burst(ships)
 
         # Planet types of seats still to set up stay blank; types done are PENDING (SG-3.6).
         known = tuple(
@@ -311,7 +328,7 @@ class _Sampler(LogReader):
         turn = order.index(active_seat) if active_seat in order else 0
         cursor = next((f["marker"] for f in v["fleets"] if f["ordering"]), 0)
         bk = self._bookkeeping(fleets, ships, active_seat)
-        moved = self._moved(fleets, planet_types, active_seat)
+        moved = self._moved()
         if moved and not cursor:
             cursor = moved[1]
         # Enemy mobile ships in a Transport Phase of theirs get their full MP (SG-5.6) unless
@@ -357,7 +374,8 @@ class _Sampler(LogReader):
             battle=self._battle(ships, fleets, planet_types, races, effects),
             burst=burst,
             md_queue=tuple(v.get("launch_queue", ())),
-            launches=tuple((int(x[0]), int(x[1])) for x in v.get("launches", ())),
+            launches=tuple((int(x[0]), int(x[1])) for x in v.get("launches", ()))
+            or tuple((c, n) for c, n, _ in self._launch_orders()),
             to_draw=bk["to_draw"],
             drawn=drawn,
             resume=bk["resume"],
@@ -390,17 +408,228 @@ class _Sampler(LogReader):
 
     # ------------------------------------------------------------------ helpers
 
-    def _fleet_sizes(self, unknown: list[Fleet], ships: int, floor: list[int]) -> list[int]:
+    def _fleet_sizes(self, unknown: list[Fleet], ships: int, floor: list[int], fixed: list[bool]) -> list[int]:
         """Ships per unknown fleet: public stack heights in Classic (SG-14.1), else at least
-        ``floor`` (and one) each and the rest spread at random."""
+        ``floor`` (and one) each and the rest spread at random over those not ``fixed`` at
+        their floor (a fleet that must hold its pinned ship alone)."""
         view_sizes = {(f["owner"], f["marker"]): f["ships"] for f in self.v["fleets"]}
         if self.data.fleet_size_public:
             return [int(view_sizes[(f.owner, f.marker)]) for f in unknown]
-        n = len(unknown)
         sizes = [max(1, x) for x in floor]
+        open_ = [i for i in range(len(unknown)) if not fixed[i]] or list(range(len(unknown)))
         for _ in range(max(0, ships - sum(sizes))):
-            sizes[self.rng.below(n)] += 1
+            sizes[open_[self.rng.below(len(open_))]] += 1
         return sizes
+
+    def _movers(self, fleets: tuple[Fleet, ...]) -> set[tuple[int, int]]:
+        """Other seats' fleets known to be able to move (no unloaded stationary ship, SG-5.7 b):
+        the one whose move just completed (O-move) and one moved by a card now (Lure)."""
+        out: set[tuple[int, int]] = set()
+        moved = self._moved()
+        if moved:
+            out.add((moved[0], moved[1]))
+        cm = (self.v.get("cards") or {}).get("card_move")
+        if cm is not None:
+            out.add((int(cm["owner"]), int(cm["marker"])))
+        return {k for k in out if k[0] != self.me}
+
+    def _pins(
+        self, fleets: tuple[Fleet, ...], hex_of: dict[int, tuple[int, int]]
+    ) -> list[Pin]:
+        """Ships of other seats that public facts place (see ``Pin``):
+
+        - the ships revealed at a B1 this Engagement Phase (SG-6.3) and still in play: in the
+          fleet they were revealed in (fleets are neither split nor merged during it,
+          SG-5.3), though a sighting went stale since (a ship of it destroyed by a card); a
+          ship taken by Boarding Action (SG-13.3 #13) in its new owner's fleet there;
+        - this Mass Destruction's launch orders and PB rolls (SG-8.3, PUBLIC): the active
+          seat's ship in the planet's hex;
+        - the targets of the cards in the open chain (SG-13.2: they resolve on them, C-5.2):
+          the ship each card names, where the card could name it (SG-13.3), e.g. a Resupply
+          target lacks a PB, a Fighter Base fighter sent to a new fleet with no marker free
+          is alone in its fleet, a Refit ship stands at an own planet."""
+        v, me = self.v, self.me
+        out: list[Pin] = []
+        if self._in_engagement():
+            for cid, (owner, marker, col, row) in self._fought_fleets(fleets).items():
+                if owner != me:
+                    out.append(Pin(cid, owner, {(col, row)}, fleet=marker))
+        active = v["active"]
+        if active is not None and active != me:
+            rolls = (v.get("cards") or {}).get("rolls", ())
+            spent = any(str(r["purpose"]).startswith("SG.pb") for r in rolls)
+            for cid, n, key in self._launch_orders():
+                out.append(Pin(cid, active, {key}, max(0, self.data.pb_max[cid] - n) if spent else -1))
+            for m in LAUNCH.finditer("\n".join(self.turn_log)):
+                out.append(Pin(int(m.group(1)), active, {label_key(m.group(2))}))
+            for r in rolls:
+                m2 = PB_ROLL.match(str(r["purpose"]))
+                if m2:
+                    out.append(Pin(int(m2.group(2)), active, {label_key(m2.group(1))}))
+        win = (v.get("cards") or {}).get("window")
+        if win is None:
+            return out
+        battle = v["battle"]
+        battle_hex = {(battle["col"], battle["row"])} if battle is not None else None
+        planet_hex = {p["id"]: (p["col"], p["row"]) for p in v["planets"]}
+        limit = self.data.fleet_limit
+        for p in win["chain"]:
+            player, card, args = int(p["player"]), CARD_BY_NUM[p["card"]["num"]], tuple(p["targets"])
+            for i, value in enumerate(args):
+                step = target_step(card, args[:i])
+                if step in OWN_SHIP_STEPS:
+                    owner = player
+                elif step in ENEMY_SHIP_STEPS and self.players == 2:
+                    owner = 1 - player
+                else:
+                    continue
+                if owner == me:
+                    continue
+                where: set[tuple[int, int]] | None = None
+                pb, alone = -1, False
+                if step == K.OWN_SHIP:
+                    pb = max(0, self.data.pb_max[value] - 1)  # Resupply: a PB short (SG-13.3 #29)
+                elif step == K.BATTLE_FIGHTER:
+                    where = battle_hex
+                elif step == K.DECOY_SHIP:
+                    bursting = {hex_of[c] for c, n in (v["burst"] or {}).get("bursts", ()) if c in hex_of}
+                    where = battle_hex if battle_hex is not None else bursting
+                elif step == K.OWN_FIGHTER and len(args) == 3:
+                    dest = planet_hex.get(args[1])
+                    where = {(f.col, f.row) for f in fleets if f.owner == owner and (f.col, f.row) != dest}
+                    jammed = {(f["owner"], f["marker"]) for f in v["fleets"] if f["jammed"]}
+                    where -= {(f.col, f.row) for f in fleets if (f.owner, f.marker) in jammed}
+                    used = sum(1 for f in fleets if f.owner == owner)
+                    alone = args[2] == 0 and bool(limit) and used >= limit  # SG-13.3 #38: no marker free
+                elif step == K.REFIT_SHIPS:
+                    where = {(q["col"], q["row"]) for q in v["planets"] if q["owner"] == owner and q["alive"]}
+                elif step == K.SUICIDE_SHIP and len(args) == 2 and args[1] in hex_of:
+                    where = {hex_of[args[1]]}
+                elif step == K.SUICIDE_TARGET and args[0] in hex_of:
+                    where = {hex_of[args[0]]}
+                elif step == K.BOARD_SHIP:
+                    where = {(f.col, f.row) for f in fleets if f.owner == player}
+                out.append(Pin(value, owner, where, pb, alone))
+        return out
+
+    def _place_pins(
+        self,
+        fleets: tuple[Fleet, ...],
+        known_fleet: dict[tuple[int, int], tuple[tuple[int, int, int], ...]],
+        known_count: list[int],
+        counts: list[int],
+        ships: list[Ship | None],
+        taken: set[int],
+    ) -> tuple[dict[tuple[int, int], list[int]], dict[int, int], set[tuple[int, int]]]:
+        """Each pin (``_pins``) into one of its owner's re-drawn fleets allowed for it, while
+        the owner's public ship total leaves room: the fleets' pins, the pins' pb, and the
+        fleets that must hold their pin alone."""
+        hex_at = {(f.owner, f.marker): (f.col, f.row) for f in fleets}
+        hex_of: dict[int, tuple[int, int]] = {}
+        for c, sh in enumerate(ships):
+            if sh is not None:
+                hex_of[c] = hex_at[(sh.owner, sh.fleet)]
+        for key, seen in known_fleet.items():
+            for c, _, _ in seen:
+                hex_of[c] = hex_at[key]
+        pinned: dict[tuple[int, int], list[int]] = {}
+        pin_pb: dict[int, int] = {}
+        solo: set[tuple[int, int]] = set()
+        heights = {(f["owner"], f["marker"]): f["ships"] for f in self.v["fleets"]}
+        for cid, owner, where, pb, alone, marker in self._pins(fleets, hex_of):
+            if cid in taken or cid >= len(ships):
+                continue
+            unknown = [f for f in fleets if f.owner == owner and (f.owner, f.marker) not in known_fleet]
+            room = counts[owner] - known_count[owner]
+            need = sum(max(1, len(pinned.get((f.owner, f.marker), ()))) for f in unknown)
+            options = [
+                f for f in unknown
+                if (where is None or (f.col, f.row) in where) and (f.owner, f.marker) not in solo
+                and marker in (0, f.marker)
+                and not (alone and pinned.get((f.owner, f.marker)))
+                and not (self.data.fleet_size_public and len(pinned.get((f.owner, f.marker), ())) >= heights[
+                    (f.owner, f.marker)])  # Classic: the public stack height (SG-14.1)
+            ]
+            if not options:
+                continue
+            f = options[self.rng.below(len(options))]
+            key = (f.owner, f.marker)
+            if pinned.get(key) and need + 1 > room:
+                continue  # no room for one more ship of that seat (SG-A23: totals are public)
+            pinned.setdefault(key, []).append(cid)
+            taken.add(cid)
+            if pb >= 0:
+                pin_pb[cid] = pb
+            if alone:
+                solo.add(key)
+        return pinned, pin_pb, solo
+
+    def _ensure_pb(
+        self,
+        ships: list[Ship | None],
+        seat: int,
+        fleets: tuple[Fleet, ...],
+        redrawn: list[Fleet],
+        pools: tuple[list[int], list[int]],
+        pinned: dict[tuple[int, int], list[int]],
+    ) -> None:
+        """SG-7.2: a seat still to declare bursts has a ship with PBs in a battle hex (it is
+        asked, which is public). Where the draw gave it none, one of its re-drawn ships there
+        (not pinned) is exchanged for a mobile ship with PBs (a mobile ship may stand
+        anywhere): one left over, else one re-drawn into another fleet (which takes the ship
+        given up, if it may stand there); with none to exchange, one of its ships there kept
+        a PB after all."""
+        burst = self.v["burst"]
+        if burst is None or seat == self.me or seat not in burst["waiting_for"]:
+            return
+        hex_at = {(f.owner, f.marker): (f.col, f.row) for f in fleets}
+        owners: dict[tuple[int, int], set[int]] = {}
+        for (o, _), key in hex_at.items():
+            owners.setdefault(key, set()).add(o)
+        hexes = {k for k, o in owners.items() if len(o) > 1}
+        pb_max, stationary = self.data.pb_max, self.data.stationary
+        mine = [
+            c for c, sh in enumerate(ships)
+            if sh is not None and sh.owner == seat and hex_at[(sh.owner, sh.fleet)] in hexes
+        ]
+        if any((sh := ships[c]) is not None and sh.pb >= 1 for c in mine):
+            return
+        drawn = {(f.owner, f.marker) for f in redrawn}
+        keep = {c for cs in pinned.values() for c in cs}
+        home = {
+            (f.owner, f.marker) for f in fleets
+            if any(p["owner"] == f.owner and p["alive"] and (p["col"], p["row"]) == (f.col, f.row)
+                   for p in self.v["planets"])
+        }
+        mobile_pool, still_pool = pools
+        fleet_of = {c: sh.fleet for c, sh in enumerate(ships) if sh is not None}
+        given = sorted((c for c in mine if (seat, fleet_of[c]) in drawn and c not in keep), key=lambda c: stationary[c])
+        for c in given[:1]:
+            sh = ships[c]
+            assert sh is not None
+            swap = next((y for y in reversed(mobile_pool) if pb_max[y] >= 1), -1)
+            if swap >= 0:
+                mobile_pool.remove(swap)
+                (still_pool if stationary[c] else mobile_pool).append(c)
+                ships[swap] = Ship(seat, sh.fleet, pb_max[swap], 0, -1)
+                ships[c] = None
+                return
+            for y, other in enumerate(ships):
+                if (
+                    other is None or y in keep or stationary[y] or pb_max[y] < 1
+                    or (other.owner, other.fleet) not in drawn or (other.owner, other.fleet) == (seat, sh.fleet)
+                    or (stationary[c] and (other.owner, other.fleet) not in home)
+                ):
+                    continue
+                ships[y] = Ship(seat, sh.fleet, pb_max[y], 0, -1)
+                ships[c] = Ship(other.owner, other.fleet, pb_max[c], 0, -1)
+                return
+        for c in mine:
+            sh = ships[c]
+            assert sh is not None
+            if pb_max[c] >= 1:
+                ships[c] = Ship(sh.owner, sh.fleet, 1, sh.mp, sh.carrier)
+                return
 
     def _load(self, ships: list[Ship | None], owner: int, marker: int) -> None:
         """SG-5.5 auto-load for a re-drawn fleet: fighters into its bay-ships, in cid order."""

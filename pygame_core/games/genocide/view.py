@@ -274,11 +274,25 @@ def _cards(state: State, me: int | None) -> dict[str, Any]:
         }
     if state.play is not None and state.play.player == me:
         out["playing"] = {"card": _card(state.play.card), "targets": list(state.play.args)}
+    moved = state.moved
+    if moved:
+        # SG-13.2 O-move: the fleet whose move completed last this Transport Phase, where it
+        # ended and whether that hex held no ships and no planet when it entered (Space Mines,
+        # SG-A63); every step of a fleet is PUBLIC (SG-14.1), so this is what the table saw.
+        owner, marker, col, row, empty = moved
+        out["moved"] = {"owner": owner, "marker": marker, "col": col, "row": row, "empty": bool(empty)}
     cm = state.card_move
     if cm is not None:
-        out["card_move"] = {"player": cm.player, "owner": cm.owner, "marker": cm.marker}
-        if cm.player == me:
+        out["card_move"] = {
+            "player": cm.player,
+            "owner": cm.owner,
+            "marker": cm.marker,
+            # Retreat's hex every step must get farther from (SG-A64): the moved fleet's, public
+            "away": list(cm.away) if cm.away is not None else None,
+        }
+        if cm.player == me:  # the card's MP and an Intercept's path are its player's (SG-13.3 #31)
             out["card_move"]["mp"] = cm.mp
+            out["card_move"]["path"] = [list(h) for h in cm.path]
     if me is not None:
         out["spied"] = [
             {"seat": of, "round": rnd, "hand": [_card(c) for c in cards]}
