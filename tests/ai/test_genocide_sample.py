@@ -1,12 +1,13 @@
 """Space Genocide determinization (C-4.5, SG-14.3): every sample the Hard search plays on is a
 state the engine can play on.
 
-At decision points reached by seeded random playouts (Classic, and Advanced Full with every
-module and 2 or 3 seats), including the awkward ones (a card in an open chain naming a ship
+At decision points reached by seeded playouts (Classic, and Advanced Full with every module
+and 2, 3 or 4 seats; random legal play and the Normal plan), including the awkward ones (a card in an open chain naming a ship
 of the other seat, SG-13.2; a burst step or a battle's B3 with a seat still to declare after
 this one, SG-7.2 / SG-6.3; a completed enemy move, SG-13.2 O-move; launch orders waiting for
 It's a Dud!, SG-8.4; a card move, SG-13.3 #31/#34; the E-end window with this phase's wrecks,
-SG-6.9), every determinization:
+SG-6.9; another seat's Black Hole rolls waiting for Luck, SG-4.1 step 0.1), every
+determinization:
 
 - gives the seat exactly its view;
 - offers the seat exactly the true legal actions, in the same order. The seat's own
@@ -45,13 +46,14 @@ from ..conformance.playouts import random_action
 # (options, seeds, level): random legal play (level 0) reaches card chains and card moves;
 # the Normal plan (level 2) reaches launches, bursts and battles far more often.
 GAMES: tuple[tuple[dict[str, Any], range, int], ...] = (
-    ({"preset": "advanced_full"}, range(0, 14), 0),
+    ({"preset": "advanced_full"}, range(0, 16), 0),
     ({"preset": "advanced_full"}, range(1, 2), 2),
     ({"preset": "advanced_full", "players": 3}, range(100, 104), 0),
+    ({"preset": "advanced_full", "players": 4}, range(1, 3), 0),  # nearly every counter in play
     ({"preset": "classic"}, range(200, 203), 0),
     ({"preset": "classic"}, range(0, 1), 2),
 )
-IDS = ["advanced_full", "advanced_full_normal", "advanced_full_3p", "classic", "classic_normal"]
+IDS = ["advanced_full", "advanced_full_normal", "advanced_full_3p", "advanced_full_4p", "classic", "classic_normal"]
 PER_KIND = 12  # decision points kept per kind and option set
 SAMPLES = 3  # determinizations of each
 
@@ -83,6 +85,8 @@ def _kind(state: State) -> str | None:
     if state.phase == "card_move":
         return "card_move"
     if win is not None and state.phase == "window":
+        if state.active != seat and any(r.purpose.startswith("SG.blackhole") for r in state.rolls):
+            return "black_hole"
         if win.kind == "O-move":
             return "O-move"
         if win.kind == "M-decl":
@@ -128,6 +132,10 @@ def _check(state: State, seed: int) -> None:
     assert GAME.current_player(sample) == seat, where
     legal = rules.legal_actions(sample)
     assert legal == rules.legal_actions(state), where
+    for roll in sample.rolls:  # SG-4.1 step 0.1: one Black Hole roll per ship of the active seat there
+        if roll.purpose.startswith("SG.blackhole"):
+            ship = sample.ships[roll.ref[0]]
+            assert ship is not None and ship.owner == sample.active, where
     root = ai_search._root(sample)
     for n, action in enumerate(legal):
         after = rules.apply(sample, action)
@@ -148,4 +156,4 @@ def test_c_4_5_every_sample_is_playable_and_offers_the_true_legal_actions(index:
 def test_the_playouts_reach_every_kind_of_decision_that_broke_the_old_sampler() -> None:
     """So the test above can fail: each awkward kind of decision is among those checked."""
     kinds = {kind for index in range(len(GAMES)) for kind, _ in _decisions(index)}
-    assert {"chain", "burst", "declare", "O-move", "M-decl", "card_move", "E-end"} <= kinds, kinds
+    assert {"chain", "burst", "declare", "O-move", "M-decl", "card_move", "E-end", "black_hole"} <= kinds, kinds

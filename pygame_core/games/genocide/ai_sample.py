@@ -241,7 +241,8 @@ class _Sampler(LogReader):
                 continue
             floor = [len(pinned.get((f.owner, f.marker), ())) for f in unknown]
             fixed = [(f.owner, f.marker) in solo for f in unknown]
-            sizes = self._fleet_sizes(unknown, counts[s] - known_count[s], floor, fixed)
+            holes = self._hole_counts(s, known_fleet)
+            sizes = self._fleet_sizes(unknown, counts[s] - known_count[s], floor, fixed, holes)
             for f, n in zip(unknown, sizes, strict=True):
                 key = (f.owner, f.marker)
                 home = planet_hexes.get((f.col, f.row)) == s and key not in mobile_only
@@ -408,18 +409,52 @@ class _Sampler(LogReader):
 
     # ------------------------------------------------------------------ helpers
 
-    def _fleet_sizes(self, unknown: list[Fleet], ships: int, floor: list[int], fixed: list[bool]) -> list[int]:
+    def _fleet_sizes(
+        self,
+        unknown: list[Fleet],
+        ships: int,
+        floor: list[int],
+        fixed: list[bool],
+        per_hex: dict[tuple[int, int], int],
+    ) -> list[int]:
         """Ships per unknown fleet: public stack heights in Classic (SG-14.1), else at least
-        ``floor`` (and one) each and the rest spread at random over those not ``fixed`` at
-        their floor (a fleet that must hold its pinned ship alone)."""
+        ``floor`` (and one) each, exactly ``per_hex`` ships in all in the fleets of such a hex
+        (the public count of Black Hole rolls, SG-4.1 step 0.1), and the rest spread at random
+        over the others not ``fixed`` at their floor (a fleet holding its pinned ship alone)."""
         view_sizes = {(f["owner"], f["marker"]): f["ships"] for f in self.v["fleets"]}
         if self.data.fleet_size_public:
             return [int(view_sizes[(f.owner, f.marker)]) for f in unknown]
         sizes = [max(1, x) for x in floor]
-        open_ = [i for i in range(len(unknown)) if not fixed[i]] or list(range(len(unknown)))
+        closed = {i for i in range(len(unknown)) if fixed[i]}
+        for key, total in sorted(per_hex.items()):
+            there = [i for i, f in enumerate(unknown) if (f.col, f.row) == key]
+            if not there:
+                continue
+            for _ in range(max(0, total - sum(sizes[i] for i in there))):
+                sizes[there[self.rng.below(len(there))]] += 1
+            closed.update(there)
+        open_ = [i for i in range(len(unknown)) if i not in closed] or list(range(len(unknown)))
         for _ in range(max(0, ships - sum(sizes))):
             sizes[open_[self.rng.below(len(open_))]] += 1
         return sizes
+
+    def _hole_counts(self, seat: int, known: dict[tuple[int, int], tuple[tuple[int, int, int], ...]]
+                     ) -> dict[tuple[int, int], int]:
+        """SG-4.1 step 0.1: while the active seat's Black Hole rolls wait for their Luck window,
+        its ships in each Black Hole hex number the rolls there (PUBLIC, SG-14.1); less those
+        in its fleets seen there."""
+        if seat != self.v["active"]:
+            return {}
+        out: dict[tuple[int, int], int] = {}
+        for r in (self.v.get("cards") or {}).get("rolls", ()):
+            purpose = str(r["purpose"])
+            if purpose.startswith("SG.blackhole"):
+                key = label_key(purpose.rsplit(" ", 1)[1])
+                out[key] = out.get(key, 0) + 1
+        for f in self.v["fleets"]:
+            if f["owner"] == seat and (f["col"], f["row"]) in out:
+                out[(f["col"], f["row"])] -= len(known.get((seat, f["marker"]), ()))
+        return out
 
     def _movers(self, fleets: tuple[Fleet, ...]) -> set[tuple[int, int]]:
         """Other seats' fleets known to be able to move (no unloaded stationary ship, SG-5.7 b):
