@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...ai.rand import AiRandom
-from ...game import ActionBase, IllegalActionError, View
+from ...game import ActionBase, View
 from ...windows import RESPONSE
 from . import actions as A
 from . import rules
@@ -50,10 +50,6 @@ JAM_REACH = 3  # hexes from the seat's planets within which an enemy PB fleet is
 # Where a rollout may stop: play has left the engagement being searched (SG-4 phases).
 CALM_PHASES = frozenset({"transport", "place", "buy", "discard", "hand_limit", "choose_battle", "over"})
 CALM_WINDOWS = frozenset({"E-end", "P", "O-move", "O-start", "start", "T", "E0"})
-
-
-# What the engine raises on a determinization it cannot play on (see _sample_values).
-SAMPLE_FAULTS = (AssertionError, IllegalActionError, IndexError, KeyError, ValueError, AttributeError, TypeError)
 
 
 @dataclass(frozen=True)
@@ -247,8 +243,8 @@ def compare(
 ) -> list[float]:
     """Each option's mean value for ``seat`` over ``count`` samples of the view (``first`` and
     more drawn from ``rng``), every option on the same samples and rollout dice (common random
-    numbers). A sample that does not allow every option, or cannot be played on, is left out
-    for all of them; with none left every mean is 0 (the plan's choice stands)."""
+    numbers). A sample that does not allow every option is left out for all of them; with
+    none left every mean is 0 (the plan's choice stands)."""
     samples = [first] + [determinize(view, seat, rng.seed()) for _ in range(count - 1)]
     seeds = [rng.seed() for _ in samples]
     root = _root(first)
@@ -270,20 +266,19 @@ def _sample_values(
     seat: int,
     evaluate: Callable[[State, int], float],
 ) -> list[float] | None:
-    """Every option's value on one sample, or None where the sample does not hold up: it can
-    differ from the truth in public bookkeeping the view lacks (which fleet just moved, for
-    Space Mines), a card still in a chain may target a hidden ship the sample re-drew
-    elsewhere (SG-13.2), and a burst step's queue can come out empty (SG-7.2): playing on
-    such a sample trips over the gap, and only that sample is lost, never the decision."""
+    """Every option's value on one sample (None if the sample does not offer every option).
+    A determinization is a state the engine plays on like any other: it offers the seat its
+    true legal actions and keeps what the rules will read consistent (a ship a chained card
+    names, the next declarer's burst or battle queue, the launch orders, the fleet that just
+    moved; tests/ai/test_genocide_sample.py), so nothing here is caught: a fault is a defect
+    of the sampler or the engine and surfaces. The legality check only keeps a sample that
+    somehow lacked an option out of the comparison, as ``hard`` does for the plan's choice."""
     here = set(rules.legal_actions(sample))
     if any(a not in here for a in options):
         return None
     values = []
     for action in options:
-        try:
-            after = rollout(rules.apply(sample, action), root, AiRandom(seed))
-        except SAMPLE_FAULTS:
-            return None
+        after = rollout(rules.apply(sample, action), root, AiRandom(seed))
         values.append(evaluate(after, seat))
     return values
 
