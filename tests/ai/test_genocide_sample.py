@@ -2,12 +2,12 @@
 state the engine can play on.
 
 At decision points reached by seeded playouts (Classic, and Advanced Full with every module
-and 2, 3 or 4 seats; random legal play and the Normal plan), including the awkward ones (a card in an open chain naming a ship
-of the other seat, SG-13.2; a burst step or a battle's B3 with a seat still to declare after
-this one, SG-7.2 / SG-6.3; a completed enemy move, SG-13.2 O-move; launch orders waiting for
-It's a Dud!, SG-8.4; a card move, SG-13.3 #31/#34; the E-end window with this phase's wrecks,
-SG-6.9; another seat's Black Hole rolls waiting for Luck, SG-4.1 step 0.1), every
-determinization:
+and 2, 3 or 4 seats; random legal play and the Normal plan), including the awkward ones (a
+card in an open chain naming a ship of the other seat, SG-13.2; a burst step or a battle's
+B3 with a seat still to declare after this one, SG-7.2 / SG-6.3; a completed enemy move,
+SG-13.2 O-move; launch orders waiting for It's a Dud!, SG-8.4; a card move, SG-13.3 #31/#34;
+the E-end window with this phase's wrecks, SG-6.9; another seat's Black Hole rolls waiting
+for Luck, SG-4.1 step 0.1), every determinization:
 
 - gives the seat exactly its view;
 - offers the seat exactly the true legal actions, in the same order. The seat's own
@@ -21,7 +21,8 @@ determinization:
 
 The old sampler failed here: a chained Afterburners or Fighter Base on a re-drawn ship, a
 next declarer with an empty queue (a burst without PBs, a battle whose Ambush bonus was not
-rebuilt), and false or missing card plays after a move, a launch or a battle.
+rebuilt), false or missing card plays after a move, a launch or a battle, and Black Hole
+rolls for ships the sample did not have.
 """
 
 from __future__ import annotations
