@@ -247,6 +247,18 @@ class Game(Protocol[S, A]):
         """Broken invariants of this state (card conservation, ranges...); empty when sound."""
         ...
 
+    def idle_pass(self, state: S) -> tuple[A, str] | None:
+        """A stop with nothing to decide: at an optional window where the seat to move holds
+        nothing it could play there (C-5.1, C-5.4), the action that passes and the words for
+        it ("You held no card for this moment"); None where the decision is a real one. The
+        app may pass for a person who asked it to; the pass is an ordinary recorded action."""
+        ...
+
+    def view_log(self, state: S, player: PlayerId | None) -> list[str]:
+        """``view(state, player)["log"]`` alone, for the app's turn recap and move list, which
+        ask it of many states."""
+        ...
+
 
 # --------------------------------------------------------------------------------------
 # The shared half of every game
@@ -331,3 +343,10 @@ class GameBase(Generic[ES, A]):
 
     def invariant_violations(self, state: ES) -> list[str]:
         return self._rules.invariant_violations(state)
+
+    def idle_pass(self, state: ES) -> tuple[A, str] | None:
+        return None  # a game without optional windows never stops for nothing
+
+    def view_log(self, state: ES, player: PlayerId | None) -> list[str]:
+        log: list[str] = self.view(state, player)["log"]
+        return log

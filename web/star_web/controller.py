@@ -18,9 +18,10 @@ from typing import Any
 
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError
 from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, read_header
-from pygame_core.game import View, resolve_options
+from pygame_core.game import GameBase, View, resolve_options
 
-from .storage import HUMAN, BestScores, KeyValue, SaveEntry, SaveStore, Score
+from .recap import LogIndex, idle_words, recap
+from .storage import HUMAN, BestScores, EveryStop, KeyValue, SaveEntry, SaveStore, Score
 
 Model = dict[str, Any]
 Progress = tuple[int, int]
@@ -32,6 +33,7 @@ Replaying = Generator[Progress, None, Match]
 
 REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel checks)
 THINK_BATCH = 40  # a computer's quiet decisions played before the page is shown the position
+IDLE_LIMIT = 200  # idle passes made in a row at most (each window passes; a cycle would be a defect)
 
 
 class StorageFailed(OSError):
@@ -61,6 +63,8 @@ class App:
         self.playable = tuple(g for g in playable if g in GAMES)
         self.saves = SaveStore(kv)
         self.best = BestScores(kv)
+        self.every_stop = EveryStop(kv)
+        self.logs = LogIndex()
         self.notices: list[str] = []
         if self.best.problems:
             self.notices.append("The list of best scores could not be read, so it starts again.")
@@ -209,6 +213,8 @@ class App:
         self.seats = seats if len(seats) == match.game.num_players(match.state) else self._all_human(match)
         self.beat = entry.beat if entry is not None else None
         self.viewer = self._first_viewer()
+        if self._pass_idle():
+            self._autosave()
         return self._model("game")
 
     def _unplayed_copy(self, match: Match, seats: list[int]) -> SaveEntry | None:
@@ -241,6 +247,7 @@ class App:
         while self.saves.find(self.save_id) is not None:
             self.save_id += "x"
         self.viewer = self._first_viewer()
+        self._pass_idle()
         self._autosave(created=now)
         return self._model("game")
 
@@ -307,6 +314,8 @@ class App:
         match = self._require_match()
         if at == len(match.record.actions) and self._handoff_due():
             self.viewer = match.game.current_player(match.state)
+            if self._pass_idle():  # after the hand-off, so its appearance leaks nothing (C-5.4)
+                self._autosave()
         return self._model("game")
 
     def why_not(self, wire: list[Any]) -> Model:
@@ -345,13 +354,40 @@ class App:
         return {"hint": {"i": index, "label": labels[index], "why": why}}
 
     def undo(self) -> Model:
+        """Take back the on-screen seat's last decision and what came after it (``_undo_depth``)."""
         match = self._require_match()
         depth = self._undo_depth(match)
         if not depth:
             self.notices.append("Nothing to undo: a die, a revealed card or another player's move came since.")
             return self._model("game")
-        self.match = match.undo(depth)
+        # Against the computer a takeback may cross dice (issue 24): the same state replays the
+        # same dice, so nothing is re-rolled; between people C-3.2 holds (``Match.undo``).
+        self.match = match.truncated(len(match.record.actions) - depth) if self._takeback() else match.undo(depth)
         self._autosave()
+        return self._model("game")
+
+    def peek(self, position: int) -> Model:
+        """The board as it stood after ``position`` actions, as the seat on screen saw it then:
+        read-only, for the recap's replay and the log's move list; a position outside the game
+        (or -1) is the game itself again."""
+        match = self._require_match()
+        if self.viewer is None or self._handoff_due() or not 0 <= position < len(match.record.actions):
+            return self._model("game")
+        return self._model("game", peek=position)
+
+    def peek_line(self, line: int) -> Model:
+        """The board as the ``line``-th line of the on-screen seat's log left it."""
+        match = self._require_match()
+        if self.viewer is None:
+            return self._model("game")
+        return self.peek(self.logs.position_of_line(match, line, self.viewer))
+
+    def set_every_stop(self, on: bool) -> Model:
+        """Stop at every window, even with nothing to play there, in this game (or not)."""
+        match = self._require_match()
+        self.every_stop.set(match.record.game, bool(on))
+        if self._pass_idle():
+            self._autosave()
         return self._model("game")
 
     def step(self, position: int) -> Model:
@@ -441,12 +477,41 @@ class App:
         return self._private(match) and len(self._humans()) > 1
 
     def _after_move(self) -> None:
+        self._follow_the_move()
+        self._pass_idle()
+        self._autosave()
+
+    def _follow_the_move(self) -> None:
         match = self._require_match()
         seat = match.game.current_player(match.state)
         if seat is not None and self.seats[seat] == HUMAN and not (
                 self._private(match) and len(self._humans()) > 1):
             self.viewer = seat  # public game, or one person: the screen follows the move
-        self._autosave()
+
+    def _pass_idle(self) -> bool:
+        """Pass for a person at each stop with nothing to decide (``Game.idle_pass``: a window
+        where they hold nothing they could play, C-5.4) unless they asked for every stop. Only
+        where no hand-off is due: skipping one would tell the others at the device that this
+        seat held no card. Returns whether anything was played (the recap shows each pass)."""
+        match = self._require_match()
+        if match.record.game in self.every_stop:
+            return False
+        played = False
+        for _ in range(IDLE_LIMIT):
+            seat = match.game.current_player(match.state)
+            if seat is None or self.seats[seat] != HUMAN or self._handoff_due():
+                break
+            idle = match.game.idle_pass(match.state)
+            if idle is None:
+                break
+            match = self.match = match.play(idle[0])
+            played = True
+            self._follow_the_move()
+        return played
+
+    def _takeback(self) -> bool:
+        """One person against the computer: Undo takes back across dice (issue 24)."""
+        return len(self.seats) > 1 and len(self._humans()) == 1
 
     def _undo_depth(self, match: Match) -> int:
         """How many actions one Undo takes back: the on-screen seat's last decision, with any
@@ -456,11 +521,13 @@ class App:
         if self.viewer is None or self._handoff_due() or match.is_over:
             return 0
         states = match.states
-        for back in range(1, match.undo_depth() + 1):
-            mover = match.game.current_player(states[-1 - back])
-            if mover == self.viewer:
-                return back
-            if mover is None or self.seats[mover] == HUMAN:
+        reach = len(match.record.actions) if self._takeback() else match.undo_depth()
+        for back in range(1, reach + 1):
+            position = len(states) - 1 - back
+            mover = match.game.current_player(states[position])
+            if mover == self.viewer and idle_words(match, position) is None:
+                return back  # an idle pass is no decision: undo goes on to the one before it
+            if mover is None or (self.seats[mover] == HUMAN and mover != self.viewer):
                 return 0  # another person's decision stands
         return 0
 
@@ -560,13 +627,13 @@ class App:
         except StorageFailed as exc:
             self.notices.append(f"This game could not be saved on this device: {exc}")
 
-    def _model(self, screen: str) -> Model:
+    def _model(self, screen: str, peek: int | None = None) -> Model:
         notices, self.notices = self.notices, []
         model: Model = {"screen": screen, "notices": notices, "hash": ""}
         if screen == "home":
             model["home"] = self._home_model()
         elif screen == "game":
-            model["game"] = self._game_model()
+            model["game"] = self._game_model() if peek is None else self._peek_model(peek)
             model["hash"] = f"g/{self.save_id}" if self.save_id else self.replay_hash
         return model
 
@@ -624,6 +691,13 @@ class App:
             ],
             "at": len(match.record.actions),
             "undo": 0 if replaying else self._undo_depth(match),
+            "takeback": not replaying and self._takeback(),
+            # What happened since the seat on screen last decided (issue 24), till it decides again.
+            "recap": recap(match, viewer, view["log"], self.logs)
+            if view is not None and viewer is not None and not replaying else None,
+            # Stops with nothing to decide pass by themselves unless the player asks for them.
+            "stops": {"every": match.record.game in self.every_stop}
+            if not replaying and _has_idle_stops(game) else None,
             "hint": bool(human_turn and len(legal) > 1 and ai_levels(match.record.game)),
             "over": match.is_over,
             "outcome": None if outcome is None else {
@@ -646,6 +720,25 @@ class App:
                               "scores": list(final.scores) if final else []}
             model["last_action"] = self._label_of_step(self.replay, self.position) if self.position else ""
             model["last_step"] = self._last_step(self.replay, self.position, final is not None)
+        return model
+
+    def _peek_model(self, position: int) -> Model:
+        """The game model of a look back: the seat on screen's view after ``position`` actions,
+        with no decision to take (mode "peek")."""
+        match = self._require_match()
+        past = match.truncated(position)
+        viewer = self.viewer
+        model = self._game_model()
+        # The step's own words only for the seat's own step: another seat's button words, read
+        # from that seat's view, may name what it hides (a fleet's ships).
+        mover = match.game.current_player(match.states[position - 1]) if position else None
+        model.update({
+            "mode": "peek", "view": past.game.view(past.state, viewer), "actions": [], "hint": False,
+            "undo": 0, "recap": None, "thinking": False, "over": False, "outcome": None,
+            "to_move": past.game.current_player(past.state), "status": self._view(past, None).get("status", ""),
+            "peek": {"step": position, "steps": len(match.record.actions),
+                     "label": self._label_of_step(match, position) if mover == viewer is not None else ""},
+        })
         return model
 
     def _label_of_step(self, match: Match, position: int) -> str:
@@ -689,6 +782,12 @@ def _decode_now(blob: str) -> Match:
         except StopIteration as done:
             match: Match = done.value
             return match
+
+
+def _has_idle_stops(game: object) -> bool:
+    """Whether a game ever stops with nothing to decide (it has its own ``idle_pass``)."""
+    own: object = getattr(type(game), "idle_pass", None)
+    return own is not GameBase.idle_pass
 
 
 def _all_options(match: Match) -> dict[str, Any]:

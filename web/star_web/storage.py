@@ -15,6 +15,7 @@ INDEX_KEY = PREFIX + "index"
 BEST_KEY = PREFIX + "best"
 GAME_PREFIX = PREFIX + "game:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
+EVERY_STOP_KEY = PREFIX + "every-stop"
 MAX_SAVES = 30  # the oldest finished games go first beyond this
 KEEP_SCORES = 5  # finished scores kept per game and option set, best first
 HUMAN = -1  # a seat played by a person at this device; other values are computer levels
@@ -267,6 +268,28 @@ class BestScores:
     @staticmethod
     def _same(a: Score, b: Score) -> bool:
         return a.game == b.game and a.options == b.options
+
+
+class EveryStop:
+    """The games in which the player asked to stop at every window, even with nothing to play
+    there (C-5.4); elsewhere the app passes such a stop for a person by itself."""
+
+    def __init__(self, kv: KeyValue) -> None:
+        self.kv = kv
+        try:
+            data = json.loads(kv.get(EVERY_STOP_KEY) or "[]")
+        except ValueError:
+            data = []
+        self.games = {str(g) for g in data} if isinstance(data, list) else set()
+
+    def __contains__(self, game_id: str) -> bool:
+        return game_id in self.games
+
+    def set(self, game_id: str, on: bool) -> None:
+        if (game_id in self.games) == on:
+            return
+        self.games = (self.games | {game_id}) if on else (self.games - {game_id})
+        self.kv.set(EVERY_STOP_KEY, json.dumps(sorted(self.games)))
 
 
 class JournalStore(MemoryStore):

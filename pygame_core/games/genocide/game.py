@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from ...game import ActionBase, GameBase, OptionError, Options, OptionSpec, OptionValue, Outcome, resolve_options
+from ...game import (
+    ActionBase,
+    GameBase,
+    OptionError,
+    Options,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    PlayerId,
+    resolve_options,
+)
 from ...rng import Rng, Roller
 from . import rules
 from .actions import CODEC
 from .data import VARIANTS
 from .state import Phase, State
-from .view import view
+from .view import log_lines, view
 
 # SG-1.1: option key -> module name in State.modules (n/a in Classic).
 MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
@@ -101,6 +111,9 @@ class GenocideGame(GameBase[State, ActionBase]):
 
     def num_players(self, state: State) -> int:
         return state.players
+
+    def view_log(self, state: State, player: PlayerId | None) -> list[str]:
+        return log_lines(state, player)  # the view's log without the rest of the view
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != Phase.OVER:

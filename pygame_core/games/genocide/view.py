@@ -138,7 +138,7 @@ def view(state: State, player: int | None) -> View:
         "my_ships": my_ships,
         "sightings": sightings,
         "pile": _pile(state),
-        "log": _log(state, me),
+        "log": log_lines(state, me),
         "epoch": state.epoch,
         # The keys every game's view offers the web shell (docs/ENGINE.md).
         "to_move": current_player(state),
@@ -184,7 +184,8 @@ def _status(state: State) -> str:
     return f"Round {state.round} · {label}"
 
 
-def _log(state: State, me: int | None) -> list[str]:
+def log_lines(state: State, me: int | None) -> list[str]:
+    """The log as seat ``me`` sees it (None: a spectator): public lines and its own (SG-14)."""
     out = []
     for line in state.log:
         audience, text = log_audience(line)

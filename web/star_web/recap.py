@@ -1,0 +1,105 @@
+"""What happened since a seat last decided: the turn recap and the log's move list.
+
+The controller asks these of the match on screen. Every line comes from the seat's own view
+of the log (``Game.view_log``), so a recap or a look back never shows a seat anything its
+view did not show it then. Pure Python, no browser imports.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core import Match
+from pygame_core.game import PlayerId
+
+RECAP_STEPS = 240  # at most this many steps back: a recap is read, not scrolled through
+
+Model = dict[str, Any]
+
+
+class LogIndex:
+    """How long each state's log is, as one seat sees it, remembered per state object.
+
+    The recap, the move list and a look back ask for the same states again and again (each
+    computer turn adds a few); remembering the state itself, not only its position, keeps an
+    answer from outliving an undo that put another state at that position.
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[PlayerId | None, dict[int, tuple[object, int]]] = {}
+
+    def length(self, match: Match, position: int, viewer: PlayerId | None) -> int:
+        """The length of ``viewer``'s log after the first ``position`` actions."""
+        state = match.states[position]
+        known = self._known.setdefault(viewer, {})
+        hit = known.get(position)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        count = len(match.game.view_log(state, viewer))
+        known[position] = (state, count)
+        return count
+
+    def position_of_line(self, match: Match, line: int, viewer: PlayerId | None) -> int:
+        """The number of actions after which ``viewer``'s log first holds line ``line``: the
+        position that shows the board as that line left it. A log only grows, so a binary
+        search asks a few states, not all of them."""
+        low, high = 0, len(match.record.actions)
+        if line < 0 or self.length(match, high, viewer) <= line:
+            return high
+        while low < high:
+            middle = (low + high) // 2
+            if self.length(match, middle, viewer) > line:
+                high = middle
+            else:
+                low = middle + 1
+        return low
+
+
+def idle_words(match: Match, position: int) -> str | None:
+    """The words of the idle pass taken at ``position`` (C-5.4: a window with nothing to play,
+    passed by the app or by a tap alike), or None for a real decision."""
+    game = match.game
+    idle = game.idle_pass(match.states[position])
+    if idle is None:
+        return None
+    action, words = idle
+    return words if game.decode_action(match.record.actions[position]) == action else None
+
+
+def last_decision(match: Match, viewer: PlayerId, limit: int = RECAP_STEPS) -> int | None:
+    """The position of ``viewer``'s last real decision (not an idle pass) within ``limit``."""
+    game, states = match.game, match.states
+    end = len(match.record.actions)
+    for position in range(end - 1, max(-1, end - 1 - limit), -1):
+        if game.current_player(states[position]) == viewer and idle_words(match, position) is None:
+            return position
+    return None
+
+
+def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Model | None:
+    """Every step since ``viewer``'s own last decision, that decision first, each with the log
+    lines (of ``log``, the viewer's log now) it added; None when nothing happened since.
+
+    It is a function of the match alone, so it stays on screen until the viewer decides again,
+    however many models the other seats' turns bring (issue 24: nothing the other side did
+    vanishes before the player has seen it)."""
+    end = len(match.record.actions)
+    since = last_decision(match, viewer)
+    if since is None:  # never decided (the other side began), or long ago
+        since = max(0, end - RECAP_STEPS)
+    if since >= end:
+        return None
+    game = match.game
+    log_from = index.length(match, since, viewer)
+    steps: list[Model] = []
+    start = log_from
+    for position in range(since, end):
+        stop = index.length(match, position + 1, viewer)
+        steps.append({
+            "at": position,
+            "seat": game.current_player(match.states[position]),
+            "lines": log[start:stop],
+            "auto": idle_words(match, position),
+        })
+        start = stop
+    return {"since": since, "log_from": log_from, "steps": steps}
