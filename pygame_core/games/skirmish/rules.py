@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...game import IllegalActionError
-from ...hexgrid import DIRECTION_NAMES, Hex, HexMap
+from ...hexgrid import Hex, HexMap
 from ...rng import Roller
+from . import words
 from .actions import (
     Action,
     Face,
@@ -345,7 +346,7 @@ def _reveal_designs(state: SkirmishState) -> SkirmishState:
             weapons = tuple(INTACT if s in design.weapons else NONE for s in range(6))
             ship = Ship(len(ships), player, number, design, design.engine, design.shields, weapons)
             ships.append(ship)
-            log.append(f"{ship.label}: {design}")
+            log.append(words.revealed(ship))
     return replace(state, phase="deploy", plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
 
 
@@ -373,7 +374,7 @@ def _reveal_deployment(state: SkirmishState) -> SkirmishState:
     for player in (0, 1):
         for ship, place in zip(own_ships(state, player), state.plans[player].placements, strict=True):
             ships[ship.id] = replace(ship, col=place.col, row=place.row, facing=place.facing)
-            log.append(f"{ship.label} deploys at {Hex(place.col, place.row)} facing {DIRECTION_NAMES[place.facing]}")
+            log.append(words.deployed(ship, Hex(place.col, place.row), place.facing))
     log.append("Turn 1")
     return replace(state, phase="orders", turn=1, plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
 
@@ -437,8 +438,7 @@ def _movement(state: SkirmishState) -> SkirmishState:
             history=(*ship.history, entry),
             fired=(),
         )
-        tail = "disengages off the map" if fate else f"ends at {where} facing {DIRECTION_NAMES[facing]}"
-        log.append(f"{ship.label} SPEED {order.speed} orders {written or '-'}: {tail}")
+        log.append(words.moved(ship, order.speed, written, where, facing, left))
     state = replace(state, plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
     state = _annihilation(state)
     if state.phase == "over":
@@ -449,15 +449,17 @@ def _movement(state: SkirmishState) -> SkirmishState:
 def _initiative(state: SkirmishState) -> SkirmishState:
     """MSC-8: each side rolls 1d6, West first; ties re-roll; the higher is Player 1."""
     roller = Roller(state.rng)
+    wests: list[int] = []
+    easts: list[int] = []
     while True:
-        west = roller.d(6, f"MSC-8.1 initiative West turn {state.turn}")
-        east = roller.d(6, f"MSC-8.1 initiative East turn {state.turn}")
-        if west != east:
+        wests.append(roller.d(6, f"MSC-8.1 initiative West turn {state.turn}"))
+        easts.append(roller.d(6, f"MSC-8.1 initiative East turn {state.turn}"))
+        if wests[-1] != easts[-1]:
             break
-    first = 0 if west > east else 1
-    log = (*state.log, *(str(r) for r in roller.rolls), f"{SIDE_LABEL[first]} is Player 1")
+    first = 0 if wests[-1] > easts[-1] else 1
+    log = (*state.log, words.initiative(wests, easts, first), *words.rolls(roller.rolls))
     state = replace(state, rng=roller.value, phase="combat", initiative=(first, 1 - first), firing=0, log=log)
-    return _settle(state)
+    return _settle(state, fresh=True)
 
 
 # ---- combat (MSC-9)
@@ -479,31 +481,33 @@ def _fire(state: SkirmishState, action: Fire) -> SkirmishState:
     """One shot, fully resolved before the next (MSC-9.1): to-hit, then damage at once (MSC-12)."""
     shooter, target = state.ships[action.ship], state.ships[action.target]
     side = SIDE_INDEX[action.side]
-    modifier = range_modifier(hex_of(shooter).distance(hex_of(target)))
+    distance = hex_of(shooter).distance(hex_of(target))
+    modifier = range_modifier(distance)
     assert modifier is not None
     need = shooter.design.to_hit + modifier  # MSC-9.4: hit iff roll <= TO-HIT + modifier
     roller = Roller(state.rng)
     roll = roller.d(6, f"MSC-9.4 to-hit {shooter.label} {action.side} at {target.label} (need {need})")
     damage = roller.d(6, f"MSC-9.5 damage on {target.label}") if roll <= need else 0
     state = _set_ship(state, replace(shooter, fired=(*shooter.fired, side)))
-    state = replace(state, rng=roller.value, log=(*state.log, *(str(r) for r in roller.rolls)))
+    told = words.shot(shooter, action.side, target, distance, need, roll)
+    state = replace(state, rng=roller.value, log=(*state.log, told, *words.rolls(roller.rolls)))
     if not damage:
-        return _note(state, f"{shooter.label} {action.side} misses {target.label}")
+        return state
     if damage <= 4:
-        return _shield_hit(state, target, "SHIELD -1")
+        return _shield_hit(state, target, words.damage(target, damage, "SHIELDS -1"))
     if damage == 5:
         if target.engine == 0:
-            return _shield_hit(state, target, "no ENGINE, SHIELD -1")
+            return _shield_hit(state, target, words.damage(target, damage, "no ENGINE left, so SHIELDS -1"))
         # MSC-9.5, MSC-9.8: ENGINE -1, and SPEED is clamped to it at once.
         engine = target.engine - 1
         state = _set_ship(state, replace(target, engine=engine, speed=min(target.speed, engine)))
-        return _note(state, f"{target.label} hit: ENGINE -1")
+        return _note(state, words.damage(target, damage, f"ENGINE -1 ({engine} left)"))
     sides = facing_sides(shooter, target)
     outcomes = {s if target.weapons[s] == INTACT else -1 for s in sides}
     if len(outcomes) > 1:  # MSC-9.6: the shooter chooses among sides that differ
         state = replace(state, pending_hit=PendingHit(shooter.id, target.id, sides))
-        return _note(state, f"{target.label} hit on a weapon roll: {shooter.label} chooses the side")
-    return _weapon_hit(state, target, sides[0])
+        return _note(state, words.damage(target, damage, f"a weapon hit, on a side {words.ship(shooter)} chooses"))
+    return _weapon_hit(state, target, sides[0], damage)
 
 
 def _set_ship(state: SkirmishState, ship: Ship) -> SkirmishState:
@@ -524,17 +528,26 @@ def facing_sides(shooter: Ship, target: Ship) -> tuple[int, ...]:
 def _shield_hit(state: SkirmishState, target: Ship, text: str) -> SkirmishState:
     target = state.ships[target.id]
     state = _set_ship(state, replace(target, shields=target.shields - 1))
-    return _destruction(_note(state, f"{target.label} hit: {text}"), target.id)
+    if target.shields > 1:
+        text = f"{text} ({target.shields - 1} left)"
+    return _destruction(_note(state, text), target.id)
 
 
-def _weapon_hit(state: SkirmishState, target: Ship, side: int) -> SkirmishState:
+def _weapon_hit(state: SkirmishState, target: Ship, side: int, roll: int | None = None) -> SkirmishState:
     """A damage roll of 6 on ``side`` (MSC-9.5): the weapon there is destroyed, else SHIELD -1."""
     target = state.ships[target.id]
+    where = words.SIDE_WORDS[SIDE_NAMES[side]]
     if target.weapons[side] != INTACT:
-        return _shield_hit(state, target, f"side {SIDE_NAMES[side]} has no intact weapon, SHIELD -1")
+        effect = f"no intact weapon on its {where} side, so SHIELDS -1"
+    else:
+        effect = f"its {where} weapon is destroyed"
+    # The die was told already when the shooter chose the side (MSC-9.6).
+    text = words.damage(target, roll, effect) if roll is not None else f"{words.ship(target)}: {effect}"
+    if target.weapons[side] != INTACT:
+        return _shield_hit(state, target, text)
     weapons = tuple(DESTROYED if s == side else w for s, w in enumerate(target.weapons))
     state = _set_ship(state, replace(target, weapons=weapons))
-    return _note(state, f"{target.label} hit: weapon {SIDE_NAMES[side]} destroyed")
+    return _note(state, text)
 
 
 def _destruction(state: SkirmishState, ship_id: int) -> SkirmishState:
@@ -543,12 +556,17 @@ def _destruction(state: SkirmishState, ship_id: int) -> SkirmishState:
     if ship.shields > 0 or not ship.alive:
         return state
     state = _set_ship(state, replace(ship, shields=0, fate="destroyed"))
-    return _note(state, f"{ship.label} is destroyed")
+    return _note(state, f"{words.ship(ship)} is destroyed")
 
 
-def _settle(state: SkirmishState) -> SkirmishState:
-    """Skip combat phases with no legal shot; a phase also ends when nothing can fire."""
+def _settle(state: SkirmishState, fresh: bool = False) -> SkirmishState:
+    """Skip combat phases with no legal shot; a phase also ends when nothing can fire.
+
+    A phase with no shot from its start says why in the log (``fresh``), so the side that won
+    the initiative sees its turn to fire was not lost silently."""
     while state.phase == "combat" and state.pending_hit is None and not shots(state):
+        if fresh:
+            state = _note(state, words.no_shot(state, state.initiative[state.firing]))
         state = _end_combat_phase(state)
     return state
 
@@ -558,7 +576,7 @@ def _end_combat_phase(state: SkirmishState) -> SkirmishState:
     if state.phase == "over":
         return state
     if state.firing == 0:
-        return _settle(replace(state, firing=1))
+        return _settle(replace(state, firing=1), fresh=True)
     return _end_turn(state)
 
 

@@ -105,9 +105,11 @@ def test_msc_h09_initiative_ties_reroll() -> None:
     assert state.initiative == (1, 0)
     assert GAME.current_player(state) == 1
     # C-2.8 / MSC-12.1: every die is logged with its purpose, West first, re-rolls included.
-    rolls = [line for line in state.log if line.startswith("MSC-8.1")]
+    rolls = [line for line in state.log if line.startswith("  roll MSC-8.1")]
     assert [r.split(": ")[1] for r in rolls] == ["d6 = 4", "d6 = 4", "d6 = 2", "d6 = 5"]
     assert "West" in rolls[0] and "East" in rolls[1]
+    # The same dice in words, for people: the tie, the re-roll and who fires first.
+    assert "Initiative: West 4, East 4: a tie, rolled again; West 2, East 5. East fires first this turn" in state.log
 
 
 def test_msc_h10_destroyed_or_disarmed_ships_of_player_2_cannot_fire() -> None:
@@ -272,3 +274,27 @@ def test_describe_names_ships_and_the_hit_number() -> None:
     b = ship(1, 1, at(0, -5), weapons="")
     state = _combat(a, b, dice=())
     assert describe(state, Fire(0, "F", 1)) == "W1 fires F at E1 (range 5, hits on 2-)"
+
+
+def test_msc_9_2_a_fire_phase_with_no_shot_says_why() -> None:
+    """MSC-9.2 / MSC-9.1: West wins the initiative but its only weapon points away from the
+    enemy: its phase passes by itself, and the log says why in words before East fires."""
+    a = ship(0, 0, at(0, 0), weapons="F")  # facing north
+    b = ship(1, 1, at(0, 2), weapons="F")  # south of it, facing north: b's front holds a
+    state = position(a, b, dice=(5, 1))
+    state = GAME.apply(plot(state, 0, ""), Submit())
+    state = GAME.apply(plot(state, 0, ""), Submit())
+    assert state.phase == "combat" and GAME.current_player(state) == 1
+    assert "West cannot fire this turn. West 1: no enemy in an armed arc (MSC-9.2)" in state.log
+    told = state.log[state.log.index("West cannot fire this turn. West 1: no enemy in an armed arc (MSC-9.2)") - 1]
+    assert told.startswith("  roll MSC-8.1")  # right after the initiative and its dice
+
+
+def test_msc_9_2_out_of_range_and_no_weapon_left_are_told_apart() -> None:
+    a = ship(0, 0, at(0, 0), weapons="F")
+    b = ship(1, 1, at(0, -9), facing=3, weapons="")  # far north, unarmed
+    state = position(a, b, dice=(1, 5))
+    state = GAME.apply(plot(state, 0, ""), Submit())
+    state = GAME.apply(plot(state, 0, ""), Submit())
+    assert "East cannot fire this turn. East 1 has no weapon left to fire (MSC-9.2)" in state.log
+    assert "West cannot fire this turn. West 1: no enemy within range 6 (the nearest is 9 hexes away) (MSC-9.2)" in state.log
