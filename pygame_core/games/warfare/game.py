@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from ...game import GameBase, Options, OptionSpec, Outcome, resolve_options
 from ...rng import Rng, Roller
-from . import rules
-from .actions import CODEC, Action
-from .state import WarfareState
+from . import cards, rules
+from .actions import CODEC, Action, PassWindow, PlayCard
+from .board import COLOUR_NAMES
+from .state import WINDOW, WarfareState
 from .view import view
+
+# C-5.1 window kinds, as the moment a card would be played there (player's words).
+_MOMENTS = {
+    cards.BEFORE_MOVE: "to answer that card",
+    cards.BATTLE: "before the battle dice",
+    cards.AFTER_ROLL: "after the battle dice",
+    cards.AFTER_WIN: "after the won battle",
+    cards.AFTER_LOSS: "after the lost battle",
+}
 
 
 class WarfareGame(GameBase[WarfareState, Action]):
@@ -27,6 +37,23 @@ class WarfareGame(GameBase[WarfareState, Action]):
         opts = resolve_options(self.option_schema, options)
         roller = Roller(Rng.from_seed(seed))
         return rules.new_state(opts["cards"] == "proposed_deck", int(opts["round_limit"]), roller)
+
+    def idle_pass(self, state: WarfareState) -> tuple[Action, str] | None:
+        """C-5.1, C-5.4: at a card window where the seat to move holds no card it could play
+        there, the plain pass (its stop settings kept) and why, in a player's words."""
+        if state.phase != WINDOW or state.window is None:
+            return None
+        legal = rules.legal_actions(state)
+        if any(isinstance(a, PlayCard) for a in legal):
+            return None
+        w = state.window
+        if w.chain:
+            last = w.chain[-1]
+            title = cards.BY_NUMBER[cards.kind_of(last.card)].title
+            moment = f"to answer {COLOUR_NAMES[last.player]}'s {title}"
+        else:
+            moment = _MOMENTS.get(w.kind, "at this moment")
+        return PassWindow(False), f"You held no card to play {moment}, so you passed."
 
     def outcome(self, state: WarfareState) -> Outcome | None:
         if state.phase != "over":

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from . import cards
+from ... import windows
+from . import cards, odds, words
 from .board import COLOUR_NAMES, name
 from .rules import current_player, ship_counts
 from .state import WarfareState
@@ -29,9 +31,29 @@ def _status(s: WarfareState) -> str:
     return f"Round {round_no} · {label}" if round_no else label
 
 
+def _battle_odds(s: WarfareState) -> dict[str, Any] | None:
+    """GW-6.3 with the cards played so far in this battle: Overcharges already in effect and,
+    while a response chain is open, the ones that will take effect if everyone passes now
+    (C-5.3: a Counter-Intelligence that is not itself cancelled cancels the card below it)."""
+    b = s.battle
+    if b is None or b.rolled:
+        return None
+    boost = list(b.boost)
+    if s.window is not None and s.window.chain:
+        negates = lambda play: cards.kind_of(play.card) == cards.COUNTER_INTELLIGENCE  # noqa: E731 (GW-12 #10)
+        for res in windows.resolve(reversed(s.window.chain), negates):
+            if res.effective and cards.kind_of(res.play.card) == cards.OVERCHARGE:
+                boost[res.play.player] = True
+    p = s.active
+    attack_n, defend_n = odds.battle_dice(abs(s.board[b.src]), abs(s.board[b.target]), b.home, (boost[p], boost[1 - p]))
+    return {"attack_dice": attack_n, "defend_dice": defend_n, "chance": float(odds.win_chance(attack_n, defend_n)),
+            "overcharge": boost}
+
+
 def view(s: WarfareState, player: int | None) -> dict[str, Any]:
     """Board, battle and log are PUBLIC; a hand is PRIVATE to its owner, the set-aside cards
     SEALED (GW-13.2). Hand counts, played cards and stop settings are PUBLIC."""
+    log, battles, last_move = words.read(s.log)
     out: dict[str, Any] = {
         "game": "warfare",
         "viewer": player,
@@ -55,7 +77,11 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
         "placement": None,
         "winners": list(s.winners),
         "reason": s.reason,
-        "log": list(s.log),
+        "log": list(log),
+        # The last battles and the last move, read from the log once (words.py), so the screen
+        # needs no parsing of words: dice per round, cards, result, where the loser went.
+        "battles": copy.deepcopy(list(battles)),
+        "last_move": dict(last_move) if last_move else None,
         "cards": s.cards_on,
         # The keys every game's view offers the web shell (docs/ENGINE.md).
         "seat_names": list(COLOUR_NAMES),
@@ -76,6 +102,7 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
             "defend_dice": list(b.defend_dice),
             "salvage_crews": b.salvage,
             "emergency_jump": b.jump,
+            "odds": _battle_odds(s),
         }
     if s.placement is not None:
         out["placement"] = {

@@ -1,0 +1,122 @@
+"""Galactic Warfare in a player's words: the view's log, its battles as data, the battle odds
+with the cards played so far (GW-6.3, GW-12 #1), and the idle pass at card windows (C-5.1, C-5.4)."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+from pygame_core import Match
+from pygame_core.games.warfare import cards, odds
+from pygame_core.games.warfare.actions import Attack, PassWindow, PlayCard
+from pygame_core.games.warfare.state import WINDOW
+
+from .helpers import BLUE, GAME, WHITE, dice, position, sq, with_hands
+
+RAW = re.compile(r"\b(GW|MSC|SG|SH)\.|\w\dx\w\d|\[[\d, ]+\]|power-up\(s\)|ship\(s\)|^(White|Blue): ")
+
+
+def play(state, *actions):  # type: ignore[no-untyped-def]
+    for action in actions:
+        state = GAME.apply(state, action)
+    return state
+
+
+def _random_game(seed: int, cards_on: bool) -> Match:
+    rnd = random.Random(seed)
+    match = Match.start("warfare", {"cards": "proposed_deck"} if cards_on else {}, seed)
+    while GAME.outcome(match.state) is None:
+        legal = match.legal_actions()
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        plays = [a for a in legal if isinstance(a, PlayCard)]
+        pick = (rnd.choice(attacks) if attacks and rnd.random() < .6
+                else rnd.choice(plays) if plays and rnd.random() < .4 else rnd.choice(legal))
+        match = match.play(pick)
+    return match
+
+
+def test_every_log_line_of_whole_games_is_in_words_one_for_one() -> None:
+    """No engine notation outside the dice records (which stay: every die with its purpose)."""
+    for seed, cards_on in ((1, True), (2, False), (3, True)):
+        match = _random_game(seed, cards_on)
+        view = GAME.view(match.state, WHITE)
+        assert len(view["log"]) == len(match.state.log)
+        for raw, line in zip(match.state.log, view["log"], strict=True):
+            if raw.startswith("  roll "):
+                assert line == raw
+                continue
+            assert not RAW.search(line), (raw, line)
+
+
+def test_a_failed_attack_says_so_and_the_battle_is_data() -> None:
+    state = position({"d5": 1}, {"e6": 2, "a8": 1})
+    state = play(dice(state, 1, 3, 4), Attack(sq("d5"), sq("e6")))
+    view = GAME.view(state, WHITE)
+    assert "Blue holds e6: White's attack failed" in " / ".join(view["log"])
+    battle = view["battles"][-1]
+    assert battle["attacker"] == WHITE and battle["from"] == "d5" and battle["target"] == "e6"
+    assert battle["rounds"] == [{"attack": [1], "defend": [3, 4], "tie": False}]
+    assert battle["result"] == "lost"
+    assert view["last_move"] == {"player": WHITE, "from": "d5", "to": "e6", "attack": True,
+                                 "line": battle["first_line"]}
+
+
+def test_a_capture_says_who_captured_whom() -> None:
+    state = position({"d5": 1}, {"e6": 1, "a8": 1})
+    state = play(dice(state, 6, 1), Attack(sq("d5"), sq("e6")))
+    view = GAME.view(state, BLUE)
+    assert "White captures Blue's 1 ship on e6: White's stack gains 1 power-up (GW-7)" in view["log"]
+    assert view["battles"][-1]["result"] == "won" and view["battles"][-1]["gained"] == 1
+
+
+def test_the_odds_count_an_overcharge_already_played_before_it_resolves() -> None:
+    """The first window after Overcharge (Blue may answer it) shows the odds with it."""
+    state = position({"d5": 1}, {"e6": 1, "a8": 1}, cards=True)
+    state = with_hands(state, [cards.OVERCHARGE], [cards.COUNTER_INTELLIGENCE])
+    state = play(state, Attack(sq("d5"), sq("e6")))
+    before = GAME.view(state, WHITE)["battle"]["odds"]
+    assert before["chance"] == float(odds.win_chance(1, 1)) == 0.5
+    state = play(state, PlayCard(cards.OVERCHARGE))
+    assert state.phase == WINDOW and GAME.current_player(state) == BLUE
+    after = GAME.view(state, BLUE)["battle"]["odds"]
+    assert (after["attack_dice"], after["defend_dice"]) == (2, 1)
+    assert Fraction(after["chance"]).limit_denominator(10_000) == odds.win_chance(2, 1)
+    # Answered by Counter-Intelligence, the Overcharge would be cancelled: back to one die.
+    state = play(state, PlayCard(cards.COUNTER_INTELLIGENCE))
+    cancelled = GAME.view(state, WHITE)
+    assert cancelled["battle"] is None or cancelled["battle"]["odds"] is None or (
+        cancelled["battle"]["odds"]["attack_dice"] == 1)
+
+
+def test_idle_pass_only_where_no_card_could_be_played() -> None:
+    # Not a window: never.
+    state = position({"d5": 1}, {"e6": 1, "a8": 1}, cards=True)
+    state = with_hands(state, [cards.OVERCHARGE], [cards.HYPERDRIVE, cards.SALVAGE_CREWS])
+    assert GAME.idle_pass(state) is None
+    state = play(state, Attack(sq("d5"), sq("e6")))
+    # White holds Overcharge at the battle window: it could play it.
+    assert GAME.current_player(state) == WHITE and GAME.idle_pass(state) is None
+    state = play(state, PassWindow(False))
+    # Blue holds no battle card but is asked (its stop is on, its hand public-sized): idle.
+    assert state.phase == WINDOW and GAME.current_player(state) == BLUE
+    assert not any(isinstance(a, PlayCard) for a in GAME.legal_actions(state))
+    idle = GAME.idle_pass(state)
+    assert idle is not None
+    action, words = idle
+    assert action == PassWindow(False) and action in GAME.legal_actions(state)
+    assert words.startswith("You held no card") and "battle dice" in words
+    assert not re.search(r"\b(GW|C)-\d", words)
+
+
+def test_idle_pass_over_whole_games_matches_the_legal_actions() -> None:
+    """At every decision of seeded games: None unless a window offers no card, the pass then."""
+    for seed in (4, 5):
+        match = _random_game(seed, True)
+        for state in match.states:
+            idle = GAME.idle_pass(state)
+            legal = GAME.legal_actions(state)
+            if state.phase != WINDOW or any(isinstance(a, PlayCard) for a in legal):
+                assert idle is None
+            else:
+                assert idle is not None and idle[0] == PassWindow(False) and idle[0] in legal
