@@ -189,7 +189,7 @@ async function waitForEngine() {
 }
 
 function focusDecision() {
-  const next = document.querySelector("#handoff .btn, #choices .choice, #end-screen .btn, #step-next:not([disabled]), #start, #home .btn");
+  const next = document.querySelector("#handoff .btn, #choices .choice, #peek-back, #end-screen .btn, #step-next:not([disabled]), #start, #home .btn");
   if (next) next.focus({ preventScroll: true });
 }
 
@@ -636,10 +636,15 @@ async function renderGame(g) {
   const thinking = g.thinking && !g.over && !g.handoff;
   if (thinking) root.dataset.thinking = "1"; else delete root.dataset.thinking;
   const replay = g.mode === "replay";
+  const looking = g.mode === "peek"; // a look back at the board: read-only, one tap back to the game
   const mover = g.to_move !== null && g.to_move !== undefined ? g.seats[g.to_move] : null;
+  const undoHelp = g.takeback
+    ? (g.undo ? "Take back your last move and the computer's reply (U). The dice come from the game itself: the same move rolls the same dice."
+      : "Nothing to take back yet")
+    : g.undo ? "Undo (U)" : "Nothing to undo since the last die, card or other player's move";
   const tools = h("div", { class: "game-tools" },
-    replay ? null : h("button", { type: "button", class: "btn", id: "undo", disabled: !g.undo, onclick: () => run("undo"),
-      "aria-keyshortcuts": "U", title: g.undo ? "Undo (U)" : "Nothing to undo since the last die, card or other player's move" }, "Undo"),
+    replay ? null : h("button", { type: "button", class: "btn", id: "undo", disabled: !g.undo || looking, onclick: () => run("undo"),
+      "aria-keyshortcuts": "U", title: undoHelp }, g.takeback ? "Take back" : "Undo"),
     g.hint ? h("button", { type: "button", class: "btn", id: "hint", onclick: showHint }, "Hint") : null,
     h("button", { type: "button", class: "btn", id: "help", onclick: () => showHelp(g.game_id) }, "How to play"),
     h("button", { type: "button", class: "btn", id: "share", onclick: share }, "Share"));
@@ -671,8 +676,9 @@ async function renderGame(g) {
     return;
   }
 
-  const news = newsBox(g, screen.news ? screen.news(g, shell, previous) : null, previous);
-  const prompt = replay ? (g.last_action ? `Step ${g.step}: ${stepLabel(g, screen)}` : "The start of the game.")
+  const news = newsBox(g, screen.news ? screen.news(g, shell, previous) : null, screen);
+  const prompt = looking ? (g.peek.step ? `Looking back: the board after step ${g.peek.step} of ${g.peek.steps}` : "Looking back: the start of the game")
+    : replay ? (g.last_action ? `Step ${g.step}: ${stepLabel(g, screen)}` : "The start of the game.")
     : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
       : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
   const decide = g.over ? endPanel(g, screen) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
@@ -681,12 +687,16 @@ async function renderGame(g) {
       h("button", { type: "button", class: "btn small", id: "think-speed", "aria-pressed": fastComputers() ? "true" : "false",
         onclick: (e) => { fastComputers(!fastComputers()); e.currentTarget.setAttribute("aria-pressed", fastComputers() ? "true" : "false"); } },
       "Faster computer turns")) : null,
-    replay ? null : h("div", { class: "choices", id: "choices", role: "group", "aria-label": "Your choices" },
+    looking ? lookBackTools(g, screen) : null,
+    replay || looking ? null : h("div", { class: "choices", id: "choices", role: "group", "aria-label": "Your choices" },
       g.actions.map((a, n) => h("button", {
         type: "button", class: `btn choice${n === 0 && g.actions.length <= 2 ? " primary" : ""}`, "data-action": a.i,
         "aria-keyshortcuts": n < 9 ? String(n + 1) : null,
         onclick: (e) => shell.act(a.i, e, g.at),
-      }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, (screen.choiceLabel && screen.choiceLabel(g, a)) || a.label))));
+      }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, (screen.choiceLabel && screen.choiceLabel(g, a)) || a.label))),
+    g.stops && g.mode === "play" ? h("label", { class: "every-stop muted", title: "Off: a card window where you hold no card you could play passes by itself, with a line in the recap" },
+      h("input", { type: "checkbox", id: "every-stop", checked: g.stops.every, onchange: (e) => run("every_stop", [e.target.checked]) }),
+      " Stop at every card window, even with no card to play") : null);
   const area = gameFrame(root, g, { head, seats, bar: replay ? replayBar(g) : null, news, decide, log: logBox(g) });
   screen.render(area, g, shell, previous);
   announce(previous, g);
@@ -717,6 +727,17 @@ async function renderGame(g) {
   }
 }
 
+/** A look back's own buttons: a step earlier or later, and back to the game (Escape). */
+function lookBackTools(g, screen) {
+  const step = (n) => { recapRun += 1; return run("peek", [n]); };
+  const label = g.peek.label ? stepLabel({ ...g, last_action: g.peek.label }, screen) : "";
+  return h("div", { class: "choices look-back", role: "group", "aria-label": "Looking back" },
+    label ? h("p", { class: "muted", id: "peek-label" }, `Your move: ${label}`) : null,
+    h("button", { type: "button", class: "btn", id: "peek-prev", disabled: g.peek.step === 0, onclick: () => step(g.peek.step - 1), "aria-label": "A step earlier" }, "◀ Earlier"),
+    h("button", { type: "button", class: "btn", id: "peek-next", onclick: () => step(g.peek.step + 1 < g.peek.steps ? g.peek.step + 1 : -1), "aria-label": "A step later" }, "Later ▶"),
+    h("button", { type: "button", class: "btn primary", id: "peek-back", onclick: backToGame, "aria-keyshortcuts": "Escape" }, "Back to the game"));
+}
+
 let frame = null; // the game screen's parts on the page, kept between renders of one game
 const MORPHED = new Set(["head", "seats", "decide"]); // parts built wholly by the shell
 
@@ -725,7 +746,7 @@ const MORPHED = new Set(["head", "seats", "decide"]); // parts built wholly by t
  * board area stay in place, so a screen's canvas is not detached and re-attached on every tap
  * (re-attaching a large canvas made the browser copy its whole bitmap again). */
 function gameFrame(root, g, parts) {
-  const key = `${g.game_id}|${g.mode}`;
+  const key = `${g.game_id}|${g.mode === "replay" ? "replay" : "play"}`; // a look back keeps the game's frame
   const slot = (node) => node || document.createComment("");
   if (frame && frame.key === key && frame.grid.parentNode === root) {
     for (const name of Object.keys(parts)) {
@@ -763,27 +784,110 @@ function settle(root, at) {
   settleTimer = setTimeout(() => { root.dataset.settled = String(at); }, READ_TIME_MS);
 }
 
-/** What the last action did, at the top where the player looks: the game's own account
- * (dice, cards) and the log lines it added. */
-const logSeen = new Map(); // game address + seat -> how much of its log that seat has seen
+/** What happened since the seat on screen last decided (the controller's recap), at the top
+ * where the player looks, until that seat decides again (issue 24); with the screen's own
+ * account of it (dice, cards). A look back at the board keeps the recap of the game on
+ * screen, with the step shown marked. */
+let recapKept = null; // {key, recap} of the last model in play: a look back shows it still
+let recapHidden = ""; // the recap the player hid: game key + where it starts
+let recapRun = 0; // bumped to stop a replay of the recap on the board
 
-function newsBox(g, own, previous) {
-  const log = g.view ? g.view.log : [];
-  // Since this seat's last look: after a hand-off or a computer's turn, all it missed.
-  const key = `${location.hash}|${g.viewer}`;
-  const seen = logSeen.has(key) ? logSeen.get(key)
-    : previous && previous.view && previous.at < g.at ? previous.view.log.length : log.length;
-  logSeen.set(key, log.length);
-  const fresh = g.mode === "play" && seen < log.length ? log.slice(seen) : [];
-  // The dice records (C-2.8: "  roll GW.battle.attack ...") stay in the log; the game's own
-  // account shows the dice in words.
-  // A screen's own account marked data-tells-log tells these lines itself (e.g. a whole turn).
-  const lines = own && own.dataset && own.dataset.tellsLog ? []
-    : fresh.filter((line) => !/^\s+roll\b/.test(String(line))).slice(-6);
+function gameKey(g) { return `${g.game_id}|${location.hash}|${g.viewer}`; }
+
+function newsBox(g, own, screen) {
+  let recap = g.recap;
+  let marked = -1;
+  if (g.mode === "peek") {
+    recap = recapKept && recapKept.key === gameKey(g) ? recapKept.recap : null;
+    marked = recap ? recap.steps.findIndex((s) => s.at + 1 === g.peek.step) : -1;
+  } else if (g.mode === "play") {
+    recapKept = { key: gameKey(g), recap };
+  } else recap = null;
+  const box = recap ? recapBox(g, recap, screen, marked, Boolean(own && own.dataset && own.dataset.tellsLog)) : null;
+  if (!own && !box) return null;
+  return h("section", { class: "news", id: "news", "aria-label": "What just happened" }, box, own);
+}
+
+function recapBox(g, recap, screen, marked, tells) {
+  const steps = recap.steps.map((step, k) => recapStep(g, step, screen, k === marked)).filter(Boolean);
+  if (!steps.length && !tells) return null;
+  // A solo game: the last decision's account, as it always was; nothing to replay or hide.
+  if (g.seats.length === 1) return tells ? null : h("ol", { class: "just-now recap-steps", id: "recap" }, steps);
+  const hideKey = `${gameKey(g)}|${recap.since}`;
+  const hidden = recapHidden === hideKey;
+  const mine = recap.steps[0].seat === g.viewer;
+  const others = recap.steps.some((s) => s.seat !== g.viewer && s.seat !== null);
+  const title = mine ? (others ? "Since your last move" : "Your move") : "What happened";
+  const looking = g.mode === "peek";
+  return h("div", { class: `recap${hidden ? " collapsed" : ""}`, id: "recap" },
+    h("div", { class: "recap-head" },
+      h("h2", { class: "recap-title" }, title, hidden ? h("span", { class: "muted" }, ` · ${steps.length} step${steps.length === 1 ? "" : "s"}`) : null),
+      others && !looking ? h("button", { type: "button", class: "btn small", id: "recap-replay", onclick: () => replayRecap(recap),
+        title: "See each step on the board, one after the other", "aria-label": "Replay on the board" }, "▶ Replay") : null,
+      looking ? h("button", { type: "button", class: "btn small", id: "recap-stop", onclick: backToGame }, "Back to the game") : null,
+      !looking && !tells ? h("button", { type: "button", class: "btn small", id: "recap-hide", "aria-expanded": hidden ? "false" : "true",
+        onclick: () => { recapHidden = hidden ? "" : hideKey; if (current && current.game) renderGame(current.game); } }, hidden ? "Show" : "Hide") : null),
+    hidden || tells ? null : h("ol", { class: "recap-steps" }, steps));
+}
+
+function recapStep(g, step, screen, now) {
+  let own = null;
+  if (screen.recapStep) {
+    try { own = screen.recapStep(g, step); } catch (err) { console.error(err); } // the lines below
+  }
+  const lines = step.auto ? [step.auto] : step.lines.map(String).filter((line) => !DETAIL_LINE.test(line) || showDetails());
   if (!own && !lines.length) return null;
-  return h("section", { class: "news", id: "news", "aria-label": "What just happened" },
-    lines.length ? h("ul", { class: "just-now" }, lines.map((line) => h("li", {}, String(line)))) : null,
-    own);
+  const people = g.seats.filter((s) => !s.computer).length;
+  const seat = step.seat === null || step.seat === undefined ? null : g.seats[step.seat];
+  const who = !seat || g.seats.length === 1 ? null : step.seat === g.viewer && people === 1 ? "You" : seat.name;
+  return h("li", { class: `recap-step seat-${step.seat}${now ? " now" : ""}${step.auto ? " auto" : ""}`, "data-at": String(step.at),
+    "aria-current": now ? "step" : null },
+  who ? h("span", { class: "recap-who" }, who) : null,
+  own || h("span", { class: "recap-lines" }, lines.map((line) => h("span", { class: `recap-line${DETAIL_LINE.test(line) ? " detail" : ""}` }, ...playerWords(line)))));
+}
+
+/** The recap's steps on the board, one after the other: the board before the seat's own last
+ * decision, then as each step left it, then the game again. Any tap on "Back to the game" stops. */
+async function replayRecap(recap) {
+  const mine = ++recapRun;
+  const positions = [recap.since, ...recap.steps.map((s) => s.at + 1)].slice(0, -1);
+  for (const position of positions) {
+    if (mine !== recapRun) return;
+    await run("peek", [position]);
+    await new Promise((resolve) => setTimeout(resolve, fastComputers() ? 500 : 1100));
+  }
+  if (mine === recapRun) await run("peek", [-1]);
+}
+
+function backToGame() {
+  recapRun += 1;
+  return run("peek", [-1]);
+}
+
+// The log's dice records (C-2.8: "  roll GW.battle.attack ...") and rule numbers ("(GW-6.5)")
+// are for the curious: shown with the log's Details on, hidden otherwise (issue 24).
+const DETAIL_LINE = /^\s+roll\b/;
+const RULE_ID = /\s*\((?:see )?(?:C|GW|MSC|SG|SH)-?[0-9][0-9A-Za-z.]*(?:(?:,|;| and| or)\s*(?:(?:C|GW|MSC|SG|SH)-?)?[0-9][0-9A-Za-z.]*)*\)|\b(?:C|GW|MSC|SG|SH)-[0-9][0-9A-Za-z.]*/g;
+
+function showDetails(set) {
+  try {
+    if (set !== undefined) localStorage.setItem("startable:details", set ? "1" : "");
+    return localStorage.getItem("startable:details") === "1";
+  } catch { return false; }
+}
+document.body.classList.toggle("details", showDetails());
+
+/** A log line as nodes: its words, with any rule number in a span shown only with Details on. */
+function playerWords(line) {
+  const out = [];
+  let last = 0;
+  for (const m of line.matchAll(RULE_ID)) {
+    if (m.index > last) out.push(line.slice(last, m.index));
+    out.push(h("span", { class: "rule-id" }, m[0]));
+    last = m.index + m[0].length;
+  }
+  if (last < line.length) out.push(line.slice(last));
+  return out;
 }
 
 function announceText(text) {
@@ -795,7 +899,7 @@ function announce(previous, g) {
   // Screen readers hear what just happened: the log lines added since the last screen.
   const log = g.view ? g.view.log : [];
   const before = previous && previous.view && previous.at < g.at ? previous.view.log.length : log.length;
-  announceText(log.slice(before).join(" "));
+  announceText(log.slice(before).filter((line) => !DETAIL_LINE.test(String(line))).join(" ").replace(RULE_ID, ""));
 }
 
 // The log shows its last LOG_TAIL lines; a button above them brings back the earlier ones.
@@ -805,7 +909,18 @@ const LOG_TAIL = 150;
 let logKept = { key: "", count: 0, from: 0, all: false, section: null }; // kept between renders
 
 function logLine(line, n) {
-  return h("li", { class: /^(Turn|Round|—)/.test(line) ? "turn-line" : null, "data-n": String(n) }, String(line));
+  const text = String(line);
+  const kind = [/^(Turn|Round|—)/.test(text) ? "turn-line" : "", DETAIL_LINE.test(text) ? "detail" : ""].filter(Boolean).join(" ");
+  return h("li", { class: kind || null, "data-n": String(n) }, ...playerWords(text));
+}
+
+/** A tap on a line of the log shows the board as that line left it (a look back, issue 24). */
+function peekLine(e) {
+  const li = e.target.closest && e.target.closest("li[data-n]");
+  const g = current && current.game;
+  if (!li || !g || g.mode === "replay" || g.handoff) return;
+  recapRun += 1;
+  run("peek_line", [Number(li.dataset.n)]);
 }
 
 /** The log. When the new log extends the one on screen, only the new lines are added (and as
@@ -846,10 +961,16 @@ function logBox(g) {
         if (!e.skipped) kept.behind = false;
       },
     },
-      h("h2", { id: "log-title" }, "Log"),
+      h("div", { class: "log-head" },
+        h("h2", { id: "log-title" }, "Log"),
+        h("label", { class: "log-details", title: "Dice records and rule numbers" },
+          h("input", { type: "checkbox", id: "log-details", checked: showDetails(),
+            onchange: (e) => { showDetails(e.target.checked); document.body.classList.toggle("details", e.target.checked); } }),
+          " Details")),
+      g.mode === "replay" ? null : h("p", { class: "muted log-tip" }, "Tap a line to see the board as it was then."),
       earlier,
       h("div", { role: "log", "aria-labelledby": "log-title" },
-        h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll" },
+        h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll", onclick: peekLine },
           lines.slice(from).map((line, i) => logLine(line, from + i))))),
   };
   updateEarlier(logKept);
@@ -1021,6 +1142,14 @@ addEventListener("keydown", async (e) => {
   } else if ((e.key === "u" || e.key === "U") && g.undo && g.mode === "play") {
     e.preventDefault();
     run("undo");
+  } else if (g.mode === "peek" && e.key === "Escape") {
+    e.preventDefault();
+    backToGame();
+  } else if (g.mode === "peek" && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+    e.preventDefault();
+    recapRun += 1;
+    const n = g.peek.step + (e.key === "ArrowLeft" ? -1 : 1);
+    run("peek", [n >= g.peek.steps ? -1 : Math.max(0, n)]);
   } else if (g.mode === "replay" && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
     e.preventDefault();
     run("step", [g.step + (e.key === "ArrowLeft" ? -1 : 1)]);

@@ -738,6 +738,7 @@ class App:
             "to_move": past.game.current_player(past.state), "status": self._view(past, None).get("status", ""),
             "peek": {"step": position, "steps": len(match.record.actions),
                      "label": self._label_of_step(match, position) if mover == viewer is not None else ""},
+            "last_step": self._last_step(match, position, True) if mover == viewer is not None else None,
         })
         return model
 
