@@ -91,8 +91,8 @@ def _play_by_taps(page: Page, limit: int = 400) -> dict[str, int]:
             mover = page.inner_text("#wf-turn").split()[0]
             before = _at(page)
             _next(page, before)
-            # The computer's move is shown: its line at the top, where the player looks.
-            if page.locator("#news").count() and f"{mover}:" in page.inner_text("#news"):
+            # The computer's move is shown: in the recap at the top, where the player looks.
+            if page.locator("#news #recap").count() and mover in page.inner_text("#news #recap"):
                 seen["computer shown"] += 1
             continue
         before = _settle(page)
@@ -103,20 +103,21 @@ def _play_by_taps(page: Page, limit: int = 400) -> dict[str, int]:
             page.wait_for_selector("#handoff", state="detached")
             continue
         labels = _choices(page)
-        charges = sorted((t for t in labels if t.startswith("charge")), key=lambda t: abs(int(t[-1]) - 4.5))
-        pick = next((t for t in labels if t.startswith("attack")), None) or (charges or labels)[0]
-        if m := re.fullmatch(r"(attack|charge) (\w\d)[x-](\w\d)", pick):
-            kind, src, dst = m.groups()
+        charges = sorted((t for t in labels if t.startswith("Charge")), key=lambda t: abs(int(t[-1]) - 4.5))
+        pick = next((t for t in labels if t.startswith("Attack")), None) or (charges or labels)[0]
+        if m := re.fullmatch(r"Attack (\w\d) from (\w\d)|Charge (\w\d) to (\w\d)", pick):
+            kind = "attack" if m[1] else "charge"
+            src, dst = (m[2], m[1]) if m[1] else (m[3], m[4])
             _tap_square(page, src)
             page.wait_for_selector(f"#wf-panel button[data-target='{dst}']")
             _tap_square(page, dst)
             if kind == "attack":
                 page.wait_for_selector("#wf-confirm")
                 page.locator("#wf-attack").tap()
-        elif m := re.fullmatch(r"place on (\w\d)", pick):
+        elif m := re.fullmatch(r"Place on (\w\d)", pick):
             _tap_square(page, m.group(1))
             kind = "place"
-        elif pick in ("I move first", "you move first", "you decide"):
+        elif pick in ("I move first", "You move first", "You decide"):
             page.locator("#wf-rolloff button[data-choice='me']").tap()
             kind = "first"
         else:
@@ -166,14 +167,15 @@ def test_attack_shows_the_exact_odds_first(page: Page, site: Site) -> None:
     shown = float(page.get_attribute("#wf-chance", "data-chance") or "nan")
     assert abs(shown - float(want)) < 1e-12
     # The shell's button for the same attack carries the odds too (keyboard and #choices).
-    button = page.locator("#choices .choice", has_text=f"attack {src}x{dst}")
+    button = page.locator("#choices .choice", has_text=f"Attack {dst} from {src}")
     assert f"{100 * float(want):.1f}% to win" in button.inner_text()
     assert f"{100 * float(want):.1f}%" in page.inner_text("#wf-chance")
     assert _at(page) == before, "nothing is played before the confirmation"
     page.locator("#wf-attack").tap()
     _next(page, before)
-    page.wait_for_selector("#wf-battle .wf-round")
-    assert page.locator("#wf-battle .die").count() >= 2
+    # The battle's dice, in the recap at the top, until the player's next decision.
+    page.wait_for_selector("#recap .wf-round")
+    assert page.locator("#recap .wf-round .die").count() >= 2
     # The page's own figures for every dice pair it can show (Overcharge included) are the
     # exact ones of pygame_core/games/warfare/odds.py.
     table = page.evaluate("""async () => {

@@ -61,6 +61,7 @@ class _Battle:
     rounds: list[dict[str, Any]] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)
     result: str = ""  # "" while open; "won", "lost", "cancelled"
+    result_line: int = -1
     gained: int = 0
     removed_ships: int = 0
     invades: str = ""
@@ -71,7 +72,7 @@ class _Battle:
         return {
             "attacker": self.attacker, "from": self.src, "target": self.target,
             "first_line": self.first_line, "last_line": self.last_line, "rounds": self.rounds,
-            "cards": self.cards, "result": self.result, "gained": self.gained,
+            "cards": self.cards, "result": self.result, "result_line": self.result_line, "gained": self.gained,
             "removed": self.removed_ships, "invades": self.invades, "retreat": self.retreat,
         }
 
@@ -159,6 +160,8 @@ def _read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], 
                 last_move = {"player": p, "from": atk[1], "to": atk[2], "attack": True, "line": at}
             elif mv:
                 last_move = {"player": p, "from": mv[1], "to": mv[2], "attack": False, "line": at}
+            elif text.startswith("stuck-retreat attempt "):
+                last_move = {"player": p, "from": text[-2:], "to": text[-2:], "attack": False, "line": at}
             if battle is not None and not battle.closed:
                 if text.startswith("play "):
                     battle.cards.append(words)
@@ -175,7 +178,7 @@ def _read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], 
         m = _BATTLE.match(line)
         if m and battle is not None:
             attack, defend = _dice(m[3]), _dice(m[5])
-            battle.rounds.append({"attack": attack, "defend": defend, "tie": False})
+            battle.rounds.append({"attack": attack, "defend": defend, "tie": False, "line": at})
             battle.last_line = at
             a, d = COLOUR_NAMES[battle.attacker], COLOUR_NAMES[1 - battle.attacker]
             words = (f"Battle for {m[2]}: {a} rolls {', '.join(map(str, attack))} = {m[4]}, "
@@ -186,11 +189,11 @@ def _read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], 
             words = f"A tie: both sides roll again{tail}"
         elif (m := re.match(r"^(White|Blue) wins the battle$", line)) and battle is not None:
             battle.result = "won"
-            battle.last_line = at
+            battle.result_line = battle.last_line = at
             words = f"{m[1]} wins the battle for {battle.target}"
         elif (m := re.match(r"^(White|Blue) defends successfully", line)) and battle is not None:
             battle.result = "lost"
-            battle.last_line = at
+            battle.result_line = battle.last_line = at
             loser = _other(m[1])
             words = f"{m[1]} holds {battle.target}: {loser}'s attack failed{tail}"
             placing = f"retreat {loser} {battle.src}"
@@ -242,6 +245,8 @@ def _read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], 
                 battle.cards.append(f"{m[1]} rolls again (Second Chance)")
             words = f"Second Chance: {m[1]} rolls its dice again"
         elif (m := _STUCK.match(line)):
+            last_move = {**(last_move or {}), "stuck": {"dice": [int(m[1]), int(m[2])], "doubles": m[3] == "doubles",
+                                                         "line": at}}
             placing = "stuck - -" if m[3] == "doubles" else ""
             words = (f"Stuck ship: the dice show {m[1]} and {m[2]}: "
                      + ("doubles, the ship goes home" if m[3] == "doubles"

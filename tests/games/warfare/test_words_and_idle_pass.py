@@ -56,7 +56,8 @@ def test_a_failed_attack_says_so_and_the_battle_is_data() -> None:
     assert "Blue holds e6: White's attack failed" in " / ".join(view["log"])
     battle = view["battles"][-1]
     assert battle["attacker"] == WHITE and battle["from"] == "d5" and battle["target"] == "e6"
-    assert battle["rounds"] == [{"attack": [1], "defend": [3, 4], "tie": False}]
+    assert battle["rounds"] == [{"attack": [1], "defend": [3, 4], "tie": False, "line": battle["first_line"] + 1}]
+    assert view["log"][battle["result_line"]].startswith("Blue holds e6")
     assert battle["result"] == "lost"
     assert view["last_move"] == {"player": WHITE, "from": "d5", "to": "e6", "attack": True,
                                  "line": battle["first_line"]}

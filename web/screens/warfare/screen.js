@@ -159,6 +159,22 @@ function actionWords(g, a) {
 
 // ---------------------------------------------------------------------------- shell exports
 
+/** The shell's choice buttons in words ("Charge d3 to e4"); an attack's odds are added to its
+ * button by oddsOnChoices. */
+export function choiceLabel(g, a) {
+  if (!g.view) return null;
+  if (a.kind === "Attack") return `Attack ${sqName(a.fields.target)} from ${sqName(a.fields.src)}`;
+  if (a.kind === "PassWindow") return a.fields.stop_off ? "Pass, and do not ask me at such a moment again" : "Pass (play no card)";
+  if (a.kind === "SetStop") return `Ask me again for a card ${STOP_WORDS[a.fields.kind] || a.fields.kind}`;
+  if (a.kind === "PassTurn") return "Pass (no legal move)";
+  return actionWords(g, a);
+}
+
+const STOP_WORDS = {
+  battle: "before the battle dice", after_roll: "after the battle dice", after_win: "after a won battle",
+  after_loss: "after a lost battle", response: "when the opponent plays a card",
+};
+
 export function title(g) {
   return g.view && g.view.cards ? "Galactic Warfare · cards" : g.title;
 }
@@ -218,142 +234,127 @@ export function keys(event, g) {
 
 // ---------------------------------------------------------------------------- what happened
 
-/** The log read into events: actions, battles (rounds of dice, the result), stuck-retreat dice. */
-function readLog(log) {
-  const events = [];
-  let battle = null;
-  let lastAttack = null;
-  log.forEach((line, at) => {
-    let m;
-    if ((m = /^(White|Blue): (.*)$/.exec(line))) {
-      const act = { type: "action", at, who: m[1], text: m[2] };
-      events.push(act);
-      const atk = /^attack (\w\d)x(\w\d)$/.exec(m[2]);
-      if (atk) lastAttack = { who: m[1], src: atk[1], target: atk[2] };
-      if (/^(charge|attack|hyperdrive|stuck-retreat|pass \(no)/.test(m[2])) battle = null;
-      if (atk) {
-        battle = { type: "battle", at, last: at, attacker: m[1], src: atk[1], target: atk[2], rounds: [], notes: [], cards: [] };
-        events.push(battle);
-      } else if (battle && !battle.closed && /^play /.test(m[2])) {
-        battle.cards.push(`${m[1]} plays ${m[2].slice(5)}`);
-        battle.last = at;
-      } else if (battle && /^place on /.test(m[2])) {
-        battle.closed = true;
-      }
-    } else if ((m = /^battle (\w\d)x(\w\d): attacker \[([\d, ]*)\]=(\d+), defender \[([\d, ]*)\]=(\d+)/.exec(line))) {
-      if (!battle) {
-        battle = { type: "battle", at, last: at, attacker: lastAttack ? lastAttack.who : "", src: m[1], target: m[2], rounds: [], notes: [], cards: [] };
-        events.push(battle);
-      }
-      const nums = (s) => s.split(",").map((x) => Number(x.trim())).filter((x) => x > 0);
-      battle.rounds.push({ attack: nums(m[3]), attackSum: Number(m[4]), defend: nums(m[5]), defendSum: Number(m[6]), tie: false, at });
-      battle.last = at;
-    } else if (/^tie: both sides re-roll/.test(line)) {
-      if (battle && battle.rounds.length) battle.rounds[battle.rounds.length - 1].tie = true;
-    } else if ((m = /^stuck-retreat dice (\d),(\d): (no doubles|doubles)/.exec(line))) {
-      events.push({ type: "stuck", at, dice: [Number(m[1]), Number(m[2])], doubles: m[3] === "doubles" });
-    } else if (/^\s+roll /.test(line)) {
-      // C-2.8 roll records: the dice are shown with their battle
-    } else if (battle && !battle.closed && /is cancelled/.test(line)) {
-      battle.cards.push(line.replace(/\s*\((GW|C)-[\d.]+\)$/, ""));
-    } else if (battle && /wins the battle|defends successfully|captured:|invades|is removed|re-rolls|cancelled|Cloaking Field|Emergency Jump|Salvage/.test(line)) {
-      battle.notes.push({ line, at });
-      battle.last = at;
-      if (/captured:|is removed|Cloaking Field|stays where it was/.test(line)) battle.closed = true;
-    }
-  });
-  return events;
-}
+// The engine's view gives the log in a player's words and its battles as data
+// (pygame_core/games/warfare/words.py): nothing here reads words. The shell shows the recap
+// (everything since the viewer's own last decision) at the top; a step with a battle's dice
+// is drawn here with the dice (recapStep).
 
-function noteWords(line) {
-  let m;
-  if ((m = /^(White|Blue) wins the battle/.exec(line))) return `${m[1]} wins the battle.`;
-  if ((m = /^(White|Blue) defends successfully/.exec(line))) return `${m[1]} holds: the attacker must retreat to its own home row.`;
-  if ((m = /^(\w\d) captured: \+(\d) power-up\(s\), (\d) ship\(s\) removed/.exec(line))) {
-    const gain = Number(m[2]);
-    const lost = Number(m[3]);
-    return `${m[1]} is captured: the winner gains ${gain} power-up${gain === 1 ? "" : "s"}${gain === 0 ? " (its stack is full at 4)" : ""}`
-      + (lost ? `, ${lost} ship${lost === 1 ? "" : "s"} removed from the game.` : ".");
+const RULE_ID = /\s*\((?:C|GW)-[0-9][0-9A-Za-z.]*\)/g;
+let lastPlay = null; // the last model in play: a look back at the board draws the recap from it
+const shownBattles = new Set(); // battles whose dice were drawn once (they animate only then)
+
+/** A line in a player's words, its rule number in a span the shell shows only with details. */
+function lineEl(line, cls = "recap-line") {
+  const { h } = shell;
+  const text = String(line);
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(RULE_ID)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(h("span", { class: "rule-id" }, m[0]));
+    last = m.index + m[0].length;
   }
-  if ((m = /^(White|Blue) invades (\w\d)/.exec(line))) return `${m[1]} invades ${m[2]}: that ship stays in the enemy home row for the rest of the game.`;
-  if ((m = /^no vacant home square: the stack of (\d) on (\w\d) is removed/.exec(line))) return `No free home square: the stack of ${m[1]} on ${m[2]} is removed from the game.`;
-  return line.replace(/\s*\((GW|C)-[\d.]+\)$/, ".");
-}
-
-/** "Blue plays Overcharge" with what the card does to this battle, in a few words. */
-function cardNote(text) {
-  const effects = { Overcharge: "one extra die", "Second Chance": "re-rolls its dice", "Cloaking Field": "the attack is cancelled",
-    "Salvage Crews": "2 power-ups if it wins", "Emergency Jump": "chooses its own retreat square", "Counter-Intelligence": "cancels the card before it" };
-  const title = Object.keys(effects).find((t) => text.endsWith(` ${t}`));
-  return title ? `${text} (${effects[title]})` : text;
+  if (last < text.length) out.push(text.slice(last));
+  return h("span", { class: cls }, ...out);
 }
 
 function diceEl(values, who) {
   const { h } = shell;
   return h("span", { class: "dice", role: "img", "aria-label": `${who} dice ${values.join(", ")}` },
-    values.map((d) => { const el = h("span", { class: `die wf-die wf-die-${who === "White" ? 0 : 1}` }, String(d)); return el; }));
+    values.map((d) => h("span", { class: `die wf-die wf-die-${who === "White" ? 0 : 1}` }, String(d))));
 }
 
-function battleEl(b, fresh, v) {
+const sum = (list) => list.reduce((x, y) => x + y, 0);
+
+/** One round of a battle on one line: both sides' dice and sums. */
+function roundEl(battle, round, n) {
   const { h } = shell;
-  const defender = b.attacker === "White" ? "Blue" : "White";
-  const result = b.notes.map((n) => noteWords(n.line));
-  const placing = v.phase === "place" && v.placement && v.placement.purpose === "retreat" && v.placement.from === b.src;
-  const windowOpen = !b.rounds.length && v.battle;
-  const box = h("section", { class: `battle wf-battle${fresh ? " wf-fresh" : ""}`, id: "wf-battle", "aria-label": "The battle" },
-    h("h3", {}, `Battle: ${b.attacker} ${b.src} attacks ${defender} ${b.target}`),
-    windowOpen ? h("p", { class: "muted" }, "Cards may be played before the dice are rolled.") : null,
-    b.cards.length ? h("p", { class: "wf-battle-cards" }, `Cards: ${b.cards.map(cardNote).join("; ")}.`) : null,
-    b.rounds.length ? h("ol", { class: "rounds" }, b.rounds.map((r, n) => {
-      const li = h("li", { class: "wf-round" },
-        h("div", { class: "side" }, h("span", { class: "who" }, `${b.attacker} (attacker)`), diceEl(r.attack, b.attacker),
-          h("strong", { class: "wf-sum" }, `= ${r.attackSum}`)),
-        h("div", { class: "side" }, h("span", { class: "who" }, `${defender} (defender)`), diceEl(r.defend, defender),
-          h("strong", { class: "wf-sum" }, `= ${r.defendSum}`)),
-        h("div", { class: r.tie ? "wf-tie" : "wf-decided" }, r.tie ? "A tie: both sides roll again."
-          : `${r.attackSum > r.defendSum ? b.attacker : defender} is higher.`));
-      li.style.setProperty("--round", String(n));
-      return li;
-    })) : null,
-    result.length ? h("ul", { class: "wf-result" }, result.map((t) => h("li", {}, t))) : null,
-    placing ? h("p", { class: "wf-result" }, `${COLOURS[v.placement.chooser]} now chooses the home square it retreats to.`) : null);
-  box.style.setProperty("--rounds", String(b.rounds.length));
-  return box;
+  const a = COLOURS[battle.attacker];
+  const d = COLOURS[1 - battle.attacker];
+  const [as, ds] = [sum(round.attack), sum(round.defend)];
+  const el = h("span", { class: "wf-round", "data-line": String(round.line) },
+    h("span", { class: "side" }, `${a} `, diceEl(round.attack, a), h("strong", { class: "wf-sum" }, `= ${as}`)),
+    h("span", { class: "wf-vs" }, " against "),
+    h("span", { class: "side" }, `${d} `, diceEl(round.defend, d), h("strong", { class: "wf-sum" }, `= ${ds}`)),
+    h("span", { class: round.tie ? "wf-tie" : "wf-decided" }, round.tie ? " a tie: again" : ""));
+  el.style.setProperty("--round", String(n));
+  return el;
 }
 
-export function news(g, tools, previous) {
+/** Where a recap step's lines start in the log: the controller lists the steps in order from log_from. */
+function stepRange(g, step) {
+  const r = g.recap;
+  if (!r || !r.steps) return null;
+  let at = r.log_from;
+  for (const s of r.steps) {
+    if (s.at === step.at && s.seat === step.seat) return [at, at + s.lines.length];
+    at += s.lines.length;
+  }
+  return null;
+}
+
+/** The shell's recap asks how to show a step: a step in which a battle was rolled shows its
+ * dice round by round (and its result line stands out); other steps are the shell's text. */
+export function recapStep(g, step) {
+  const base = g.mode === "play" ? g : lastPlay && lastPlay.game_id === g.game_id ? lastPlay : null;
+  if (!shell || !base || !base.view || step.auto) return null;
+  const range = stepRange(base, step);
+  if (!range) return null;
+  const [from, to] = range;
+  const inside = (n) => n >= from && n < to;
+  const rounds = new Map();
+  const results = new Map();
+  for (const b of base.view.battles || []) {
+    b.rounds.forEach((r, k) => { if (inside(r.line)) rounds.set(r.line, [b, r, k]); });
+    if (inside(b.result_line)) results.set(b.result_line, b);
+  }
+  const stuck = base.view.last_move && base.view.last_move.stuck && inside(base.view.last_move.stuck.line) ? base.view.last_move.stuck : null;
+  if (!rounds.size && !results.size && !stuck) return null;
+  const { h } = shell;
+  const parts = [];
+  let fresh = false;
+  step.lines.forEach((line, k) => {
+    const n = from + k;
+    if (/^\s+roll\b/.test(String(line))) return;
+    if (rounds.has(n)) {
+      const [b, r, i] = rounds.get(n);
+      const key = `${base.game_id}|${b.first_line}|${r.line}`;
+      if (!shownBattles.has(key)) { shownBattles.add(key); fresh = true; }
+      parts.push(roundEl(b, r, i));
+    } else if (results.has(n)) {
+      const b = results.get(n);
+      const mine = b.attacker === g.viewer;
+      parts.push(lineEl(line, `recap-line wf-outcome wf-${b.result}${mine ? " wf-mine" : ""}`));
+    } else if (stuck && n === stuck.line) {
+      parts.push(h("span", { class: "recap-line wf-stuck", id: "wf-stuck" }, "Stuck ship: ", diceEl(stuck.dice, "Stuck"),
+        stuck.doubles ? " doubles: it goes home." : " no doubles: it stays, and the turn ends."));
+    } else parts.push(lineEl(line));
+  });
+  return h("span", { class: `recap-lines wf-recap${fresh ? " wf-fresh" : ""}` }, parts);
+}
+
+/** Before the shell's recap (g.recap undefined): the last battle, from the view's data. */
+function lastBattleEl(g) {
+  const { h } = shell;
+  const v = g.view;
+  const b = (v.battles || [])[v.battles.length - 1];
+  if (!b || !v.last_move || v.last_move.line > b.last_line || !b.rounds.length) return null;
+  const lines = v.log.slice(b.first_line, b.last_line + 1).filter((l) => !/^\s+roll\b/.test(String(l)) && !/^Battle for /.test(String(l)));
+  return h("section", { class: "battle wf-battle", id: "wf-battle", "aria-label": "The battle" },
+    b.rounds.map((r, k) => roundEl(b, r, k)), lines.map((l) => lineEl(l)));
+}
+
+export function news(g, tools) {
   shell = tools;
   loadCss();
-  const { h } = tools;
   const v = g.view;
   if (!v) return null;
-  const events = readLog(v.log);
-  const freshFrom = previous && previous.view && previous.at < g.at ? previous.view.log.length : v.log.length;
-  // The latest battle stays shown until the next move starts; it animates when it is new.
-  const lastAction = [...events].reverse().find((e) => e.type === "action" && /^(charge|attack|hyperdrive|stuck-retreat|pass \(no|I move|you move|you decide)/.test(e.text));
-  const battle = [...events].reverse().find((e) => e.type === "battle");
-  const stuck = [...events].reverse().find((e) => e.type === "stuck");
-  const parts = [];
-  if (battle && lastAction && battle.at >= lastAction.at) parts.push(battleEl(battle, battle.last >= freshFrom, v));
-  if (stuck && lastAction && stuck.at >= lastAction.at) {
-    parts.push(h("section", { class: "battle wf-battle", id: "wf-stuck" },
-      h("h3", {}, "Stuck-retreat attempt"),
-      h("div", { class: "side" }, diceEl(stuck.dice, "Stuck"),
-        h("span", {}, stuck.doubles ? "Doubles: the ship goes home, to a square its owner chooses." : "No doubles: the ship stays stuck and the turn ends."))));
-  }
-  // GW-9.2: a charge into the enemy home row makes an invader; say so when it happens.
-  const charge = lastAction ? /^(?:charge|hyperdrive) (\w\d)-(\w\d)$/.exec(lastAction.text) : null;
-  if (charge) {
-    const p = lastAction.who === "White" ? 0 : 1;
-    if (rankOf(charge[2]) === homeRank(1 - p)) {
-      const held = v.stacks.filter((s) => s.owner === p && rankOf(s.square) === homeRank(1 - p)).length;
-      parts.push(h("p", { class: "wf-invasion", id: "wf-invasion" },
-        h("strong", {}, `${lastAction.who} invades ${charge[2]}.`),
-        ` An invader stays in the enemy home row for the rest of the game and cannot be attacked. `
-        + `${lastAction.who} holds ${held} of the 4 dark squares of ${COLOURS[1 - p]}'s home; all 4 win.`));
-    }
-  }
-  return parts.length ? h("div", { class: "wf-news" }, parts) : null;
+  if (g.mode === "play") lastPlay = g;
+  // The shell's recap tells what happened since the viewer last decided, in order; a battle
+  // under way (its cards and odds) is in the card window above the board.
+  if (g.recap !== undefined) return null;
+  const battle = lastBattleEl(g);
+  return battle ? tools.h("div", { class: "wf-news" }, battle) : null;
 }
 
 // ---------------------------------------------------------------------------- render
@@ -384,9 +385,10 @@ export function render(area, g, tools, previous) {
     v.phase === "window" ? windowPanel(g) : null,
     h("div", { class: "wf-board-wrap" },
       h("canvas", { id: "board", class: "wf-board", role: "img", "aria-label": boardLabel(g), "aria-describedby": "wf-words",
-        onclick: onBoardTap }),
-      h("p", { class: "muted wf-legend" }, legendText(g))),
+        onclick: onBoardTap })),
+    // The decision's panel (the attack's confirm) right under the board, the legend after it.
     h("div", { id: "wf-panel", class: "wf-panel", "aria-live": "polite" }),
+    h("p", { class: "muted wf-legend" }, legendText(g)),
     words(g),
     v.cards ? cardsPanel(g) : null);
   oddsOnChoices(g);
@@ -419,8 +421,9 @@ function flipped(g) {
 }
 
 function legendText(g) {
-  return flipped(g) ? "Bottom row: Blue's home planet. Top row: White's home planet. Blue moves up."
-    : "Bottom row: White's home planet. Top row: Blue's home planet. White moves up, Blue down.";
+  return (flipped(g) ? "Bottom row: Blue's home planet. Top row: White's home planet. Blue moves up."
+    : "Bottom row: White's home planet. Top row: Blue's home planet. White moves up, Blue down.")
+    + " Dashed cyan frames: the last move. Gold frame: the stack you selected.";
 }
 
 function banner(g) {
@@ -437,20 +440,24 @@ function banner(g) {
     h("span", { class: `wf-dot wf-dot-${v.to_move ?? "none"}`, "aria-hidden": "true" }), text);
 }
 
+/** The counts in one line (a phone keeps the board in view); tapped, each in full words. */
 function counters(v) {
   const { h } = shell;
   const stacks = [0, 1].map((p) => v.stacks.filter((s) => s.owner === p));
   const power = stacks.map((list) => list.reduce((n, s) => n + s.size - 1, 0));
   const items = [
-    ["White stacks", `${stacks[0].length}`, "w-stacks", `White has ${stacks[0].length} stacks on the board`],
-    ["White captured", `${power[0]}`, "w-captured", `White holds ${power[0]} captured Blue ships as power-ups`],
-    ["Blue stacks", `${stacks[1].length}`, "b-stacks", `Blue has ${stacks[1].length} stacks on the board`],
-    ["Blue captured", `${power[1]}`, "b-captured", `Blue holds ${power[1]} captured White ships as power-ups`],
-    ["Removed", `${v.removed}`, "removed", `${v.removed} ships removed from the game`],
-    ["Round", v.round ? `${v.round}/${v.round_limit}` : "—", "round", `Round ${v.round} of ${v.round_limit}`],
+    ["w-stacks", `White has ${stacks[0].length} stack${stacks[0].length === 1 ? "" : "s"} on the board`],
+    ["w-captured", `White has captured ${power[0]} Blue ship${power[0] === 1 ? "" : "s"} (power-ups in its stacks)`],
+    ["b-stacks", `Blue has ${stacks[1].length} stack${stacks[1].length === 1 ? "" : "s"} on the board`],
+    ["b-captured", `Blue has captured ${power[1]} White ship${power[1] === 1 ? "" : "s"} (power-ups in its stacks)`],
+    ["removed", `${v.removed} ship${v.removed === 1 ? "" : "s"} removed from the game`],
+    ["round", v.round ? `Round ${v.round} of ${v.round_limit} (the game is judged after the last)` : "Before the first round"],
   ];
-  return h("dl", { class: "counters wf-counters", "aria-label": "Counts" },
-    items.map(([label, value, id]) => h("div", { id: `wf-count-${id}` }, h("dt", {}, label), h("dd", {}, value))));
+  const short = `White ${stacks[0].length} stacks, took ${power[0]} · Blue ${stacks[1].length}, took ${power[1]}`
+    + `${v.removed ? ` · ${v.removed} removed` : ""}${v.round ? ` · round ${v.round}/${v.round_limit}` : ""}`;
+  return h("details", { class: "wf-counters", id: "wf-counts" },
+    h("summary", { "aria-label": `Counts: ${short}` }, short),
+    h("ul", { class: "wf-count-list" }, items.map(([id, text]) => h("li", { id: `wf-count-${id}` }, text))));
 }
 
 function rolloff(g) {
@@ -500,11 +507,17 @@ function windowPanel(g) {
     lines.push(h("p", {}, `Card window: ${WINDOW_WORDS[w.kind] || w.kind}. ${holder} may play a card now, or pass.`));
   }
   const b = v.battle;
-  if (b && !b.attack_dice.length) {
-    const odds = attackOdds(v, b.from, b.target, b.overcharge);
-    if (odds) lines.push(h("p", { class: "wf-odds" }, `Attack ${b.from} on ${b.target}: ${COLOURS[odds.attacker.owner]} ${diceWords(odds.attackDice)}, `
-      + `${COLOURS[odds.defender.owner]} ${diceWords(odds.defendDice)}; ${COLOURS[odds.attacker.owner]} wins ${pct(odds.chance)} of the time.`));
-  } else if (b) {
+  if (b && !b.attack_dice.length && b.odds) {
+    // The engine's odds count every card played so far in this battle, an Overcharge still
+    // open to an answer included (GW-6.3, GW-12 #1).
+    const o = b.odds;
+    const att = stacksOf(v).get(b.from);
+    const me = att ? att.owner : v.active;
+    const pending = w.chain.length ? " if the cards played stand" : "";
+    lines.push(h("p", { class: "wf-odds", id: "wf-window-odds", "data-chance": String(o.chance) },
+      `Attack ${b.from} on ${b.target}: ${COLOURS[me]} ${diceWords(o.attack_dice)}, ${COLOURS[1 - me]} ${diceWords(o.defend_dice)}; `
+      + `${COLOURS[me]} wins ${pct(o.chance)} of the time${pending}.`));
+  } else if (b && b.attack_dice.length) {
     const att = b.attack_dice.reduce((x, y) => x + y, 0);
     const dfn = b.defend_dice.reduce((x, y) => x + y, 0);
     lines.push(h("p", {}, `The dice: attacker ${att}, defender ${dfn}.`));
@@ -550,7 +563,7 @@ function cardsPanel(g) {
     h("details", { class: "discard" }, h("summary", {}, `Cards played (${played.length})`),
       played.length ? h("p", {}, played.join(", ")) : h("p", { class: "muted" }, "None yet.")),
     h("details", { class: "discard" }, h("summary", {}, "What every card does"),
-      h("dl", { class: "wf-card-list" }, Object.values(CARDS).map(([, name, when, text]) => [h("dt", {}, `${name} · ${when}`), h("dd", {}, text)]))));
+      h("dl", { class: "wf-card-list" }, Object.values(CARDS).flatMap(([, name, when, text]) => [h("dt", {}, `${name} · ${when}`), h("dd", {}, text)]))));
 }
 
 function cardDialog(key, acts) {
@@ -632,6 +645,7 @@ function panel(g) {
       h("div", { class: "choices" },
         h("button", { type: "button", class: "btn primary", id: "wf-play", onclick: (e) => shell.act(confirming.i, e) }, `Play ${info[1]}`),
         h("button", { type: "button", class: "btn", id: "wf-cancel", onclick: () => { confirming = null; paint(g); } }, "Cancel"))));
+    keepInView();
     return;
   }
   if (confirming) {
@@ -643,19 +657,21 @@ function panel(g) {
     const them = COLOURS[odds.defender.owner];
     const land = odds.home ? tgt : beyond(src, tgt);
     const invade = rankOf(land) === homeRank(odds.defender.owner);
+    // Compact, so that on a phone it fits under the board with the board still in view; what
+    // a win or a loss does is one tap away.
     fill(box, h("section", { class: "wf-confirm", id: "wf-confirm", "aria-labelledby": "wf-confirm-title" },
-      h("h2", { id: "wf-confirm-title" }, `Attack ${tgt} from ${src}?`),
-      h("p", { class: "wf-odds-line" },
-        h("span", {}, `${me} rolls ${diceWords(odds.attackDice)}`),
-        h("span", {}, ` · ${them} rolls ${diceWords(odds.defendDice)}${odds.home ? " (one extra at home)" : ""}`)),
-      h("p", { class: "wf-chance", id: "wf-chance", "data-chance": String(odds.chance) }, `Chance to win: ${pct(odds.chance)}`),
-      h("p", { class: "muted" }, "Higher sum wins; a tie is rolled again."
-        + (v.cards ? " Cards played in the battle can change the dice." : "")),
-      h("p", { class: "muted" }, `Win: ${tgt} is captured and your stack moves to ${land}${invade ? " as an invader" : ""}`
-        + `${odds.attacker.size < 4 ? ", gaining a power-up" : ""}. Lose: your stack retreats to your home row, on a square ${them} chooses (removed if your home row is full).`),
-      h("div", { class: "choices" },
+      h("h2", { id: "wf-confirm-title" }, `Attack ${tgt} from ${src}?`,
+        h("span", { class: "wf-chance", id: "wf-chance", "data-chance": String(odds.chance) }, ` ${pct(odds.chance)} to win`)),
+      h("p", { class: "wf-odds-line" }, `${me} rolls ${diceWords(odds.attackDice)}, ${them} ${diceWords(odds.defendDice)}`
+        + `${odds.home ? " (one extra at home)" : ""}; higher sum wins, a tie is rolled again.`),
+      h("div", { class: "choices wf-confirm-choices" },
         h("button", { type: "button", class: "btn primary", id: "wf-attack", onclick: (e) => shell.act(confirming.i, e) }, `Attack (${pct(odds.chance)})`),
-        h("button", { type: "button", class: "btn", id: "wf-cancel", onclick: () => { confirming = null; paint(g); } }, "Cancel"))));
+        h("button", { type: "button", class: "btn", id: "wf-cancel", onclick: () => { confirming = null; paint(g); } }, "Cancel")),
+      h("details", { class: "wf-what-if" }, h("summary", {}, "What a win or a loss does"),
+        h("p", { class: "muted" }, `Win: ${tgt} is captured and your stack moves to ${land}${invade ? " as an invader" : ""}`
+          + `${odds.attacker.size < 4 ? ", gaining a power-up" : ""}. Lose: your stack retreats to your home row, on a square ${them} chooses (removed if your home row is full).`
+          + (v.cards ? " Cards played in the battle can change the dice." : "")))));
+    keepInView();
     return;
   }
   const notes = situationNotes(g);
@@ -680,6 +696,23 @@ function panel(g) {
   else if (sources.size) hint = "Tap one of your ringed stacks to light up its moves.";
   fill(box, hint ? h("p", { class: "wf-hint" }, hint) : null, notes);
   box.hidden = !hint && !notes;
+}
+
+/** After a tap on the board opened a confirm under it: scroll so that the board and the
+ * confirm's buttons are both in view (on a phone the confirm is under the fold otherwise). */
+function keepInView() {
+  requestAnimationFrame(() => {
+    const board = document.getElementById("board");
+    const confirm = document.querySelector("#wf-confirm .choices");
+    if (!board || !confirm) return;
+    const bar = document.querySelector(".topbar");
+    const top = bar ? bar.getBoundingClientRect().bottom : 0;
+    const b = board.getBoundingClientRect();
+    const c = confirm.getBoundingClientRect();
+    const below = c.bottom + 8 - window.innerHeight;
+    if (below > 0) window.scrollBy({ top: Math.min(below, Math.max(0, b.top - top)), behavior: "instant" });
+    else if (b.top < top) window.scrollBy({ top: b.top - top, behavior: "instant" });
+  });
 }
 
 function situationNotes(g) {
@@ -765,7 +798,7 @@ function onBoardTap(e) {
 
 function lastMotion(g, previous) {
   const v = g.view;
-  const key = `${g.game_id}|${g.mode}|${g.at}|${v.log.length}|${v.log[v.log.length - 1] || ""}`;
+  const key = `${g.game_id}|${g.mode}|${g.at}|${v.log.length}`;
   if (motion && motion.key === key && (!previous || previous.at === g.at)) return motion;
   const out = { key, at: g.at, from: null, to: null, vanished: [], animate: false };
   if (previous && previous.view && previous.at < g.at && previous.game_id === g.game_id) {
@@ -786,14 +819,9 @@ function lastMotion(g, previous) {
     }
     if (out.from || out.vanished.length) return out;
   }
-  // No earlier screen (a reload) or nothing moved: the last charge or attack in the log.
-  for (let i = v.log.length - 1; i >= 0; i--) {
-    const m = /^(White|Blue): (charge|hyperdrive) (\w\d)-(\w\d)$|^(White|Blue): attack (\w\d)x(\w\d)$/.exec(v.log[i]);
-    if (m) {
-      if (m[2]) { out.from = m[3]; out.to = m[4]; } else { out.from = m[6]; out.to = m[7]; }
-      break;
-    }
-  }
+  // No earlier screen (a reload) or nothing moved: the view's last charge or attack.
+  const last = v.last_move;
+  if (last && last.from !== last.to) { out.from = last.from; out.to = last.to; }
   return out;
 }
 
@@ -802,7 +830,7 @@ function lastMotion(g, previous) {
 const C = {
   bg: "#141b33", light: "#3a4679", dark: "#1a2247", whiteHome: "#4a4326", whiteHomeLight: "#5e5636",
   blueHome: "#17375f", blueHomeLight: "#274b78", label: "#aab3d6", white: "#f4f5fb", whiteEdge: "#8d93ad",
-  blue: "#2f7bff", blueEdge: "#b7d0ff", ink: "#0b1020", accent: "#ffcc4d", go: "#7be0a5", hit: "#ff7b7b",
+  blue: "#2f7bff", blueEdge: "#b7d0ff", ink: "#0b1020", accent: "#ffcc4d", last: "#4fd8eb", go: "#7be0a5", hit: "#ff7b7b",
 };
 
 function draw(g, t) {
@@ -887,8 +915,9 @@ function draw(g, t) {
     ctx.strokeRect(x + width / 2 + 1, y + width / 2 + 1, size - width - 2, size - width - 2);
     ctx.setLineDash([]);
   };
-  if (motion && motion.from) ring(motion.from, C.accent, 2, [4, 3]);
-  if (motion && motion.to) ring(motion.to, C.accent, 3);
+  // The last move in cyan; the selection (below) in gold: never the same colour.
+  if (motion && motion.from) ring(motion.from, C.last, 2, [4, 3]);
+  if (motion && motion.to) ring(motion.to, C.last, 3, [7, 3]);
   if (v.battle) { ring(v.battle.from, C.hit, 3); ring(v.battle.target, C.hit, 3, [5, 3]); }
   // stacks
   const moving = t < 1 && motion && motion.animate ? motion.to : null;
