@@ -17,6 +17,7 @@ from pygame_core.games.warfare import cards, odds
 from pygame_core.games.warfare.actions import Attack, Charge, ChooseFirst, PassWindow, PlayCard
 
 from .conftest import Contexts
+from .helpers import tap
 from .site import BOOT_TIMEOUT_MS, Site
 from .test_warfare import FILES, _at, _choices, _new_game, _next, _settle, _tap_square
 
@@ -43,7 +44,7 @@ def _square(s: int) -> str:
 def _fork(page: Page, match: Match) -> None:
     page.goto(page.url.split("#")[0] + "#r/" + encode_link(match))
     page.wait_for_selector("#game[data-mode='replay']")
-    page.locator("#fork").tap()
+    tap(page, "#fork")
     page.wait_for_selector("#game[data-mode='play']")
 
 
