@@ -85,12 +85,12 @@ export function writeOrders(steps) {
 /** Why ``steps`` are not (yet) legal orders at ``speed`` (MSC-6.2, MSC-A10), or null. */
 export function orderProblem(steps, speed) {
   for (let i = 1; i < steps.length; i++) {
-    if (steps[i] !== "F" && steps[i - 1] !== "F") return "a ship may not turn twice in a row: move forward between turns (MSC-6.2)";
+    if (steps[i] !== "F" && steps[i - 1] !== "F") return "a ship may not turn twice in a row: move forward between turns";
   }
-  if (steps.length > speed) return `${steps.length} steps is more than SPEED ${speed}: every order spends exactly SPEED (MSC-6.2)`;
+  if (steps.length > speed) return `${steps.length} steps is more than SPEED ${speed}: every order spends exactly SPEED`;
   if (steps.length < speed) {
     const left = speed - steps.length;
-    return `${left} more step${left === 1 ? "" : "s"} to plot: a ship must spend all of its SPEED ${speed} (MSC-6.2)`;
+    return `${left} more step${left === 1 ? "" : "s"} to plot: a ship must spend all of its SPEED ${speed}`;
   }
   return null;
 }

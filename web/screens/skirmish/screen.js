@@ -41,6 +41,7 @@ function freshUi(viewer = null, game = "") {
     draft: null, // {ship, speed, steps} the orders being plotted
     typed: "",
     typedError: "",
+    speedTapped: false, // a SPEED tapped for the ship being plotted: typed orders do not change it
     codeText: "",
     note: "",
     fleet: null, // the designs chosen at setup, still to build (design phase)
@@ -100,18 +101,35 @@ export function news(g, tools, previous) {
   shell = tools;
   const v = g.view;
   if (!v || !["orders", "combat", "over"].includes(v.phase) || v.turn < 1) return null;
-  // The shell lists the log lines this action added when it saw the view before (app.js
-  // newsBox); then only their dice are drawn here. After a hand-off it saw nothing: the
-  // whole turn so far is told here.
+  // The shell's turn recap (#recap) tells what happened since this seat's last decision, each
+  // step worded by recapStep below; the news adds nothing to it.
+  if (g.recap !== undefined) return null;
+  // Before the recap: the shell lists the log lines this action added when it saw the view
+  // before (app.js newsBox); then only their dice are drawn here. After a hand-off it saw
+  // nothing: the whole turn so far is told here.
   const shellShows = previous && previous.view && previous.at < g.at && g.mode === "play";
   if (shellShows) {
     const fresh = v.log.slice(previous.view.log.length);
-    if (!fresh.some((l) => /^MSC-(8\.1|9\.4)/.test(l))) return null;
+    if (!fresh.some((l) => /^\s+roll MSC-(8\.1|9\.4)/.test(l))) return null;
     return turnReport(v, { turn: v.turn, lines: fresh, dice: true }, true);
   }
   const seg = turnSegment(v);
   if (!seg.lines.length) return null;
-  return turnReport(v, seg, v.phase === "combat");
+  return turnReport(v, seg, true);
+}
+
+/** One step of the shell's turn recap in this game's words: its log lines with their dice as
+ * dice, ships by name, and the movement replay where the step moved ships (MSC-11.1). */
+export function recapStep(g, step) {
+  const v = g && g.view;
+  if (!v || !step || !Array.isArray(step.lines)) return null;
+  const lines = step.lines.filter((l) => !isRollRecord(l));
+  if (!lines.length) return null;
+  const { h } = shell;
+  const moved = lines.some(isMoveLine);
+  return h("div", { class: "msc-recap-step" },
+    h("ul", {}, lines.map((l) => h("li", {}, wordedLine(v, l)))),
+    moved ? h("button", { type: "button", class: "btn small msc-replay", onclick: replayMoves }, "Replay moves") : null);
 }
 
 export function keys(e, g, tools) {
@@ -139,7 +157,17 @@ export function render(area, g, tools) {
   const v = g.view;
   const key = location.hash.split("/")[1] || "replay";
   if (ui.viewer !== g.viewer || ui.game !== key) ui = freshUi(g.viewer, key);
-  if (!cam || cam.key !== key) cam = { key, scale: 0, x0: 0, y0: 0, user: false };
+  if (!cam || cam.key !== key) cam = { key, scale: 0, x0: 0, y0: 0, user: false, fk: "", major: "" };
+  // Each decision shows what it is about (its ships, its zone, the enemy in reach), unless the
+  // player moved the map during this phase; a new phase, turn or seat frames it again.
+  const fk = focusKey(g);
+  if (cam.fk !== fk) {
+    const major = fk.split("|").slice(0, 3).join("|");
+    if (cam.major !== major) cam.user = false;
+    cam.fk = fk;
+    cam.major = major;
+    if (!cam.user) cam.scale = 0;
+  }
   const prevPhase = current && current.view ? current.view.phase : null;
   current = g;
   if (queue && queue.sentAt !== null && g.at !== queue.sentAt) {
@@ -441,7 +469,12 @@ function syncUi(g, prevPhase) {
     const ship = plottingShip(v);
     const open = openOrder(v);
     if (!ship) ui.draft = null;
-    else if (!ui.draft || ui.draft.ship !== ship.id) ui.draft = { ship: ship.id, speed: open ? open.speed : null, steps: open ? open.steps : "" };
+    else if (!ui.draft || ui.draft.ship !== ship.id) {
+      ui.draft = { ship: ship.id, speed: open ? open.speed : null, steps: open ? open.steps : "", short: "" };
+      ui.speedTapped = false;
+      ui.typed = "";
+      ui.typedError = "";
+    }
     else if (open) {
       ui.draft.speed = open.speed;
       if (!ui.draft.steps.startsWith(open.steps)) ui.draft.steps = open.steps;
@@ -511,6 +544,22 @@ function designer(g) {
   const built = plan.designs || [];
   const draft = plan.draft || null;
   const limits = v.limits;
+  // Undo after "Build": the shell takes back one engine step at a time, and a ship is several
+  // (NewShip, SetStat, FitWeapon). A step back into the screen's own build takes the rest
+  // of that ship back too, and the designer shows the form as it was before "Build".
+  const lb = ui.lastBuild;
+  if (lb && !queue) {
+    if (lb.doneAt === null && built.length > lb.before && !draft) lb.doneAt = g.at;
+    if (lb.doneAt !== null && g.at < lb.doneAt && draft && built.length >= lb.before) {
+      takeBackStep();
+      return h("p", { class: "msc-busy", role: "status" }, `Taking back ${"WE"[me]}${built.length + 1}…`);
+    }
+    if (lb.doneAt !== null && g.at < lb.doneAt && !draft && built.length === lb.before) {
+      ui.form = { ...lb.form, weapons: new Set(lb.form.weapons) };
+      ui.formFor = built.length;
+      ui.lastBuild = null;
+    }
+  }
   if (!ui.form || (ui.formFor !== built.length && !draft)) {
     // A new ship starts from the first example design, trimmed to what it may cost.
     ui.form = fitForm(allowance);
@@ -543,8 +592,8 @@ function designer(g) {
     const change = (delta) => () => {
       const next = value + delta;
       if (locked) ui.why = `${info.label} is already chosen for this ship; finish it or undo.`;
-      else if (next > info.max) ui.why = `${info.label} is at most ${info.max} (MSC-2.1).`;
-      else if (next < info.min) ui.why = key === "shields" ? "SHIELDS is at least 1: a ship with none would start destroyed (MSC-A06)." : `${info.label} is at least ${info.min} (MSC-2.1).`;
+      else if (next > info.max) ui.why = `${info.label} is at most ${info.max}.`;
+      else if (next < info.min) ui.why = key === "shields" ? "SHIELDS is at least 1: a ship with none would start destroyed." : `${info.label} is at least ${info.min}.`;
       else { f[key] = next; ui.why = ""; ui.note = ""; f.from = ""; }
       rerender();
     };
@@ -572,7 +621,7 @@ function designer(g) {
     }, `${s} ${on ? "✓" : "—"}`, h("small", {}, hx.SIDE_WORDS[s]));
   };
   const rear = h("button", { type: "button", class: "btn small msc-side no", "aria-pressed": "false",
-    onclick: () => { ui.why = "No weapon may go on the rear (R): a ship has at most 5 weapons (MSC-2.1)."; rerender(); } },
+    onclick: () => { ui.why = "No weapon may go on the rear (R): a ship has at most 5 weapons."; rerender(); } },
   "R —", h("small", {}, "rear: never"));
   const saved = savedDesigns(g);
   const totalNote = over
@@ -622,10 +671,23 @@ function designer(g) {
       onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my designs") : null);
 }
 
+/** One more Undo through the shell's own button (the page's one way back), once it answers. */
+function takeBackStep() {
+  if (ui.takingBack) return;
+  ui.takingBack = true;
+  const again = () => {
+    const button = document.getElementById("undo");
+    if (document.body.dataset.busy) { setTimeout(again, 50); return; }
+    ui.takingBack = false;
+    if (button && !button.disabled) button.click();
+  };
+  setTimeout(again, 0);
+}
+
 function allowanceWhy(v, plan) {
   const left = v.limits.budget - plan.spent;
   if (left < v.limits.ship_bp && left < 25) return `only ${left} BP are left of the side's ${v.limits.budget}`;
-  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, 25)} BP a ship, MSC-2.3`;
+  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, 25)} BP a ship`;
 }
 
 function designLine(d) {
@@ -665,6 +727,7 @@ function buildShip(g, copies = 1) {
   }
   if (f.name.trim()) setName(label, f.name.trim());
   const items = shipItems(f, plan.draft);
+  ui.lastBuild = plan.draft ? null : { form: { ...f, weapons: new Set(f.weapons) }, before: (plan.designs || []).length, doneAt: null };
   ui.why = "";
   ui.note = "";
   const all = [];
@@ -744,7 +807,7 @@ function fleetPanel(g, plan, built) {
   return h("section", { class: "msc-fleet", id: "msc-fleet", "aria-labelledby": "msc-fleet-title" },
     h("h3", { id: "msc-fleet-title" }, "Your fleet"), pick,
     h("p", { class: problem ? "warn" : "muted", id: "msc-fleet-total" },
-      problem ? `This fleet cannot be built: ${problem} (MSC-2.3).` : `${n} ship${n > 1 ? "s" : ""}, ${total} of the ${v.limits.budget - plan.spent} BP left. Review it below, edit a ship, or build it as it is.`),
+      problem ? `This fleet cannot be built: ${problem}.` : `${n} ship${n > 1 ? "s" : ""}, ${total} of the ${v.limits.budget - plan.spent} BP left. Review it below, edit a ship, or build it as it is.`),
     h("div", { class: "msc-row" },
       h("button", { type: "button", class: "btn primary", id: "msc-fleet-submit", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, true) },
         `Build ${n === 1 ? "it" : `these ${n}`} and submit`),
@@ -776,7 +839,7 @@ function buildFleet(g, submit) {
   const plan = v.plans[v.you];
   const built = (plan.designs || []).length;
   const problem = fleetProblem(ui.fleet, v.limits, built, plan.spent, "WE"[v.you]);
-  if (problem) { ui.why = `Refused: ${problem} (MSC-2.3). Remove or edit a ship.`; rerender(); return; }
+  if (problem) { ui.why = `Refused: ${problem}. Remove or edit a ship.`; rerender(); return; }
   if (queue || !ui.fleet.length) return;
   const items = [];
   ui.fleet.forEach((d, i) => {
@@ -858,6 +921,23 @@ function rerender() {
     const el = document.getElementById(focusId);
     if (el) el.focus({ preventScroll: true });
   }
+  keepConfirmInView();
+}
+
+/** After a tap that changes the decision's own controls (a SPEED, a step, a target), its
+ * confirm stays on screen with the map: the page scrolls just enough, never past the map. */
+function keepConfirmInView() {
+  const confirm = document.querySelector("#msc-commit, #msc-submit-orders, #msc-submit-deploy, .msc-fire-btn");
+  const map = document.getElementById("msc-map-wrap");
+  if (!confirm || !map) return;
+  const c = confirm.getBoundingClientRect();
+  const m = map.getBoundingClientRect();
+  const header = document.querySelector(".topbar");
+  const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  const need = c.bottom + 8 - window.innerHeight;
+  if (need <= 0) return;
+  const room = Math.max(0, m.top - top);
+  if (room > 0) window.scrollBy({ top: Math.min(need, room), behavior: "instant" });
 }
 
 // ---- deployment (MSC-4.3)
@@ -926,6 +1006,7 @@ function ordersPanel(g) {
   const steps = d.steps;
   const nexts = d.speed === null ? [] : hx.nextSteps(steps, d.speed);
   const problem = d.speed === null ? null : hx.orderProblem(steps, d.speed);
+  const invalid = Boolean(ui.typedError || problem || d.speed === null);
   const ghost = d.speed === null ? null : hx.trace(ship.col, ship.row, ship.facing, steps, v.map.width, v.map.height);
   const lockedN = open ? open.steps.length : 0;
   const stepButton = (s, text, aria) => h("button", {
@@ -948,19 +1029,20 @@ function ordersPanel(g) {
       stepButton("F", "↑ Forward", "Forward one hex (F)"),
       stepButton("R", "Right ↷", "Turn right (R)"),
       h("button", { type: "button", class: "btn small", "aria-label": "Take back a step", disabled: steps.length <= lockedN, onclick: backStep }, "⌫"),
-      h("button", { type: "button", class: "btn small", disabled: steps.length <= lockedN, onclick: () => { d.steps = d.steps.slice(0, lockedN); ui.why = ""; rerender(); } }, "Clear")) : null,
+      h("button", { type: "button", class: "btn small", disabled: steps.length <= lockedN, onclick: () => { d.steps = d.steps.slice(0, lockedN); ui.typed = hx.writeOrders(d.steps); ui.typedError = ""; ui.why = ""; rerender(); } }, "Clear")) : null,
+    // One message at a time: what is wrong with the orders typed, else what is still missing,
+    // else where the orders take the ship.
+    h("p", { id: "msc-order-state", class: `msc-order-state${invalid ? (ui.typedError ? " warn" : "") : " ok"}`, "aria-live": "polite" },
+      ui.typedError || (d.speed === null ? (d.short || "Choose a SPEED first (or type the orders: their length sets it).")
+        : `Orders: ${hx.writeOrders(steps) || "—"} (${steps.length} of ${d.speed}). ${problem ? `${cap(problem)}.` : where}`)),
+    ui.why && !ui.typedError ? h("p", { class: "warn", id: "order-why", role: "alert" }, ui.why) : null,
+    h("button", { type: "button", class: `btn${invalid ? "" : " primary"}`, id: "msc-commit", disabled: invalid, onclick: commitOrders },
+      `Set ${ship.label}'s orders`),
     h("label", { class: "msc-typed" }, "Or type orders (like 2L1)",
       h("input", { type: "text", id: "msc-orders-input", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
         value: ui.typed, "aria-describedby": "msc-order-state",
         oninput: (e) => typeOrders(e.target.value),
-        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); commitOrders(); } } })),
-    h("p", { id: "msc-order-state", class: `msc-order-state${problem || ui.typedError ? "" : " ok"}`, "aria-live": "polite" },
-      d.speed === null ? "Choose a SPEED first (or type the orders: their length sets it)."
-        : `Orders: ${hx.writeOrders(steps) || "—"} (${steps.length} of ${d.speed}). ${problem && !ui.typedError ? `${cap(problem)}.` : ""} ${where}`),
-    ui.typedError ? h("p", { class: "warn", role: "alert" }, ui.typedError) : null,
-    ui.why ? h("p", { class: "warn", id: "order-why", role: "alert" }, ui.why) : null,
-    h("button", { type: "button", class: `btn${problem ? "" : " primary"}`, id: "msc-commit", "aria-disabled": problem || d.speed === null ? "true" : null, onclick: commitOrders },
-      `Set ${ship.label}'s orders`));
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); commitOrders(); } } })));
 }
 
 async function pickSpeed(ship, s, legal, locked) {
@@ -968,8 +1050,8 @@ async function pickSpeed(ship, s, legal, locked) {
   const v = current.view;
   if (locked) { ui.why = `SPEED ${d.speed} is already set for ${ship.label}: plot its moves or undo.`; rerender(); return; }
   if (!legal) {
-    let why = s > ship.engine ? `SPEED ${s} is more than ${ship.label}'s ENGINE ${ship.engine} (MSC-6.1).`
-      : `SPEED changes by at most 1 a turn: last turn ${ship.speed}, so ${Math.max(0, ship.speed - 1)} to ${Math.min(ship.speed + 1, ship.engine)} (MSC-6.1).`;
+    let why = s > ship.engine ? `SPEED ${s} is more than ${ship.label}'s ENGINE ${ship.engine}.`
+      : `SPEED changes by at most 1 a turn: last turn ${ship.speed}, so ${Math.max(0, ship.speed - 1)} to ${Math.min(ship.speed + 1, ship.engine)}.`;
     try {
       const answer = await shell.call("why_not", [[7, s]]);
       if (answer && !answer.legal && answer.why) why = `${why} The rules engine: “${answer.why}”.`;
@@ -979,9 +1061,19 @@ async function pickSpeed(ship, s, legal, locked) {
     return;
   }
   d.speed = s;
-  if (d.steps.length > s) d.steps = d.steps.slice(0, s);
+  ui.speedTapped = true;
   ui.why = "";
   ui.typedError = "";
+  d.short = "";
+  if (ui.typed.trim()) {
+    // The orders typed are read again at this SPEED: too long is an error, never a cut.
+    const read = typedOrders(ui.typed.trim(), ship, d, null, v.turn === 1);
+    ui.typedError = read.error;
+    if (!read.error) d.steps = read.steps;
+  } else if (d.steps.length > s) {
+    d.steps = d.steps.slice(0, s); // steps tapped on the pad, shown on the map as they shrink
+    ui.typed = hx.writeOrders(d.steps);
+  }
   if (v) rerender();
 }
 
@@ -991,8 +1083,8 @@ function addStep(s) {
   if (d.speed === null) { ui.why = "Choose a SPEED first."; rerender(); return; }
   const nexts = hx.nextSteps(d.steps, d.speed);
   if (!nexts.includes(s)) {
-    ui.why = d.steps.length >= d.speed ? `All ${d.speed} steps are plotted: a ship spends exactly its SPEED (MSC-6.2). Take a step back to change them.`
-      : "A ship may not turn twice in a row: move forward between turns (MSC-6.2).";
+    ui.why = d.steps.length >= d.speed ? `All ${d.speed} steps are plotted: a ship spends exactly its SPEED. Take a step back to change them.`
+      : "A ship may not turn twice in a row: move forward between turns.";
     rerender();
     return;
   }
@@ -1015,25 +1107,44 @@ function backStep() {
 
 function typeOrders(text) {
   const d = ui.draft;
+  const v = current.view;
   ui.typed = text;
-  const parsed = hx.parseOrders(text);
-  if (parsed.steps === null) { ui.typedError = `Cannot read “${text}”: ${parsed.error}.`; updateOrderState(); return; }
-  const open = openOrder(current.view);
-  const ship = plottingShip(current.view);
-  if (open && !parsed.steps.startsWith(open.steps)) { ui.typedError = `The first steps (${hx.writeOrders(open.steps)}) are already set.`; updateOrderState(); return; }
-  const speeds = hx.speedChoices(ship.engine, ship.speed, current.view.turn === 1);
-  if (d.speed === null || (!open && !speeds.includes(d.speed))) {
-    if (!speeds.includes(parsed.steps.length)) {
-      ui.typedError = `${parsed.steps.length} steps means SPEED ${parsed.steps.length}, not allowed for ${ship.label} now (SPEED ${speeds.join(", ")}; MSC-6.1).`;
-      updateOrderState();
-      return;
-    }
-  }
-  ui.typedError = "";
-  if (!open && speeds.includes(parsed.steps.length) && parsed.steps.length >= (d.speed ?? 0)) d.speed = parsed.steps.length;
-  d.steps = parsed.steps.slice(0, d.speed ?? parsed.steps.length);
-  if (parsed.steps.length > d.speed) ui.typedError = `${parsed.steps.length} steps is more than SPEED ${d.speed} (MSC-6.2).`;
+  ui.why = "";
+  const read = typedOrders(text.trim(), plottingShip(v), d, openOrder(v), v.turn === 1);
+  ui.typedError = read.error;
+  d.short = read.short || "";
+  if (!read.error) { d.steps = read.steps; d.speed = read.speed; }
   updateOrderState();
+}
+
+/** What typed orders mean for the ship being plotted: its steps and SPEED, or the one reason
+ * they cannot be. Nothing is cut to fit: orders longer than the SPEED are an error. A SPEED
+ * tapped (or locked by a step already set) stays; otherwise the orders' length sets it. The
+ * reading is hexmath's mirror of the engine's notation (checked against it in
+ * tests/games/skirmish/test_order_notation.py). */
+function typedOrders(text, ship, d, open, firstTurn) {
+  const locked = open ? open.steps : "";
+  if (text === "") return { error: "", steps: locked, speed: open || ui.speedTapped ? d.speed : null };
+  const shown = `“${text}”`;
+  const parsed = hx.parseOrders(text);
+  if (parsed.steps === null) return { error: `${shown} cannot be read: ${parsed.error}.` };
+  const steps = parsed.steps;
+  if (!steps.startsWith(locked)) return { error: `${shown} changes steps already set (${hx.writeOrders(locked)}): Undo takes them back.` };
+  const twice = hx.orderProblem(steps, steps.length);
+  if (twice) return { error: `${shown}: ${twice}.` };
+  const n = steps.length;
+  const many = `${shown} is ${n} step${n === 1 ? "" : "s"}`;
+  const speeds = hx.speedChoices(ship.engine, ship.speed, firstTurn);
+  const top = speeds[speeds.length - 1];
+  const why = firstTurn || top === ship.engine ? `its ENGINE is ${ship.engine}` : `it went SPEED ${ship.speed} last turn and may add 1`;
+  if (open || ui.speedTapped) {
+    if (n <= d.speed) return { error: "", steps, speed: d.speed };
+    const other = speeds.includes(n) ? ` Tap SPEED ${n}, or shorten the orders.` : ` ${ship.label} can go at most SPEED ${top} now (${why}).`;
+    return { error: `${many}, more than SPEED ${d.speed}: every order spends exactly its SPEED.${open ? "" : other}` };
+  }
+  if (n > top) return { error: `${many}, so SPEED ${n}, but ${ship.label} can go at most SPEED ${top} now (${why}).` };
+  if (!speeds.includes(n)) return { error: "", steps, speed: null, short: `${many}: ${ship.label} goes SPEED ${speeds.join(", ")} now. Type more steps, or tap a SPEED.` };
+  return { error: "", steps, speed: n };
 }
 
 /** After typing: redraw the ghost and the state line without rebuilding the input. */
@@ -1051,7 +1162,7 @@ function commitOrders() {
   if (!d || queue) return;
   if (d.speed === null) { ui.why = "Choose a SPEED first."; rerender(); return; }
   const problem = hx.orderProblem(d.steps, d.speed);
-  if (problem || ui.typedError) { ui.why = `Not yet: ${ui.typedError || problem}.`; rerender(); return; }
+  if (problem || ui.typedError) return; // the one message under the orders already says why
   const open = openOrder(g.view);
   const items = [];
   if (!open) items.push(["SetSpeed", { speed: d.speed }]);
@@ -1126,7 +1237,7 @@ function hitSidePanel(g) {
   const hit = v.pending_hit;
   const target = v.ships[hit.target];
   return h("div", {},
-    h("p", {}, `A damage roll of 6 on ${shipName(v, target)}: choose the side it strikes (MSC-9.6).`),
+    h("p", {}, `A damage roll of 6 on ${shipName(v, target)}: choose the side it strikes.`),
     h("div", { class: "msc-row" }, g.actions.filter((a) => a.kind === "HitSide").map((a) => {
       const s = a.fields.side;
       const there = s === "R" ? "none" : target.weapons[s];
@@ -1149,47 +1260,52 @@ function turnSegment(v) {
   return { turn: Number(log[from].slice(5)), lines: log.slice(from + 1, to) };
 }
 
+const RULE_ID = /\s*\((?:GW|MSC|SG|SH)-[^)]*\)/g;
+
+/** A line of the dice record (C-2.8): the shell shows it only with the log's details. */
+function isRollRecord(line) { return /^\s+roll /.test(line); }
+
+function isMoveLine(line) { return / \(SPEED \d+, [^)]*\) (ends at|leaves the map)/.test(line); }
+
+/** Text for people: no rule IDs; a named ship's name after its own ("West 1 “Vigilant”"). */
+function plainLine(v, line) {
+  let text = String(line).replace(RULE_ID, "");
+  const own = names();
+  for (const s of v.ships) {
+    const n = own[s.label];
+    if (n) text = text.replace(new RegExp(`\\b${SIDE_NAMES[s.owner]} ${s.label.slice(1)}(?!\\d)`, "g"), `${SIDE_NAMES[s.owner]} ${s.label.slice(1)} “${n}”`);
+  }
+  return text;
+}
+
+/** A log line with each die it tells drawn as a die. */
+function wordedLine(v, line) {
+  const { h } = shell;
+  const text = plainLine(v, line);
+  const parts = [];
+  const re = /(rolled|damage roll|West|East) (\d)(?=[:,.;]|$)/g;
+  let at = 0;
+  let m;
+  while ((m = re.exec(text))) {
+    if (/^(West|East)$/.test(m[1]) && !/^Initiative/.test(text)) continue;
+    parts.push(text.slice(at, m.index + m[1].length + 1));
+    const hit = m[1] === "rolled" ? /: hit$/.test(text) : m[1] === "damage roll";
+    parts.push(h("span", { class: `die${hit ? " hit" : ""}`, "aria-label": `${m[1] === "damage roll" ? "damage roll" : "rolled"} ${m[2]}` }, m[2]));
+    at = m.index + m[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts;
+}
+
 function turnReport(v, seg, open) {
   const { h } = shell;
-  const items = [];
-  let shot = null;
-  for (const line of seg.lines) {
-    let m;
-    if ((m = /^MSC-8\.1 initiative (West|East) turn \d+: d6 = (\d)$/.exec(line))) {
-      const last = items[items.length - 1];
-      if (last && last.kind === "init" && !last.east) last.east = Number(m[2]);
-      else items.push({ kind: "init", west: Number(m[2]), east: null });
-    } else if ((m = /^MSC-9\.4 to-hit (\S+) (\S+) at (\S+) \(need (-?\d+)\): d6 = (\d)$/.exec(line))) {
-      shot = { kind: "shot", shooter: m[1], side: m[2], target: m[3], need: Number(m[4]), roll: Number(m[5]), damage: null, results: [] };
-      items.push(shot);
-    } else if ((m = /^MSC-9\.5 damage on (\S+): d6 = (\d)$/.exec(line)) && shot) {
-      shot.damage = Number(m[2]);
-    } else if (shot && (/ misses /.test(line) || / hit[: ]/.test(line) || / is destroyed$/.test(line))) {
-      shot.results.push(line);
-    } else {
-      shot = null;
-      items.push({ kind: "line", text: line });
-    }
-  }
-  const die = (n, cls, label) => h("span", { class: `die ${cls}`, "aria-label": label }, String(n));
-  const shown = seg.dice ? items.filter((it) => it.kind !== "line") : items;
+  const lines = seg.lines.filter((l) => !isRollRecord(l));
+  const shown = seg.dice ? lines.filter((l) => /\b(rolled|damage roll) \d|^Initiative/.test(l)) : lines;
   // The whole turn told here stands for the shell's list of new log lines (app.js newsBox).
   return h("details", { class: "msc-report", id: "msc-report", open: open || null, "data-tells-log": seg.dice ? null : "1" },
-    h("summary", {}, seg.dice ? "The dice" : `Turn ${seg.turn}: moves${seg.lines.some((l) => /Player 1/.test(l)) ? ", initiative and fire" : ""}`),
-    h("ul", {}, shown.map((it) => {
-      if (it.kind === "init") {
-        return h("li", { class: "msc-init" }, "Initiative: West ", die(it.west, "", `West rolled ${it.west}`), " East ",
-          die(it.east ?? "?", "", `East rolled ${it.east}`), it.west === it.east ? " tie, roll again" : "");
-      }
-      if (it.kind === "shot") {
-        const hit = it.roll <= it.need;
-        return h("li", { class: "msc-shot-line" }, `${it.shooter} ${it.side} → ${it.target}: to-hit (need ${it.need} or less) `,
-          die(it.roll, hit ? "hit" : "", `rolled ${it.roll}, ${hit ? "a hit" : "a miss"}`),
-          it.damage !== null ? [" damage ", die(it.damage, "hit", `damage roll ${it.damage}`)] : null,
-          ` ${it.results.join("; ")}`);
-      }
-      return h("li", {}, it.text);
-    })));
+    h("summary", {}, seg.dice ? "The dice" : `Turn ${seg.turn}: moves${lines.some((l) => /^Initiative/.test(l)) ? ", initiative and fire" : ""}`),
+    h("ul", {}, shown.map((l) => h("li", {}, wordedLine(v, l)))),
+    !seg.dice && lines.some(isMoveLine) ? h("button", { type: "button", class: "btn small msc-replay", onclick: replayMoves }, "Replay moves") : null);
 }
 
 // ---------------------------------------------------------------------------- status panels (MSC-2.4)
@@ -1249,7 +1365,7 @@ function mapBox(g) {
       h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
       h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
       h("button", { type: "button", class: "btn small", onclick: () => { cam.scale = 0; cam.user = true; drawMap(current); } }, "Whole map"),
-      animatedKey ? h("button", { type: "button", class: "btn small", onclick: () => { animatedKey = ""; maybeAnimate(current, true); } }, "Replay moves") : null));
+      hasMoves(v) ? h("button", { type: "button", class: "btn small msc-replay", id: "msc-replay", onclick: replayMoves }, "Replay moves") : null));
 }
 
 function mapUnits(v) { return hx.mapSize(v.map.width, v.map.height); }
@@ -1259,9 +1375,49 @@ function fitScale(v, width) {
   return width / mw;
 }
 
+function focusKey(g) {
+  const v = g.view;
+  if (!v) return "";
+  const ship = v.phase === "orders" && g.actions.length ? plottingShip(v) : null;
+  return `${v.phase}|${v.turn}|${v.you}|${v.firing ?? ""}|${ship ? ship.id : ""}|${g.actions.length ? "play" : "wait"}`;
+}
+
+/** The map rectangle (in hex units) the decision is about, or null for "centre on focusHex":
+ * the seat's own ships in play and every enemy within reach of them (the nearest one when
+ * none is), so a shot or a threat is on screen with the ships that answer it. */
+function focusBox(g) {
+  const v = g.view;
+  if (v.phase === "deploy" || v.phase === "design") return null;
+  const me = v.you;
+  const live = v.ships.filter((x) => !x.fate && x.col !== null);
+  const own = live.filter((x) => me === null || me === undefined || x.owner === me);
+  if (!own.length) return null;
+  const enemies = live.filter((x) => !own.includes(x));
+  const dist = (a, b) => hx.distance([a.col, a.row], [b.col, b.row]);
+  const reach = (e) => Math.min(...own.map((o) => dist(o, e)));
+  const near = enemies.filter((e) => reach(e) <= hx.MAX_RANGE + 2);
+  const boxOf = (ships) => {
+    const pts = ships.map((x) => hx.hexCenter(x.col, x.row));
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    return { x0: Math.min(...xs) - 1.6, x1: Math.max(...xs) + 1.6, y0: Math.min(...ys) - 1.6, y1: Math.max(...ys) + 1.6 };
+  };
+  // With no enemy in reach, the nearest one joins when the map can still show it readably.
+  const nearest = !near.length && enemies.length ? enemies.reduce((a, b) => (reach(a) <= reach(b) ? a : b)) : null;
+  if (nearest) {
+    const wide = boxOf([...own, nearest]);
+    if (wide.x1 - wide.x0 <= FOCUS_UNITS[0] && wide.y1 - wide.y0 <= FOCUS_UNITS[1]) return wide;
+  }
+  return boxOf([...own, ...near]);
+}
+
+// The most map (hex units, about 25 by 21 at 16 px a hex) a phone's map shows readably.
+const FOCUS_UNITS = [25, 21];
+
 function focusHex(g) {
   const v = g.view;
-  const s = ui.selected !== null ? v.ships[ui.selected] : null;
+  const plotting = v.phase === "orders" && g.actions.length ? plottingShip(v) : null;
+  const s = plotting || (ui.selected !== null ? v.ships[ui.selected] : null);
   if (s && s.col !== null && !s.fate) return [s.col, s.row];
   if (v.phase === "deploy") return [v.you === 0 ? 1 : v.map.width - 2, Math.floor(v.map.height / 2)];
   const own = v.ships.filter((x) => !x.fate && x.col !== null && (v.you === null || x.owner === v.you));
@@ -1313,7 +1469,8 @@ function zoomBy(f, px = null, py = null) {
 
 function canvasHeight(v, width, scale) {
   const [, mh] = mapUnits(v);
-  const cap = Math.max(260, Math.min(window.innerHeight * (window.innerWidth < 600 ? 0.5 : 0.62), 720));
+  // On a phone the map leaves room below it for the decision's own controls and its confirm.
+  const cap = Math.max(240, Math.min(window.innerHeight * (window.innerWidth < 600 ? 0.4 : 0.62), 720));
   return Math.min(mh * scale, cap);
 }
 
@@ -1348,8 +1505,13 @@ function shipPoses(v, now) {
 function lastMoves(v) {
   const deployed = new Map();
   for (const line of v.log) {
-    const m = /^([WE]\d+) deploys at (\d{4}) facing (\S+)$/.exec(line);
-    if (m) deployed.set(m[1], { hex: hx.parseLabel(m[2]), facing: hx.DIR_NAMES.indexOf(m[3]) });
+    // "West 1 deploys at 0209 facing north-east" (older logs: "W1 deploys at 0209 facing NE").
+    const m = /^(West|East|[WE]\d+) ?(\d*) deploys at (\d{4}) facing (\S+)$/.exec(line);
+    if (m) {
+      const label = m[2] ? `${m[1][0]}${m[2]}` : m[1];
+      const facing = hx.DIR_WORDS.includes(m[4]) ? hx.DIR_WORDS.indexOf(m[4]) : hx.DIR_NAMES.indexOf(m[4]);
+      deployed.set(label, { hex: hx.parseLabel(m[3]), facing });
+    }
   }
   const out = new Map();
   for (const s of v.ships) {
@@ -1383,16 +1545,39 @@ function lastMoves(v) {
   return out;
 }
 
+let trailCache = { key: "", paths: new Map() };
+function trails(v) {
+  const key = `${gameKey()}:${v.ships.map((x) => x.history.length).join(",")}:${v.log.length}`;
+  if (trailCache.key !== key) trailCache = { key, paths: lastMoves(v) };
+  return trailCache.paths;
+}
+
+function hasMoves(v) {
+  return ["combat", "orders", "over"].includes(v.phase) && v.turn >= 1 && v.ships.some((s) => s.history.length);
+}
+
+/** The last movement again, from where the ships stood (MSC-11.1), with the map in view. */
+function replayMoves() {
+  if (!current || !current.view) return;
+  const map = document.getElementById("msc-map-wrap");
+  if (map && map.getBoundingClientRect().top < 0) map.scrollIntoView({ block: "start", behavior: "instant" });
+  maybeAnimate(current, true);
+}
+
+/** The movement plays by itself once for each seat that sees it: after the orders are
+ * revealed, also after a hand-off (MSC-11.1); a game just opened from its save does not. */
 function maybeAnimate(g, force = false) {
   const v = g.view;
-  if (!["combat", "orders", "over"].includes(v.phase) || v.turn < 1) return;
   const moves = v.ships.reduce((n, s) => n + s.history.length, 0);
-  if (!moves) return;
-  const key = `${gameKey()}:${moves}`;
+  const key = `${gameKey()}:${v.you}:${moves}`;
+  if (!hasMoves(v)) { animatedKey = key; return; }
   if (!force && animatedKey === key) return;
-  const first = animatedKey === "" && !force;
+  // A game opened mid-turn has nothing new to replay; a movement since this seat's last
+  // decision (the shell's recap holds it) or since the screen's last sight of the game has.
+  const seenGame = animatedKey.startsWith(`${gameKey()}:`);
+  const recapMoved = g.recap && Array.isArray(g.recap.steps) && g.recap.steps.some((st) => (st.lines || []).some(isMoveLine));
   animatedKey = key;
-  if (first && v.phase === "orders" && !force) return; // a game opened mid-turn: nothing to replay
+  if (!force && !seenGame && !recapMoved) return;
   if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches && !force) return;
   const paths = lastMoves(v);
   if (![...paths.values()].some((p) => p.frames.length > 1)) return;
@@ -1443,7 +1628,7 @@ function onMapTap(x, y, e) {
         }
         ui.why = "";
       } else if (placed.length < ownShips(v, v.you).length) {
-        ui.why = `${hx.hexLabel(col, row)} is outside your zone: ${SIDE_NAMES[v.you]} deploys in columns ${v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`} (MSC-4.3).`;
+        ui.why = `${hx.hexLabel(col, row)} is outside your zone: ${SIDE_NAMES[v.you]} deploys in columns ${v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`}.`;
         rerender();
         return;
       }
@@ -1474,11 +1659,21 @@ function drawMap(g) {
   if (!width) { requestAnimationFrame(() => { if (canvas.isConnected && canvas.parentElement.clientWidth) drawMap(current); }); return; }
   const fit = fitScale(v, width);
   if (!cam.scale) {
-    cam.scale = cam.user ? fit : Math.max(fit, Math.min(26, fit * 2.4));
+    let box = cam.user ? null : focusBox(g);
+    const readable = Math.max(fit, Math.min(26, fit * 2.4));
+    let scale = cam.user ? fit : readable;
+    if (box) {
+      // Fit the decision's ships, between a readable least (hexes about 32 px across) and
+      // the usual zoom; ships too far apart for that: the one deciding is centred instead.
+      const tall = canvasHeight(v, width, readable);
+      const want = Math.min(readable * 1.15, width / (box.x1 - box.x0), tall / (box.y1 - box.y0));
+      if (want < Math.min(16, readable)) box = null;
+      else scale = Math.max(fit, want);
+    }
+    cam.scale = scale;
     const height = canvasHeight(v, width, cam.scale);
     canvas.style.height = `${height}px`;
-    const [c, r] = focusHex(g);
-    const [x, y] = hx.hexCenter(c, r);
+    const [x, y] = box ? [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2] : hx.hexCenter(...focusHex(g));
     cam.x0 = x - width / 2 / cam.scale;
     cam.y0 = y - height / 2 / cam.scale;
   }
@@ -1562,10 +1757,25 @@ function drawMap(g) {
       const t = hx.trace(s.col, s.row, s.facing, o.steps, v.map.width, v.map.height);
       drawGhost(ctx, px, t, s, S, 0.45);
     }
-    if (ui.draft && ui.draft.speed !== null) {
+    if (ui.draft && ui.draft.speed !== null && !ui.typedError) {
       const s = v.ships[ui.draft.ship];
       drawGhost(ctx, px, hx.trace(s.col, s.row, s.facing, ui.draft.steps, v.map.width, v.map.height), s, S, 1);
     }
+  }
+  // The last move's trail of each ship, in its side's colour (MSC-7), while nothing plays.
+  if (!anim && ["combat", "orders", "over"].includes(v.phase)) {
+    ctx.save();
+    ctx.globalAlpha = 0.55;
+    ctx.setLineDash([2, 4]);
+    ctx.lineWidth = Math.max(2, S * 0.1);
+    for (const [id, p] of trails(v)) {
+      if (p.frames.length < 2) continue;
+      ctx.strokeStyle = SIDE_COLOURS[v.ships[id].owner];
+      ctx.beginPath();
+      p.frames.forEach((f, n) => { const [x, y] = px(...f.x); if (n === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y); });
+      ctx.stroke();
+    }
+    ctx.restore();
   }
   // Ships, several in a hex fanned out.
   const stacks = new Map();
@@ -1671,9 +1881,24 @@ function drawShip(ctx, [x, y], angle, s, S, opts = {}) {
   if (opts.selected || opts.target) {
     ctx.beginPath();
     ctx.arc(0, 0, R * 1.35, 0, 2 * Math.PI);
-    ctx.strokeStyle = opts.target ? "#ff7b7b" : "#ffcc4d";
+    // Selection white, target red: apart from the yellow orders being plotted and from the
+    // last move's trail in the side's own colour.
+    ctx.strokeStyle = opts.target ? "#ff7b7b" : "#ffffff";
     ctx.lineWidth = 3;
     ctx.stroke();
+  }
+  if (angle !== null && !opts.ghost) {
+    // The facing at a glance: a bright line from the hull out to the hex edge it faces.
+    ctx.save();
+    ctx.rotate(angle);
+    ctx.beginPath();
+    ctx.moveTo(R * 0.9, 0);
+    ctx.lineTo(Math.max(R * 1.75, S * 0.95), 0);
+    ctx.strokeStyle = "#eef1ff";
+    ctx.lineWidth = Math.max(2, S * 0.1);
+    ctx.lineCap = "round";
+    ctx.stroke();
+    ctx.restore();
   }
   if (angle !== null) {
     // The hull: an arrowhead pointing where the F side faces.
