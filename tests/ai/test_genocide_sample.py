@@ -36,7 +36,8 @@ import pytest
 from pygame_core.ai import choose
 from pygame_core.ai.rand import AiRandom
 from pygame_core.games.genocide import ai_search, rules
-from pygame_core.games.genocide.ai_sample import ENEMY_SHIP_STEPS, OWN_SHIP_STEPS, determinize
+from pygame_core.games.genocide.ai_pins import ENEMY_SHIP_STEPS, OWN_SHIP_STEPS
+from pygame_core.games.genocide.ai_sample import determinize
 from pygame_core.games.genocide.cardplay.targets import target_step
 from pygame_core.games.genocide.cards import CARD_BY_NUM
 from pygame_core.games.genocide.game import GAME
