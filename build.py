@@ -316,6 +316,43 @@ def app_zip(target: Path, wheel: Path) -> None:
             zf.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
 
 
+SNAPSHOT_SCRIPT = """
+// Starts Pyodide under Node exactly as the engine worker does (the same pyodide/ files), imports
+// the engine and the controller, and writes a memory snapshot of it (written by build.py).
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, appZip, out, stamp] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", fullStdLib: false, _makeSnapshot: true });
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(appZip)), "zip", { extractDir: "/app" });
+pyodide.runPython(`
+import sys
+sys.path.insert(0, "/app")
+import star_web.worker_api
+sys._star_table_stamp = ${JSON.stringify(stamp)}
+`);
+fs.writeFileSync(out, pyodide.makeMemorySnapshot());
+"""
+
+
+def memory_snapshot(dist: Path) -> dict[str, str]:
+    """A Pyodide memory snapshot taken after the interpreter started and imported the engine and
+    the controller (``dist/snapshot.bin``): the worker starts from it instead of booting Python.
+
+    Its stamp is app.zip's digest, kept inside the snapshot (``sys._star_table_stamp``) and in
+    the page's catalogue with the file's own SHA-256, so a snapshot of another build or a
+    damaged one is refused; Pyodide itself refuses one of another Pyodide build (its BUILD_ID).
+    """
+    stamp = hashlib.sha256((dist / "app.zip").read_bytes()).hexdigest()[:16]
+    script = BUILD / "make_snapshot.mjs"
+    script.write_text(SNAPSHOT_SCRIPT)
+    out = dist / "snapshot.bin"
+    run(["node", str(script), str(dist / "pyodide"), str(dist / "app.zip"), str(out), stamp],
+        "making the Pyodide memory snapshot")
+    print(f"    memory snapshot {out.stat().st_size / 1e6:.1f} MB", flush=True)
+    return {"path": out.name, "stamp": stamp, "sha256": hashlib.sha256(out.read_bytes()).hexdigest()}
+
+
 def cmd_build() -> Path:
     import hashlib
     import json
@@ -348,6 +385,7 @@ def cmd_build() -> Path:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, dest)
     app_zip(DIST / "app.zip", wheel)
+    snapshot = memory_snapshot(DIST)
     games = catalog()
     preloads = "\n".join(f'<link rel="modulepreload" href="./{p.relative_to(WEB).as_posix()}">'
                          for p in screens)
@@ -363,7 +401,7 @@ def cmd_build() -> Path:
     digest.update(index_template.encode())
     cache = "star-table-" + digest.hexdigest()[:12]
     sizes = {path.relative_to(DIST).as_posix(): path.stat().st_size for path in files}
-    games["info"] = {"cache": cache, "sizes": sizes}
+    games["info"] = {"cache": cache, "sizes": sizes, "snapshot": snapshot}
     # JSON inside <script>: "</" must not close the element early.
     catalog_json = json.dumps(games, separators=(",", ":")).replace("</", "<\\/")
     index = (index_template.replace("__CATALOG__", catalog_json)

@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Startup benchmark: the app vs a bare ``loadPyodide()`` page, cold and warm, in headless Chromium.
 
-Run ``python3 build.py build`` first, then ``python3 benchmarks/startup.py [--runs 5]``.
+Run ``python3 build.py build`` first (``STAR_TABLE_DIST`` names the folder, as for build.py),
+then ``python3 benchmarks/startup.py [--runs 5]``. The site is served as ``build.py serve``
+serves it (precompressed files when the request accepts them).
 Boots alternate (app cold, bare cold, app warm, bare warm, ...) in one run so machine load
 affects both alike. Cold = a fresh browser context (empty HTTP cache, no service worker);
 warm = a second visit in the same context (HTTP cache, and the app's service worker).
-Time = navigation start to ready (the app's ``data-ready="1"``; the bare page right after
-``loadPyodide()`` resolves), measured by the page's own clock. Bytes = what the server sent.
+Time = navigation start to the engine ready (the app's ``body[data-engine="ready"]``, set when
+the engine answers commands; the bare page right after ``loadPyodide()`` resolves), measured
+by the page's own clock. Bytes = what the server sent on the wire.
+Reload mid-game (warm, a Spacehole game a few taps in): navigation start until the game's
+decision is on screen, and until it can be tapped (on screen and the engine ready).
 Main-thread blocking, as Lighthouse counts it: the sum over long tasks (> 50 ms) of their
 time beyond 50 ms, from navigation to ready (a PerformanceObserver installed before any page
 script). First paint of the home screen: the browser's first-contentful-paint.
@@ -24,6 +29,7 @@ import argparse
 import functools
 import http.server
 import json
+import os
 import statistics
 import sys
 import threading
@@ -118,13 +124,14 @@ def boot_pair(browser: Browser, server: Server, which: str) -> tuple[tuple[float
     context.add_init_script(OBSERVE)
     page = context.new_page()
     url = server.url + ("bare.html" if which == "bare" else "")
-    ready = "readyAt" if which == "bare" else "starReadyAt"
+    ready = "readyAt" if which == "bare" else "starEngineReadyAt"
+    marker = "body[data-ready='1']" if which == "bare" else "body[data-engine='ready']"
     results = []
     for visit in ("cold", "warm"):
         server.take()
         page.goto(url)
         # The page's CSP forbids eval, so wait on a selector, not wait_for_function.
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+        page.wait_for_selector(marker, state="attached", timeout=120_000)
         ms = float(page.evaluate(f"window.{ready}"))
         blocking = float(page.evaluate(
             f"window.__longTasks.filter(([s]) => s < window.{ready}).reduce((a, [, d]) => a + Math.max(0, d - 50), 0)"))
@@ -141,6 +148,57 @@ def boot_pair(browser: Browser, server: Server, which: str) -> tuple[tuple[float
         results.append((ms, server.take()))
     context.close()
     return results[0], results[1]
+
+
+# Watches the page from navigation start: when the game's decision is first on screen, and
+# when it can first be tapped (on screen, and the engine answers).
+WATCH_GAME = """
+(() => {
+  const look = () => {
+    const choice = document.querySelector("#game:not([hidden]) #choices .choice");
+    if (choice && window.__gameAt === undefined) window.__gameAt = performance.now();
+    if (choice && document.body.dataset.engine === "ready") { window.__tapAt = performance.now(); return; }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();
+"""
+
+
+def reload_mid_game(browser: Browser, server: Server, runs: int) -> tuple[list[float], list[float]]:
+    """Warm reloads of a Spacehole game a few taps in: (ms to on screen, ms to tappable) each."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    match = Match.start("spacehole", {}, 7)
+    page.goto(server.url + "#c/" + encode_link(match))
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    for _ in range(600):  # a returning visitor has the service worker
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            break
+        time.sleep(0.2)
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])[data-at='0']")
+    for n in range(3):
+        page.wait_for_selector(f"#game[data-settled='{n}']", state="attached")
+        page.locator("#choices .choice").first.click()
+        page.wait_for_selector(f"#game[data-at='{n + 1}']", state="attached")
+    page.wait_for_selector("#game[data-settled='3']", state="attached")
+    context.add_init_script(WATCH_GAME)
+    shown, tappable = [], []
+    for _ in range(runs):
+        time.sleep(0.3)
+        page.reload()
+        page.wait_for_selector("#game:not([hidden]) #choices .choice", timeout=120_000)
+        page.wait_for_selector("body[data-engine='ready']", state="attached", timeout=120_000)
+        for _ in range(100):
+            if page.evaluate("window.__tapAt !== undefined"):
+                break
+            time.sleep(0.05)
+        shown.append(float(page.evaluate("window.__gameAt")))
+        tappable.append(float(page.evaluate("window.__tapAt")))
+        print(f"  reload mid-game: on screen {shown[-1]:6.0f} ms, tappable {tappable[-1]:6.0f} ms", flush=True)
+    context.close()
+    return shown, tappable
 
 
 def late_game() -> Match:
@@ -218,8 +276,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="boots of each kind (default 5)")
     parser.add_argument("--taps", type=int, default=25, help="taps per tap measurement (default 25)")
     parser.add_argument("--taps-only", action="store_true", help="measure only the taps, not the boots")
+    parser.add_argument("--no-taps", action="store_true", help="measure only the boots and reloads")
     args = parser.parse_args()
-    dist = ROOT / "dist"
+    dist = Path(os.environ.get("STAR_TABLE_DIST", ROOT / "dist"))
     if not (dist / "index.html").exists():
         print("startup.py: dist/ is not built: run `python3 build.py build` first", file=sys.stderr)
         return 1
@@ -234,13 +293,17 @@ def main() -> int:
                 runs[f"{which} warm"].append(warm)
                 print(f"  run {n + 1} {which}: cold {cold[0]:7.0f} ms {cold[1] / 1e6:5.2f} MB, "
                       f"warm {warm[0]:7.0f} ms {warm[1] / 1e6:5.2f} MB", flush=True)
+        reloads: tuple[list[float], list[float]] = ([], [])
+        if not args.taps_only:
+            reloads = reload_mid_game(browser, server, args.runs)
         taps: dict[str, dict[str, Any]] = {}
-        for late in (False, True):
+        for late in () if args.no_taps else (False, True):
             for throttle in (1, 4):
                 ms, on_table = tap_latency(browser, server, p.devices, args.taps, late, throttle)
                 taps[f"{'late' if late else 'start'}, CPU x{throttle}"] = {"ms": ms, "cards_on_table": on_table}
         browser.close()
-    print("\ntap-to-redraw, Pixel 7 emulation at 360x640 (median / max over the taps):")
+    if taps:
+        print("\ntap-to-redraw, Pixel 7 emulation at 360x640 (median / max over the taps):")
     for name, t in taps.items():
         print(f"  {name:16s} {statistics.median(t['ms']):6.1f} ms / {max(t['ms']):6.1f} ms over {len(t['ms'])} taps, "
               f"{t['cards_on_table']} cards on the table")
@@ -263,6 +326,16 @@ def main() -> int:
     }
     for k, v in ratios.items():
         print(f"  {k:15s} {v:5.2f}")
+    reload_med = {"on screen": statistics.median(reloads[0]), "tappable": statistics.median(reloads[1])}
+    print(f"  reload mid-game: game on screen {reload_med['on screen']:6.0f} ms, "
+          f"decision tappable {reload_med['tappable']:6.0f} ms (medians of {len(reloads[0])})")
+    print("\nthe issue's table (medians of this one run):")
+    print(f"  warm start, home to engine ready   {med['app warm']:6.0f} ms = "
+          f"{ratios['app/bare warm']:.2f}x a bare warm boot")
+    print(f"  cold start / bare Pyodide cold     {ratios['app/bare cold']:.2f}")
+    print(f"  reload mid-game, tappable          {reload_med['tappable']:6.0f} ms")
+    print(f"  reload mid-game, on screen         {reload_med['on screen']:6.0f} ms")
+    print(f"  first-visit bytes transferred      {mb['app cold']:6.2f} MB (a warm visit {mb['app warm']:.2f} MB)")
     for visit, values in PHASES.items():
         print(f"  {visit:10s} main-thread blocking {statistics.median(v[0] for v in values):6.0f} ms, "
               f"first paint {statistics.median(v[1] for v in values):5.0f} ms (medians)")
@@ -271,6 +344,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / "startup.json").write_text(json.dumps(
         {"runs": runs, "median_ms": med, "median_mb": mb, "ratios": ratios, "taps": taps,
+         "reload_mid_game_ms": {"on_screen": reloads[0], "tappable": reloads[1], "median": reload_med},
          "blocking_and_paint_ms": PHASES}, indent=1))
     return 0
 

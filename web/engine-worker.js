@@ -1,9 +1,10 @@
 // The engine's Web Worker: Pyodide, the game core and the app controller, off the main thread.
 // The page never waits on Python: it posts commands here and renders the models that come back.
-// Messages in:  {type: "init", sizes, cache, firstVisit, snapshot, playable}
+// Messages in:  {type: "init", sizes, cache, firstVisit, snapshot, memory, playable} (snapshot:
+//               the page's saves; memory: the build's Pyodide memory snapshot {path, stamp, sha256})
 //               {type: "call", id, cmd, args, now}   {type: "cancel", id}
 // Messages out: {type: "bytes", path, seen} while downloading, {type: "stage", text},
-//               {type: "ready"} or {type: "failed", message},
+//               {type: "ready", from: "snapshot" | "boot", refused} or {type: "failed", message},
 //               {type: "progress", id, done, total} during a long command,
 //               {type: "result", id, text} when a command is done: text is the JSON of
 //               {model, writes, error} (or {type: "result", id, model, writes, error} after a
@@ -52,6 +53,53 @@ self.fetch = async function (input, init) {
   });
 };
 
+// After a start from the memory snapshot: what Python seeded from os.urandom when it was made
+// would be the same on every visit (the global random's state; tempfile's names), so it is
+// drawn afresh. (str hashes keep the snapshot's secret: no game reads them, see docs/WEB.md.)
+const FRESHEN = `
+import random, sys, tempfile
+random.seed()
+tempfile._name_sequence = None
+`;
+
+async function snapshotBytes(memory) {
+  const response = await fetch(new URL(memory.path, base));
+  if (!response.ok) throw new Error(`${memory.path} answered ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(sum, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex !== memory.sha256) throw new Error("the snapshot is damaged or of another build (its SHA-256 differs)");
+  return bytes;
+}
+
+/** Python with the engine imported: from the build's memory snapshot when there is a good
+ * one, else a normal boot. Returns ``[pyodide, from, why the snapshot was refused]``. */
+async function startPython(memory, zip) {
+  const indexURL = new URL("pyodide/", base).href;
+  let refused = "";
+  if (memory && memory.path) {
+    try {
+      const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: await snapshotBytes(memory) });
+      const stamp = pyodide.runPython("import sys\ngetattr(sys, '_star_table_stamp', '')");
+      if (stamp !== memory.stamp) throw new Error(`the snapshot is of another build (${stamp} is not ${memory.stamp})`);
+      pyodide.runPython(FRESHEN);
+      // Modules imported later (a computer player, the standard library's) read the files.
+      pyodide.unpackArchive(await zip, "zip", { extractDir: "/app" });
+      return [pyodide, "snapshot", ""];
+    } catch (err) {
+      refused = String(err && err.message || err);
+      console.warn("the memory snapshot was refused; starting Python normally:", refused);
+    }
+  }
+  const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
+  postMessage({ type: "stage", text: "Starting the engine" });
+  pyodide.unpackArchive(await zip, "zip", { extractDir: "/app" });
+  pyodide.runPython("import sys\nsys.path.insert(0, '/app')");
+  return [pyodide, "boot", refused];
+}
+
+let python = null;
+
 async function boot(msg) {
   sizes = msg.sizes || {};
   keepCopies = Boolean(msg.firstVisit && self.caches);
@@ -60,13 +108,12 @@ async function boot(msg) {
     if (!r.ok) throw new Error(`app.zip answered ${r.status}`);
     return r.arrayBuffer();
   });
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
-  postMessage({ type: "stage", text: "Starting the engine" });
-  pyodide.unpackArchive(await zip, "zip", { extractDir: "/app" });
-  pyodide.runPython("import sys\nsys.path.insert(0, '/app')");
+  zip.catch(() => {}); // awaited below; a failure is reported there
+  const [pyodide, from, refused] = await startPython(msg.memory, zip);
+  python = pyodide;
   const module = pyodide.pyimport("star_web.worker_api");
   api = module.Api(JSON.stringify(msg.snapshot || {}), JSON.stringify(msg.playable || []));
-  postMessage({ type: "ready" });
+  postMessage({ type: "ready", from, refused });
   pump(); // calls that arrived while the engine started
   if (copies.length) {
     try {
@@ -117,6 +164,9 @@ self.onmessage = (event) => {
     boot(msg).catch((err) => postMessage({ type: "failed", message: String(err && err.message || err) }));
   } else if (msg.type === "cancel") {
     cancelId = msg.id;
+  } else if (msg.type === "probe") {
+    // For the tests: a draw from Python's global random, which must differ on every visit.
+    postMessage({ type: "probe", random: python ? python.runPython("import random\nstr(random.getrandbits(64))") : "" });
   } else if (msg.type === "call") {
     queue.push(msg);
     if (api) pump();

@@ -58,15 +58,26 @@ export function takeStorageProblem() {
 /** Start the worker (once): ``info`` is the build's file list, ``playable`` the games with a screen. */
 export function start(info, playable) {
   if (worker) return;
+  const memory = info.snapshot || null;
   const wanted = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "app.zip"];
+  if (memory) wanted.push(memory.path);
   state.total = wanted.reduce((sum, path) => sum + (info.sizes[path] || 0), 0);
+  document.body.dataset.engine = "starting";
   worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "engine" });
   worker.onmessage = (event) => {
     const msg = event.data;
     if (msg.type === "bytes") { if (wanted.includes(msg.path)) state.received[msg.path] = msg.seen; emit(); }
     else if (msg.type === "stage") { state.stage = msg.text; emit(); }
-    else if (msg.type === "ready") { state.done = true; state.stage = "Ready"; emit(); readyResolve(); }
+    else if (msg.type === "ready") {
+      // Anyone may time a start from outside: the engine answers commands from here on.
+      self.starEngineReadyAt = performance.now();
+      document.body.dataset.engine = "ready";
+      document.body.dataset.engineFrom = msg.from; // "snapshot" or "boot" (tests, benchmarks)
+      if (msg.refused) document.body.dataset.snapshotRefused = msg.refused;
+      state.done = true; state.stage = "Ready"; emit(); readyResolve();
+    }
     else if (msg.type === "failed") { state.failed = msg.message; emit(); readyReject(new Error(msg.message)); }
+    else if (msg.type === "probe") { for (const fn of probes.splice(0)) fn(msg.random); }
     else if (msg.type === "progress") {
       const call = pending.get(msg.id);
       if (call && call.onProgress) call.onProgress(msg.done, msg.total);
@@ -86,7 +97,13 @@ export function start(info, playable) {
     readyReject(new Error(state.failed));
   };
   const firstVisit = "caches" in self && !(navigator.serviceWorker && navigator.serviceWorker.controller);
-  worker.postMessage({ type: "init", sizes: info.sizes, cache: info.cache, firstVisit, snapshot: storageSnapshot(), playable });
+  worker.postMessage({ type: "init", sizes: info.sizes, cache: info.cache, firstVisit, snapshot: storageSnapshot(), memory, playable });
+}
+
+const probes = [];
+/** For the tests: a draw from the engine's Python ``random`` (must differ on every visit). */
+export function probe() {
+  return new Promise((resolve) => { probes.push(resolve); worker.postMessage({ type: "probe" }); });
 }
 
 /** Run a command in the engine; resolves with its model. ``onProgress(done, total)`` on long ones. */

@@ -47,6 +47,7 @@ def test_home_and_setup_work_before_python_and_start_waits_for_it(
     assert page.evaluate("location.hash") == "#new/spacehole"
     assert page.inner_text("#start").startswith("Starting the engine")
     assert page.get_attribute("body", "data-ready") is None
+    assert page.get_attribute("body", "data-engine") == "starting"
     assert page.evaluate("document.querySelectorAll('#boot-bar').length") == 1
     for route in held:
         route.continue_()
@@ -61,6 +62,8 @@ def test_home_and_setup_work_before_python_and_start_waits_for_it(
 
 def test_boot_to_ready_and_home_lists_games(phone: Page) -> None:
     assert phone.get_attribute("body", "data-ready") == "1"
+    # The engine answers commands (DESIGN 5): anyone can time a start from outside.
+    assert phone.get_attribute("body", "data-engine") == "ready"
     assert phone.is_hidden("#boot")
     games = catalog(phone)["games"]
     cards = phone.locator("#games .game-card")
@@ -88,7 +91,7 @@ def test_requests_stay_on_origin_and_match_the_precache(
                  for url in contexts.requests if url.startswith(site.url)}
     requested -= {"./sw.js"}
     # The page runs Python in its own worker: no PyScript.
-    assert {"./engine.js", "./engine-worker.js", "./app.zip", "./screens/spacehole/screen.js",
+    assert {"./engine.js", "./engine-worker.js", "./app.zip", "./snapshot.bin", "./screens/spacehole/screen.js",
             "./pyodide/pyodide.asm.wasm"} <= requested
     assert not any("pyscript" in path for path in requested | precache)
     # Everything the page asked for is precached (so it works offline) ...
