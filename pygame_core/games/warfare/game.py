@@ -40,7 +40,8 @@ class WarfareGame(GameBase[WarfareState, Action]):
 
     def idle_pass(self, state: WarfareState) -> tuple[Action, str] | None:
         """C-5.1, C-5.4: at a card window where the seat to move holds no card it could play
-        there, the plain pass (its stop settings kept) and why, in a player's words."""
+        there, the plain pass (its stop settings kept) and why, in a player's words ("No card to
+        play before the battle dice: passed.")."""
         if state.phase != WINDOW or state.window is None:
             return None
         legal = rules.legal_actions(state)
@@ -53,7 +54,8 @@ class WarfareGame(GameBase[WarfareState, Action]):
             moment = f"to answer {COLOUR_NAMES[last.player]}'s {title}"
         else:
             moment = _MOMENTS.get(w.kind, "at this moment")
-        return PassWindow(False), f"You held no card to play {moment}, so you passed."
+        # Neutral words: the recap names the seat ("You", or a seat's name) beside them.
+        return PassWindow(False), f"No card to play {moment}: passed."
 
     def outcome(self, state: WarfareState) -> Outcome | None:
         if state.phase != "over":

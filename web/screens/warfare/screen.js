@@ -453,10 +453,11 @@ function counters(v) {
     ["removed", `${v.removed} ship${v.removed === 1 ? "" : "s"} removed from the game`],
     ["round", v.round ? `Round ${v.round} of ${v.round_limit} (the game is judged after the last)` : "Before the first round"],
   ];
-  const short = `White ${stacks[0].length} stacks, took ${power[0]} · Blue ${stacks[1].length}, took ${power[1]}`
-    + `${v.removed ? ` · ${v.removed} removed` : ""}${v.round ? ` · round ${v.round}/${v.round_limit}` : ""}`;
+  const n = stacks.map((list) => list.length);
+  const short = (n[0] === n[1] ? `${n[0]} stacks each` : `${n[0]} v ${n[1]} stacks`)
+    + (v.round ? ` · round ${v.round}` : "");
   return h("details", { class: "wf-counters", id: "wf-counts" },
-    h("summary", { "aria-label": `Counts: ${short}` }, short),
+    h("summary", { "aria-label": `Counts: White ${n[0]} stacks, Blue ${n[1]}${v.round ? `, round ${v.round}` : ""}. Tap for captures and removals.` }, short),
     h("ul", { class: "wf-count-list" }, items.map(([id, text]) => h("li", { id: `wf-count-${id}` }, text))));
 }
 
@@ -492,41 +493,46 @@ function rolloff(g) {
       : h("p", { class: "muted" }, seat && seat.computer ? `${COLOURS[chooser]} (computer) is choosing…` : `Waiting for ${COLOURS[chooser]} to choose.`));
 }
 
+/** A card window, compact (a phone keeps the board under it in view): what is at stake in a
+ * line, the odds as the cards played so far leave them, and the cards to play or pass. */
 function windowPanel(g) {
   const { h } = shell;
   const v = g.view;
   const w = v.window;
   const holder = COLOURS[w.holder];
   const lines = [];
+  const b = v.battle;
+  const att = b ? stacksOf(v).get(b.from) : null;
+  const me = att ? att.owner : v.active;
   if (w.chain.length) {
     const last = w.chain[w.chain.length - 1];
     const info = CARDS[last.card];
-    lines.push(h("p", {}, h("strong", {}, `${COLOURS[last.player]} played ${info ? info[1] : last.card}`), info ? `: ${info[3]}` : ""));
-    lines.push(h("p", {}, `${holder} may answer it with Counter-Intelligence, or pass.`));
+    lines.push(h("p", { class: "wf-window-what" }, h("strong", {}, `${COLOURS[last.player]} played ${info ? info[1] : last.card}`),
+      info ? `: ${info[3]} ${holder} may answer with Counter-Intelligence.` : ""));
+  } else if (b) {
+    const when = b.attack_dice.length ? "after the dice" : "before the dice";
+    lines.push(h("p", { class: "wf-window-what" }, h("strong", {}, `${COLOURS[me]} attacks ${b.target} from ${b.from}`),
+      `: ${holder} may play a card ${w.kind === "after_win" ? "before the capture" : w.kind === "after_loss" ? "before the retreat" : when}.`));
   } else {
-    lines.push(h("p", {}, `Card window: ${WINDOW_WORDS[w.kind] || w.kind}. ${holder} may play a card now, or pass.`));
+    lines.push(h("p", { class: "wf-window-what" }, `Card window: ${WINDOW_WORDS[w.kind] || w.kind}. ${holder} may play a card now, or pass.`));
   }
-  const b = v.battle;
   if (b && !b.attack_dice.length && b.odds) {
     // The engine's odds count every card played so far in this battle, an Overcharge still
     // open to an answer included (GW-6.3, GW-12 #1).
     const o = b.odds;
-    const att = stacksOf(v).get(b.from);
-    const me = att ? att.owner : v.active;
     const pending = w.chain.length ? " if the cards played stand" : "";
     lines.push(h("p", { class: "wf-odds", id: "wf-window-odds", "data-chance": String(o.chance) },
-      `Attack ${b.from} on ${b.target}: ${COLOURS[me]} ${diceWords(o.attack_dice)}, ${COLOURS[1 - me]} ${diceWords(o.defend_dice)}; `
-      + `${COLOURS[me]} wins ${pct(o.chance)} of the time${pending}.`));
+      `${COLOURS[me]} ${diceWords(o.attack_dice)}, ${COLOURS[1 - me]} ${diceWords(o.defend_dice)}: `,
+      h("strong", {}, `${COLOURS[me]} wins ${pct(o.chance)}`), `${pending}.`));
   } else if (b && b.attack_dice.length) {
-    const att = b.attack_dice.reduce((x, y) => x + y, 0);
-    const dfn = b.defend_dice.reduce((x, y) => x + y, 0);
-    lines.push(h("p", {}, `The dice: attacker ${att}, defender ${dfn}.`));
+    lines.push(h("p", { class: "wf-odds" }, `The dice: ${COLOURS[me]} ${sum(b.attack_dice)}, ${COLOURS[1 - me]} ${sum(b.defend_dice)}.`));
   }
   const mine = g.actions.filter((a) => a.kind === "PlayCard" || a.kind === "PassWindow");
   return h("section", { class: "wf-window", id: "wf-window", "aria-label": "Card window" }, lines,
-    mine.length ? h("div", { class: "choices" }, mine.map((a) => h("button", {
-      type: "button", class: `btn${a.kind === "PlayCard" ? " primary" : ""}`, onclick: (e) => shell.act(a.i, e),
-    }, actionWords(g, a)))) : null);
+    mine.length ? h("div", { class: "choices wf-window-choices" }, mine.map((a) => h("button", {
+      type: "button", class: `btn${a.kind === "PlayCard" ? " primary" : ""}${a.kind === "PassWindow" && a.fields.stop_off ? " small wf-stop-off" : ""}`,
+      onclick: (e) => shell.act(a.i, e),
+    }, a.kind === "PassWindow" ? (a.fields.stop_off ? "Pass, and stop asking me here" : "Pass") : actionWords(g, a)))) : null);
 }
 
 function cardsPanel(g) {
