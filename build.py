@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import http.server
 import importlib.util
 import json
 import os
@@ -353,6 +354,116 @@ def memory_snapshot(dist: Path) -> dict[str, str]:
     return {"path": out.name, "stamp": stamp, "sha256": hashlib.sha256(out.read_bytes()).hexdigest()}
 
 
+# --------------------------------------------------------------------------------------
+# Precompressed files, served as a real static host would (build.py serve, the tests' server)
+
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".bin", ".txt"}
+COMPRESSED = BUILD / "compressed"  # by content digest: Pyodide's files are compressed once, not per build
+BROTLI_SCRIPT = """
+// Brotli-compresses files for build.py (Node's zlib has brotli; Python's standard library does not).
+import fs from "node:fs";
+import zlib from "node:zlib";
+for (const [source, target, quality] of JSON.parse(fs.readFileSync(0, "utf8"))) {
+  const data = fs.readFileSync(source);
+  const out = zlib.brotliCompressSync(data, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  fs.writeFileSync(target + ".part", out);
+  fs.renameSync(target + ".part", target);
+}
+"""
+
+
+def precompress(dist: Path) -> None:
+    """Write ``<file>.br`` and ``<file>.gz`` beside each text, JS, wasm and snapshot file that
+    they make at least 5% smaller. Brotli at its best (quality 11) is slow on big files, so
+    results are kept in build/compressed/ by content digest (Pyodide's files change only with
+    Pyodide); the memory snapshot, new with each build of the app, gets quality 5."""
+    import gzip
+
+    COMPRESSED.mkdir(parents=True, exist_ok=True)
+    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.suffix in COMPRESSIBLE)
+    wanted: list[tuple[Path, Path, int]] = []  # (file, cached .br, quality)
+    for path in files:
+        data = path.read_bytes()
+        quality = 5 if path.name == "snapshot.bin" else 11
+        key = hashlib.sha256(data).hexdigest()
+        brotli = COMPRESSED / f"{key}.q{quality}.br"
+        if not brotli.exists():
+            wanted.append((path, brotli, quality))
+        zipped = COMPRESSED / f"{key}.gz"
+        if not zipped.exists():
+            part = zipped.with_suffix(".part")
+            part.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+            os.replace(part, zipped)
+    if wanted:
+        script = BUILD / "brotli.mjs"
+        script.write_text(BROTLI_SCRIPT)
+        print(f"    $ node {script} ({len(wanted)} files, brotli)", flush=True)
+        result = subprocess.run(["node", str(script)], input=json.dumps(
+            [[str(a), str(b), q] for a, b, q in wanted]), text=True, cwd=ROOT, check=False)
+        if result.returncode != 0:
+            raise StepFailed(f"brotli compression failed (exit code {result.returncode})")
+    before = after = 0
+    for path in files:
+        data = path.read_bytes()
+        key = hashlib.sha256(data).hexdigest()
+        quality = 5 if path.name == "snapshot.bin" else 11
+        before += len(data)
+        smallest = len(data)
+        for cached, suffix in ((COMPRESSED / f"{key}.q{quality}.br", ".br"), (COMPRESSED / f"{key}.gz", ".gz")):
+            packed = cached.read_bytes()
+            if len(packed) <= 0.95 * len(data):
+                (path.parent / (path.name + suffix)).write_bytes(packed)
+                smallest = min(smallest, len(packed))
+        after += smallest
+    print(f"    precompressed: {before / 1e6:.1f} MB -> {after / 1e6:.1f} MB as brotli", flush=True)
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an Accept-Encoding header allows (``br;q=0`` refuses br)."""
+    allowed = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0:
+                allowed.add(name.strip().lower())
+        except ValueError:
+            continue
+    return allowed
+
+
+class PrecompressedHandler(http.server.SimpleHTTPRequestHandler):
+    """A static file server that sends ``<file>.br`` or ``<file>.gz`` when build.py wrote one and
+    the request's Accept-Encoding allows it, with ``Content-Encoding`` and the file's own type."""
+
+    encoding = ""
+    original = ""
+
+    def translate_path(self, path: str) -> str:
+        real = super().translate_path(path)
+        self.encoding = self.original = ""
+        if os.path.isdir(real) and path.split("?")[0].split("#")[0].endswith("/"):
+            real = os.path.join(real, "index.html")
+        if not os.path.isfile(real):
+            return super().translate_path(path)
+        allowed = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if coding in allowed and os.path.isfile(real + suffix):
+                self.encoding, self.original = coding, real
+                return real + suffix
+        return real
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return super().guess_type(self.original if self.encoding else path)
+
+    def end_headers(self) -> None:
+        if self.encoding:
+            self.send_header("Content-Encoding", self.encoding)
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
+
+
 def cmd_build() -> Path:
     import hashlib
     import json
@@ -415,6 +526,7 @@ def cmd_build() -> Path:
     (DIST / "sw.js").write_text(worker)
     total = sum(sizes.values()) + len(index)
     print(f"    {len(precache)} files precached as {cache}, {total / 1e6:.1f} MB", flush=True)
+    precompress(DIST)
     return DIST
 
 
@@ -432,10 +544,9 @@ def ensure_chromium() -> None:
 
 def cmd_serve(port: int) -> int:
     import functools
-    import http.server
 
     cmd_build()
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(DIST))
+    handler = functools.partial(PrecompressedHandler, directory=str(DIST))
     try:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as exc:

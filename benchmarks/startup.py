@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import importlib.util
 import json
 import os
 import statistics
@@ -60,6 +61,7 @@ document.body.dataset.ready = "1";
 
 
 PHASES: dict[str, list[tuple[float, float]]] = {}  # visit -> (blocking ms, first paint ms)
+STEPS: dict[str, list[dict[str, float]]] = {}  # app visit -> the worker's steps (ms since navigation)
 OBSERVE = """
 window.__longTasks = [];
 new PerformanceObserver((list) => {
@@ -78,13 +80,23 @@ the app's was before the worker. Not tried: a Pyodide memory snapshot
 start and the imports (a few hundred ms of the worker's time, not of the main thread's)."""
 
 
+def static_handler() -> type[http.server.SimpleHTTPRequestHandler]:
+    """build.py's own static handler (precompressed files), loaded by path: ``build/`` shadows it."""
+    spec = importlib.util.spec_from_file_location("star_table_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    handler: type[http.server.SimpleHTTPRequestHandler] = module.PrecompressedHandler
+    return handler
+
+
 class Server:
     def __init__(self, dist: Path) -> None:
         self.sent = 0
         self.lock = threading.Lock()
         bench = self
 
-        class Handler(http.server.SimpleHTTPRequestHandler):
+        class Handler(static_handler()):  # type: ignore[misc]
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
@@ -138,6 +150,8 @@ def boot_pair(browser: Browser, server: Server, which: str) -> tuple[tuple[float
         paint = page.evaluate(
             "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: null}).startTime")
         PHASES.setdefault(f"{which} {visit}", []).append((blocking, float(paint or "nan")))
+        if which == "app":
+            STEPS.setdefault(visit, []).append(page.evaluate("window.starEngineTimings || {}"))
         if which == "app" and visit == "cold":
             # A returning visitor has the service worker: let it finish installing first.
             for _ in range(600):
@@ -336,6 +350,11 @@ def main() -> int:
     print(f"  reload mid-game, tappable          {reload_med['tappable']:6.0f} ms")
     print(f"  reload mid-game, on screen         {reload_med['on screen']:6.0f} ms")
     print(f"  first-visit bytes transferred      {mb['app cold']:6.2f} MB (a warm visit {mb['app warm']:.2f} MB)")
+    for visit, steps in STEPS.items():
+        names = sorted({k for step in steps for k in step}, key=lambda k: statistics.median(
+            step[k] for step in steps if k in step))
+        print(f"  app {visit} steps (ms since navigation, medians): " + ", ".join(
+            f"{k} {statistics.median(step[k] for step in steps if k in step):.0f}" for k in names))
     for visit, values in PHASES.items():
         print(f"  {visit:10s} main-thread blocking {statistics.median(v[0] for v in values):6.0f} ms, "
               f"first paint {statistics.median(v[1] for v in values):5.0f} ms (medians)")
@@ -345,7 +364,7 @@ def main() -> int:
     (out / "startup.json").write_text(json.dumps(
         {"runs": runs, "median_ms": med, "median_mb": mb, "ratios": ratios, "taps": taps,
          "reload_mid_game_ms": {"on_screen": reloads[0], "tappable": reloads[1], "median": reload_med},
-         "blocking_and_paint_ms": PHASES}, indent=1))
+         "blocking_and_paint_ms": PHASES, "worker_steps_ms": STEPS}, indent=1))
     return 0
 
 

@@ -62,10 +62,15 @@ random.seed()
 tempfile._name_sequence = None
 `;
 
+// Where a start's time went (ms since the worker started), for benchmarks/startup.py.
+const timings = {};
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
+
 async function snapshotBytes(memory) {
   const response = await fetch(new URL(memory.path, base));
   if (!response.ok) throw new Error(`${memory.path} answered ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
+  mark("snapshot fetched");
   const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(sum, (b) => b.toString(16).padStart(2, "0")).join("");
   if (hex !== memory.sha256) throw new Error("the snapshot is damaged or of another build (its SHA-256 differs)");
@@ -79,12 +84,16 @@ async function startPython(memory, zip) {
   let refused = "";
   if (memory && memory.path) {
     try {
-      const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: await snapshotBytes(memory) });
+      const bytes = await snapshotBytes(memory);
+      mark("snapshot checked");
+      const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: bytes });
+      mark("python restored");
       const stamp = pyodide.runPython("import sys\ngetattr(sys, '_star_table_stamp', '')");
       if (stamp !== memory.stamp) throw new Error(`the snapshot is of another build (${stamp} is not ${memory.stamp})`);
       pyodide.runPython(FRESHEN);
       // Modules imported later (a computer player, the standard library's) read the files.
       pyodide.unpackArchive(await zip, "zip", { extractDir: "/app" });
+      mark("app unpacked");
       return [pyodide, "snapshot", ""];
     } catch (err) {
       refused = String(err && err.message || err);
@@ -92,15 +101,18 @@ async function startPython(memory, zip) {
     }
   }
   const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
+  mark("python started");
   postMessage({ type: "stage", text: "Starting the engine" });
   pyodide.unpackArchive(await zip, "zip", { extractDir: "/app" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/app')");
+  mark("app unpacked");
   return [pyodide, "boot", refused];
 }
 
 let python = null;
 
 async function boot(msg) {
+  mark("worker started");
   sizes = msg.sizes || {};
   keepCopies = Boolean(msg.firstVisit && self.caches);
   postMessage({ type: "stage", text: "Downloading the game" });
@@ -113,7 +125,8 @@ async function boot(msg) {
   python = pyodide;
   const module = pyodide.pyimport("star_web.worker_api");
   api = module.Api(JSON.stringify(msg.snapshot || {}), JSON.stringify(msg.playable || []));
-  postMessage({ type: "ready", from, refused });
+  mark("engine ready");
+  postMessage({ type: "ready", from, refused, timings, origin: performance.timeOrigin });
   pump(); // calls that arrived while the engine started
   if (copies.length) {
     try {

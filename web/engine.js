@@ -74,6 +74,9 @@ export function start(info, playable) {
       document.body.dataset.engine = "ready";
       document.body.dataset.engineFrom = msg.from; // "snapshot" or "boot" (tests, benchmarks)
       if (msg.refused) document.body.dataset.snapshotRefused = msg.refused;
+      // The worker's steps, in ms since this page's navigation started.
+      const shift = msg.origin - performance.timeOrigin;
+      self.starEngineTimings = Object.fromEntries(Object.entries(msg.timings || {}).map(([k, v]) => [k, Math.round(v + shift)]));
       state.done = true; state.stage = "Ready"; emit(); readyResolve();
     }
     else if (msg.type === "failed") { state.failed = msg.message; emit(); readyReject(new Error(msg.message)); }

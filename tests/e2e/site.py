@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import os
 import subprocess
 import sys
@@ -29,7 +30,20 @@ def dist_dir() -> Path:
     return dist
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+def _build_module() -> Any:
+    """build.py, loaded by its path (a ``build/`` folder beside it shadows ``import build``)."""
+    spec = importlib.util.spec_from_file_location("star_table_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Served as `build.py serve` serves it: precompressed files when Accept-Encoding allows.
+_Static: type[http.server.SimpleHTTPRequestHandler] = _build_module().PrecompressedHandler
+
+
+class _Handler(_Static):  # type: ignore[valid-type,misc]
     site: Site
 
     def log_message(self, format: str, *args: Any) -> None:

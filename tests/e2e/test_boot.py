@@ -99,5 +99,5 @@ def test_requests_stay_on_origin_and_match_the_precache(
     # ... and everything precached is used: the page's files, the manifest and its icons, or a
     # file of a game's screen folder (fetched when that game opens).
     unused = {p for p in precache - requested
-              if not p.startswith(("./icons/", "./manifest.webmanifest", "./screens/"))}
+              if not p.startswith(("./icons/", "./manifest.webmanifest", "./screens/", "./warm.css"))}
     assert unused == set()
