@@ -14,11 +14,31 @@ from ...game import (
     resolve_options,
 )
 from ...rng import Rng, Roller
+from . import actions as A
 from . import rules
 from .actions import CODEC
+from .board import seat_name
+from .cardplay.targets import playable
+from .cards import CARD_BY_NUM
 from .data import VARIANTS
 from .state import Phase, State
-from .view import log_lines, view
+from .view import view
+from .words import log_lines
+
+# SG-13.2 window kinds, as the moment a card would be played there (player's words).
+_MOMENTS = {
+    "start": "at the start of the turn",
+    "O-move": "after that fleet's move",
+    "T": "between fleet moves",
+    "E0": "before the battles",
+    "B-pre": "before the battle",
+    "B-decl": "after the targets were declared",
+    "roll": "after that roll",
+    "burst": "before the space burst",
+    "E-end": "after the battles",
+    "M-decl": "after the launches were declared",
+    "P": "before production",
+}
 
 # SG-1.1: option key -> module name in State.modules (n/a in Classic).
 MODULE_OPTIONS: tuple[tuple[str, str], ...] = (
@@ -111,6 +131,22 @@ class GenocideGame(GameBase[State, ActionBase]):
 
     def num_players(self, state: State) -> int:
         return state.players
+
+    def idle_pass(self, state: State) -> tuple[ActionBase, str] | None:
+        """C-5.1, C-5.4, SG-13.2: at a card window where the seat to move holds no card it
+        could play there, the pass and why, in a player's words; None at every other
+        decision (the inline plays of Transport and battle choice are among real ones)."""
+        win = state.window
+        if state.phase != Phase.WINDOW or win is None:
+            return None
+        if playable(state, win.holder, win.stop_kind):
+            return None
+        if win.chain:
+            last = win.chain[-1]
+            moment = f"to answer {seat_name(last.player, state.players)}'s {CARD_BY_NUM[last.card].name}"
+        else:
+            moment = _MOMENTS.get(win.kind, "at this moment")
+        return A.Pass(), f"You held no card to play {moment}, so you passed."
 
     def view_log(self, state: State, player: PlayerId | None) -> list[str]:
         return log_lines(state, player)  # the view's log without the rest of the view

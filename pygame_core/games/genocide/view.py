@@ -13,7 +13,8 @@ from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_NAMES
 from .races import RACE_BY_KEY
 from .rules import current_player
-from .state import Phase, State, log_audience
+from .state import Phase, State
+from .words import log_lines
 
 
 def view(state: State, player: int | None) -> View:
@@ -182,16 +183,6 @@ def _status(state: State) -> str:
     if state.phase in (Phase.RACE, Phase.TYPES, Phase.FLEETS, Phase.OVER):
         return label
     return f"Round {state.round} · {label}"
-
-
-def log_lines(state: State, me: int | None) -> list[str]:
-    """The log as seat ``me`` sees it (None: a spectator): public lines and its own (SG-14)."""
-    out = []
-    for line in state.log:
-        audience, text = log_audience(line)
-        if audience < 0 or audience == me:
-            out.append(text)
-    return out
 
 
 def _pile(state: State) -> dict[str, Any]:

@@ -287,7 +287,7 @@ def test_sg_h30_black_hole_rolls_for_the_active_players_ships_only() -> None:
         assert "SG.blackhole 1313: d6 = " + str(die) in state.log
         if not survives:
             assert cruiser in state.pile
-            assert any("loses 1 ship(s) in the Black Hole" in line for line in GAME.view(state, E)["log"])
+            assert any("loses 1 ship in the Black Hole" in line for line in GAME.view(state, E)["log"])
             assert not any("Cruiser #" + str(cruiser) in line for line in GAME.view(state, E)["log"][-3:])
 
 

@@ -1,0 +1,135 @@
+"""Space Genocide in a player's words and without pass-only stops: the idle pass at a card
+window where the seat holds no card it could play (C-5.1, C-5.4, SG-13.2), and the log as
+each seat reads it (SG-14: no rule notation outside the dice records, one line per event,
+nothing that depends on another seat's hidden counters)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pygame_core.games.genocide import GAME
+from pygame_core.games.genocide.actions import EndTransport, Pass, PlayCard
+from pygame_core.games.genocide.state import Phase, State
+from pygame_core.games.genocide.words import log_lines
+
+from ...conformance.playouts import random_playout
+from .test_cards import X, cards_pos, num
+
+W, E = 0, 1
+# Engine notation a player must not meet outside the dice records (issue 25).
+RAW = re.compile(r"\bSG\.[a-z]|ship#[0-9]|\(s\)|pick of|seat=")
+# The burst line keeps "against 2 ship(s)": the computer's determinizer reads it (ai_log.py).
+BURST = re.compile(r"against \d+ ship\(s\)")
+
+
+def _battle(hands: tuple[tuple[str, ...], tuple[str, ...]]) -> State:
+    fleets = [(W, 1, *X, [("monitor", 0)]), (E, 1, *X, [("cruiser", 1)])]
+    return GAME.apply(cards_pos(hands, fleets=fleets), EndTransport())
+
+
+def test_idle_pass_only_where_the_seat_holds_no_card_for_the_window() -> None:
+    state = _battle((("surprise_attack",), ("diplomacy",)))
+    assert state.phase == Phase.WINDOW and state.window is not None and state.window.kind == "B-pre"
+    # West could play Surprise Attack here: a real decision.
+    assert GAME.current_player(state) == W and PlayCard(num("surprise_attack")) in GAME.legal_actions(state)
+    assert GAME.idle_pass(state) is None
+    state = GAME.apply(state, Pass())
+    # East is asked (a hand it could hold would have a card for B-pre) but holds only
+    # Diplomacy, an own-turn card: the stop has nothing to decide.
+    assert state.phase == Phase.WINDOW and GAME.current_player(state) == E
+    assert GAME.legal_actions(state) == [Pass()]
+    idle = GAME.idle_pass(state)
+    assert idle is not None
+    action, words = idle
+    assert action == Pass() and words == "You held no card to play before the battle, so you passed."
+
+
+def test_idle_pass_never_where_a_card_could_be_played_by_the_other_seat() -> None:
+    state = GAME.apply(_battle((("surprise_attack",), ("ambush",))), Pass())
+    assert GAME.current_player(state) == E and PlayCard(num("ambush")) in GAME.legal_actions(state)
+    assert GAME.idle_pass(state) is None
+
+
+def test_idle_pass_never_at_a_decision_that_is_not_a_window() -> None:
+    state = cards_pos(((), ()), fleets=[(W, 1, *X, [("monitor", 0)])])
+    assert state.phase == Phase.TRANSPORT and GAME.idle_pass(state) is None
+
+
+def test_idle_pass_over_whole_games_matches_the_legal_actions() -> None:
+    """At every decision of seeded Advanced Full games (two and three seats): the pass when a
+    window offers nothing but a pass, None everywhere else."""
+    seen = 0
+    for options, seed in (({}, 11), ({"players": 3}, 12)):
+        for match in random_playout("genocide", options, seed):  # type: ignore[arg-type]
+            state = match.state
+            if GAME.outcome(state) is not None:
+                break
+            legal = GAME.legal_actions(state)
+            idle = GAME.idle_pass(state)
+            if state.phase == Phase.WINDOW and not any(isinstance(a, PlayCard) for a in legal):
+                assert idle is not None and idle[0] == Pass() and idle[0] in legal
+                assert not re.search(r"\b(SG|C)-\d", idle[1])
+                seen += 1
+            else:
+                assert idle is None, (state.phase, legal)
+    assert seen > 20
+
+
+def _game(seed: int, **options: object) -> State:
+    *_, last = random_playout("genocide", dict(options), seed)  # type: ignore[arg-type]
+    state: State = last.state
+    return state
+
+
+def test_every_log_line_is_in_words_outside_the_dice_records() -> None:
+    for seed, options in ((3, {}), (5, {"production": "draw4"}), (6, {"players": 3})):
+        state = _game(seed, **options)
+        for seat in (None, *range(state.players)):
+            for line in log_lines(state, seat):
+                if line.startswith("  roll "):
+                    continue
+                assert not RAW.search(BURST.sub("", line)), line
+                assert " the The " not in line
+
+
+def test_the_log_in_words_is_the_same_when_read_again() -> None:
+    """The computer's determinizer builds a state whose log is a view's log and asks for its
+    view again: words of words are the same words."""
+    state = _game(3)
+    for seat in range(2):
+        once = log_lines(state, seat)
+        assert log_lines(replace(state, log=tuple(once)), seat) == once
+
+
+def test_one_line_per_event_for_the_seat_that_drew() -> None:
+    state = _game(3)
+    log = log_lines(state, W)
+    drawn = [i for i, line in enumerate(log) if re.match(r"^West draws .+ #\d+$", line)]
+    assert drawn
+    for i in drawn:
+        assert "West draws a ship" not in log[i - 1: i + 2]
+    assert "West draws a ship" in log_lines(state, E)  # the other seat: the count only
+    assert not any(re.match(r"^West draws \d+ cards?$", line) for line in log)
+    assert any(line.startswith("You draw ") for line in log)
+
+
+def test_no_seats_log_depends_on_another_seats_hidden_counters() -> None:
+    """SG-14.1: with a sealed pile, a seat's draws logged as pool indices ("pick of 64 = 50
+    15 21") told how many counters below the one drawn were still in the pool, that is, what
+    the other seats held. Every seat's log must stay the same whatever the values of the
+    random picks over hidden things (pool draws, a hand, a fleet's ships) were."""
+    pick = re.compile(r"^(@\d+ )?(SG\.(?!setup\.planet|setup\.terrain)[a-z_.]+.*): pick of (\d+) = ([\d ]+)$")
+    for seed, options in ((5, {"production": "draw4"}), (8, {})):
+        state = _game(seed, **options)
+        scrambled = []
+        for raw in state.log:
+            m = pick.match(raw)
+            if m:
+                values = " ".join(str(int(v) % 3 + 1) for v in m.group(4).split())
+                raw = f"{m.group(1) or ''}{m.group(2)}: pick of {int(m.group(3)) + 5} = {values}"
+            scrambled.append(raw)
+        assert scrambled != list(state.log)
+        other = replace(state, log=tuple(scrambled))
+        for seat in (None, *range(state.players)):
+            assert log_lines(other, seat) == log_lines(state, seat)
