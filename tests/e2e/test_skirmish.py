@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -98,15 +99,19 @@ def ship_hex(page: Page, label: str) -> tuple[int, int]:
     return int(found.group(1)) - 1, int(found.group(2)) - 1
 
 
-def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8) -> int:
+def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8,
+                 check: Callable[[Page], None] | None = None) -> int:
     """Play every decision on screen by tapping the board and the screen's own controls (the
-    computer's turns are waited for) until the end panel shows. Returns the decisions taken."""
+    computer's turns are waited for) until the end panel shows; ``check`` looks at each
+    decision first. Returns the decisions taken."""
     taken = 0
     while not page.locator("[data-outcome]").count():
         taken += 1
         assert taken < limit, "the game did not end"
         now = settled(page)
         head = title(page)
+        if check is not None and not page.locator("#handoff, #game[data-thinking]").count():
+            check(page)
         if page.locator("#handoff").count():
             page.locator("#handoff .btn").tap()
             page.wait_for_selector("#handoff", state="detached")
@@ -444,14 +449,15 @@ def test_keyboard_only_orders_and_axe(msc_phone: Page, site: Site) -> None:
     settled(page)
     tab_to(page, "#msc-submit-orders")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#handoff, #msc-report")
-    if page.locator("#handoff").count():  # West fires first: its screen after the hand-off
+    page.wait_for_selector("#handoff, #recap")
+    if page.locator("#handoff").count():  # West moves next: its screen after the hand-off
         settled(page)
         tab_to(page, "#handoff .btn")
         page.keyboard.press("Enter")
-        page.wait_for_selector("#msc-report")
-    log = page.inner_text("#log")
-    assert "W1 SPEED 3 orders 1L1" in log and "E1 SPEED 2 orders R1" in log
+        page.wait_for_selector("#recap")
+    # The moves in words, in the recap at the top and in the log.
+    for text in (page.inner_text("#recap"), page.inner_text("#log")):
+        assert "West 1 (SPEED 3, orders 1L1) ends at" in text and "East 1 (SPEED 2, orders R1) ends at" in text, text
     settled(page)
     assert axe_violations(page) == []
     page.set_viewport_size({"width": 412, "height": 839})

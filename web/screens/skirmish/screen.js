@@ -30,6 +30,7 @@ let ui = freshUi(); // presentation state of the seat on screen (reset when the 
 let queue = null; // a committed design or order being played step by step
 let anim = null; // {start, paths} while the last movement plays
 let animatedKey = "";
+let replays = 0;
 
 function freshUi(viewer = null, game = "") {
   return {
@@ -173,7 +174,7 @@ export function render(area, g, tools) {
   if (queue && queue.sentAt !== null && g.at !== queue.sentAt) {
     queue.items.shift();
     queue.sentAt = null;
-    if (!queue.items.length || g.mode !== "play" || !g.actions.length) queue = null;
+    if (!queue.items.length || g.mode !== "play" || !g.actions.length) { queue = null; queueDoneAt = performance.now(); }
   }
   claimSetup(g);
   syncUi(g, prevPhase);
@@ -372,8 +373,22 @@ function findAction(g, kind, fields = {}) {
   return g.actions.find((a) => a.kind === kind && Object.entries(fields).every(([k, val]) => a.fields[k] === val));
 }
 
+let queueDoneAt = -1e9; // when the screen's last multi-step commit finished
+
+/** Play a legal action for a tap. The shell ignores a tap sooner than its settle time after a
+ * new decision appears (the second tap of a double tap). A decision that appeared because
+ * the screen's own commit ended (its last Step: "Submit my orders" after Enter) was asked for
+ * by the player already, so a tap there that the guard ignored is played once it has passed. */
 function actNow(a, e) {
-  if (a) shell.act(a.i, e);
+  if (!a) return;
+  const at = current ? current.at : undefined;
+  const answer = shell.act(a.i, e, at);
+  const fresh = e && e.isTrusted && performance.now() - queueDoneAt < 1000;
+  if (!fresh || !answer || typeof answer.then !== "function") return;
+  answer.then((model) => {
+    if (model || !current || current.at !== at || queue) return;
+    setTimeout(() => { if (current && current.at === at && !queue) shell.act(a.i, undefined, at); }, 320);
+  });
 }
 
 function storeGet(name, fallback) {
@@ -444,7 +459,7 @@ function pump() {
     queue.items.shift();
     queue.sentAt = null;
   }
-  if (!queue.items.length) { queue = null; rerender(); return; }
+  if (!queue.items.length) { queue = null; queueDoneAt = performance.now(); rerender(); return; }
   const [kind, fields] = queue.items[0];
   const a = findAction(g, kind, fields);
   if (!a) {
@@ -1359,7 +1374,7 @@ function mapBox(g) {
   const v = g.view;
   const label = `Battle map, ${v.map.width} by ${v.map.height} hexes. ` + v.ships.filter((s) => !s.fate && s.hex).map((s) =>
     `${s.label} at ${s.hex} facing ${hx.DIR_NAMES[s.facing]}, SPEED ${s.speed}, SHIELDS ${s.shields}`).join("; ");
-  return h("div", { class: "msc-map", id: "msc-map-wrap" },
+  return h("div", { class: "msc-map", id: "msc-map-wrap", "data-replays": String(replays) },
     h("canvas", { id: "board", class: "msc-canvas", role: "img", "aria-label": label }),
     h("div", { class: "msc-map-tools", role: "group", "aria-label": "Map view" },
       h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
@@ -1582,6 +1597,9 @@ function maybeAnimate(g, force = false) {
   const paths = lastMoves(v);
   if (![...paths.values()].some((p) => p.frames.length > 1)) return;
   anim = { start: performance.now(), duration: 1400, paths };
+  replays += 1; // how many movement replays have played (data-replays on the map, for tests)
+  const wrap = document.getElementById("msc-map-wrap");
+  if (wrap) wrap.dataset.replays = String(replays);
   const tick = () => {
     if (!anim) return;
     drawMap(current);

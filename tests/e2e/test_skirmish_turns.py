@@ -1,0 +1,245 @@
+"""Minimal Space Combat turns a person can follow (issue 24): typed orders with one clear error,
+Undo after "Build" back to the designer as it was, the map and the decision's confirm on a
+phone's screen together, a tap right after a multi-step commit, the movement replay after a
+hot-seat hand-off, and player's words only (no rule IDs, no engine names) over a whole game.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import Contexts, wait_ready
+from .site import Site
+from .test_skirmish import SMALL_MAP, at, changed, new_game, play_by_taps, settled, tap_hex, title
+
+ENGINE_WORDS = re.compile(r"\b(GW|MSC|SG|SH)-?[0-9]|ship1|\[object")
+PHONE = {"width": 412, "height": 839}
+
+
+@pytest.fixture(scope="module")
+def page(contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> Page:
+    context = contexts.new(site, **{**pixel7, "viewport": PHONE})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(site.url)
+    wait_ready(page)
+    return page
+
+
+def against_the_computer(page: Page, site: Site, **options: Any) -> None:
+    page.goto(site.url + "#new/skirmish")
+    page.wait_for_selector("#start")
+    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
+    if not levels:
+        pytest.skip("no computer level for Minimal Space Combat")
+    new_game(page, site, seats=("-1", levels[0]), **options)
+    settled(page)
+
+
+def deploy_and_reach_orders(page: Page) -> None:
+    """Build the quick start, deploy West's one ship, and wait for West's first orders."""
+    page.tap("#msc-fleet-submit")
+    deploy(page, west=True)
+    page.wait_for_selector("#msc-commit")
+    settled(page)
+
+
+def deploy(page: Page, west: bool) -> None:
+    page.wait_for_selector("#msc-panel:has-text('Tap a hex')")
+    now = settled(page)
+    tap_hex(page, 1 if west else SMALL_MAP["width"] - 2, 3)
+    changed(page, now)
+    now = settled(page)
+    page.tap(f".msc-compass [data-facing='{2 if west else 4}']")
+    changed(page, now)
+    now = settled(page)
+    page.tap("#msc-submit-deploy")
+    changed(page, now)
+
+
+def order_state(page: Page) -> str:
+    return page.inner_text("#msc-order-state")
+
+
+def messages(page: Page) -> list[str]:
+    """Every warning or status line the orders panel shows."""
+    shown = page.locator("#msc-panel .warn, #msc-panel [role='alert'], #msc-order-state").all_inner_texts()
+    return [t for t in shown if t.strip()]
+
+
+def type_orders(page: Page, text: str) -> None:
+    page.fill("#msc-orders-input", text)
+    page.wait_for_function("t => document.getElementById('msc-orders-input').value === t", arg=text)
+
+
+def commit_disabled(page: Page) -> bool:
+    return page.locator("#msc-commit[disabled]").count() == 1
+
+
+def test_typed_orders_give_one_clear_error_and_never_cut(page: Page, site: Site) -> None:
+    """The duel's Ship 1 has ENGINE 3: "2R1" and "4" are 4 steps, too many for any SPEED it has
+    (an error, Set disabled, nothing cut to 3); "2X" names the bad letter; with SPEED 3 tapped,
+    "2R1" gives one message, not three."""
+    against_the_computer(page, site, **SMALL_MAP)
+    deploy_and_reach_orders(page)
+    for text in ("2R1", "4"):
+        type_orders(page, text)
+        state = order_state(page)
+        assert f"“{text}” is 4 steps" in state and "at most SPEED 3" in state and "ENGINE is 3" in state, state
+        assert commit_disabled(page)
+        assert messages(page) == [state]
+        assert page.input_value("#msc-orders-input") == text  # what was typed stays as typed
+    type_orders(page, "2X")
+    assert "“2X” cannot be read" in order_state(page) and "“X” is neither" in order_state(page)
+    assert commit_disabled(page)
+    type_orders(page, "")
+    page.tap("[data-speed='3']")
+    type_orders(page, "2R1")
+    shown = messages(page)
+    assert len(shown) == 1, shown
+    assert "more than SPEED 3" in shown[0] and "Choose a SPEED" not in shown[0]
+    assert commit_disabled(page)
+    type_orders(page, "LR1")
+    assert "twice in a row" in order_state(page) and commit_disabled(page)
+    type_orders(page, "2R")
+    assert "(3 of 3)" in order_state(page) and not commit_disabled(page)
+    # Enter plays the orders: SPEED 3, then the steps, then the ship's orders are in.
+    page.locator("#msc-orders-input").press("Enter")
+    page.wait_for_selector("#msc-submit-orders")
+    assert "SPEED 3, orders 2R" in page.inner_text(".msc-plotted")
+
+
+def test_a_tap_on_submit_right_after_enter_is_played(page: Page, site: Site) -> None:
+    """Enter commits the orders step by step; "Submit my orders" appears when they are in. A tap
+    there as soon as it shows (within the shell's settle time) still submits them."""
+    against_the_computer(page, site, **SMALL_MAP)
+    deploy_and_reach_orders(page)
+    type_orders(page, "1")
+    page.locator("#msc-orders-input").press("Enter")
+    page.wait_for_selector("#msc-submit-orders", timeout=30_000)
+    before = at(page)
+    page.locator("#msc-submit-orders").tap()
+    changed(page, before, 10)
+    assert page.locator("#msc-submit-orders").count() == 0
+
+
+def test_undo_after_build_returns_to_the_designer_as_it_was(page: Page, site: Site) -> None:
+    """A custom ship is nine engine steps; Undo right after "Build W1" takes them all back and
+    shows the same values, name and cost, with the example designs offered again."""
+    against_the_computer(page, site, **SMALL_MAP)
+    page.wait_for_selector("#msc-build")
+    start = settled(page)
+    page.tap("[aria-label='SHIELDS plus 1']")
+    page.tap("[aria-label='TO-HIT plus 1']")
+    fr = page.locator("button.msc-side").nth(2)  # F, FL, FR, RL, RR
+    assert fr.inner_text().startswith("FR ")
+    fr.tap()  # FR off: 3 + 4 + 4 + 2 weapons = 15 BP
+    page.fill("#msc-ship-name", "Vigilant")
+    total = page.inner_text("#msc-total")
+    assert "Costs 15 of 15" in total
+    page.tap("#msc-build")
+    page.wait_for_selector(".msc-built li")
+    settled(page)
+    assert "ENGINE 3, SHIELDS 4, TO-HIT 4" in page.inner_text(".msc-built")
+    before = at(page)
+    page.tap("#undo")
+    changed(page, before)
+    page.wait_for_function(
+        f"() => document.querySelector('#game').dataset.at === '{start}' && !document.querySelector('.msc-busy')")
+    settled(page)
+    assert page.locator(".msc-built li").count() == 0
+    assert page.inner_text("#msc-total") == total
+    assert page.input_value("#msc-ship-name") == "Vigilant"
+    assert [page.inner_text(f"#msc-{k}") for k in ("engine", "shields", "to_hit")] == ["3", "4", "4"]
+    assert page.locator(".msc-templates button[disabled]").count() == 0
+    assert "no weapon on" not in page.inner_text("#board-area").lower()
+    assert [t.split()[0] for t in page.locator("button.msc-side.on").all_inner_texts()] == ["F", "FL"]
+
+
+def test_phone_shows_the_map_and_the_orders_confirm_together(page: Page, site: Site) -> None:
+    """At 412x839, once a SPEED is chosen for the ship to order, the map (with that ship on it)
+    and "Set … orders" are both inside the viewport."""
+    against_the_computer(page, site, **SMALL_MAP)
+    deploy_and_reach_orders(page)
+    page.tap("[data-speed='1']")
+    time.sleep(0.2)
+    board = page.locator("#board").bounding_box()
+    confirm = page.locator("#msc-commit").bounding_box()
+    assert board and confirm
+    assert board["y"] + board["height"] > 60 and board["y"] < PHONE["height"] - 100, board
+    assert confirm["y"] >= 0 and confirm["y"] + confirm["height"] <= PHONE["height"], confirm
+    # The ship being ordered is drawn inside the map's visible part.
+    scale, x0, y0 = map(float, (page.get_attribute("#board", "data-view") or "").split(","))
+    assert scale >= 16  # hexes at least about 32 px across: readable
+    col, row = 1, 3
+    ux, uy = 1 + 1.5 * col, 3 ** 0.5 / 2 + 3 ** 0.5 * (row + 0.5 * (col & 1))
+    x, y = (ux - x0) * scale, (uy - y0) * scale
+    assert 0 < x < board["width"] and 0 < y < board["height"]
+
+
+def test_hot_seat_replays_the_moves_after_the_hand_off(page: Page, site: Site) -> None:
+    """MSC-11.1: after East submits and the device goes back to West, West sees the moves
+    replayed on the map by themselves, the recap tells them, and "Replay moves" plays them again."""
+    new_game(page, site, turn_limit=2, **SMALL_MAP)
+    for _seat in (0, 1):
+        page.wait_for_selector("#handoff")
+        settled(page)
+        page.locator("#handoff .btn").tap()
+        page.wait_for_selector("#msc-fleet-submit")
+        settled(page)
+        page.tap("#msc-fleet-submit")
+    for seat in (0, 1):
+        page.wait_for_selector("#handoff")
+        settled(page)
+        page.locator("#handoff .btn").tap()
+        deploy(page, west=seat == 0)
+    replays = 0
+    for _seat in (0, 1):
+        page.wait_for_selector("#handoff")
+        settled(page)
+        page.locator("#handoff .btn").tap()
+        page.wait_for_selector("#msc-commit")
+        settled(page)
+        page.tap("[data-speed='1']")
+        page.tap("[data-step='F']")
+        page.tap("#msc-commit")
+        page.wait_for_selector("#msc-submit-orders")
+        now = settled(page)
+        replays = int(page.get_attribute("#msc-map-wrap", "data-replays") or 0)  # before the reveal
+        page.tap("#msc-submit-orders")
+        changed(page, now)
+    page.wait_for_selector("#handoff")
+    settled(page)
+    page.locator("#handoff .btn").tap()
+    page.wait_for_selector("#msc-map-wrap")
+    page.wait_for_function(f"() => +document.getElementById('msc-map-wrap').dataset.replays > {replays}")
+    recap = page.inner_text("#news")
+    assert "West 1 (SPEED 1, orders 1) ends at" in recap and "East 1 (SPEED 1, orders 1) ends at" in recap, recap
+    replay = page.locator("#news .msc-replay, #msc-replay").first
+    replays = int(page.get_attribute("#msc-map-wrap", "data-replays") or 0)
+    replay.tap()
+    page.wait_for_function(f"() => +document.getElementById('msc-map-wrap').dataset.replays > {replays}")
+
+
+def test_a_whole_game_against_the_computer_in_players_words(page: Page, site: Site) -> None:
+    """No rule ID, engine name or "[object" in the board area or the news at any decision of a
+    whole skirmish against the computer, a fire phase with no shot included."""
+    against_the_computer(page, site, scenario="skirmish", turn_limit=4, **SMALL_MAP)
+    seen: list[str] = []
+
+    def check(p: Page) -> None:
+        text = p.inner_text("#board-area") + (p.inner_text("#news") if p.locator("#news").count() else "")
+        found = ENGINE_WORDS.findall(text)
+        assert not found, (found, title(p), text[:600])
+        seen.append(text)
+
+    play_by_taps(page, check=check)
+    check(page)
+    assert len(seen) > 10
+    log = page.inner_text("#log")
+    assert "Initiative:" in log and ("fires its" in log or "cannot fire this turn" in log)
