@@ -7,9 +7,10 @@ from typing import Any
 
 from ... import windows
 from . import cards, odds, words
-from .board import COLOUR_NAMES, name
-from .rules import current_player, ship_counts
-from .state import WarfareState
+from .actions import Attack
+from .board import COLOUR_NAMES, home_rank, name, rank_of
+from .rules import current_player, legal_actions, ship_counts
+from .state import TURN, WarfareState
 
 
 def _card(card_id: int) -> str:
@@ -50,6 +51,21 @@ def _battle_odds(s: WarfareState) -> dict[str, Any] | None:
             "overcharge": boost}
 
 
+def _attack_odds(s: WarfareState) -> list[dict[str, Any]]:
+    """GW-6.3 for each attack the player to move may declare now, so that the screen shows the
+    chance before the attack is committed without a dice table of its own (house rule 10)."""
+    if s.phase != TURN:
+        return []
+    out = []
+    for a in legal_actions(s):
+        if isinstance(a, Attack):
+            home = rank_of(a.target) == home_rank(1 - s.active)  # GW-6.1: a home attack
+            attack_n, defend_n = odds.battle_dice(abs(s.board[a.src]), abs(s.board[a.target]), home)
+            out.append({"from": name(a.src), "target": name(a.target), "attack_dice": attack_n,
+                        "defend_dice": defend_n, "home": home, "chance": float(odds.win_chance(attack_n, defend_n))})
+    return out
+
+
 def view(s: WarfareState, player: int | None) -> dict[str, Any]:
     """Board, battle and log are PUBLIC; a hand is PRIVATE to its owner, the set-aside cards
     SEALED (GW-13.2). Hand counts, played cards and stop settings are PUBLIC."""
@@ -82,6 +98,7 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
         # needs no parsing of words: dice per round, cards, result, where the loser went.
         "battles": copy.deepcopy(list(battles)),
         "last_move": dict(last_move) if last_move else None,
+        "attacks": _attack_odds(s),
         "cards": s.cards_on,
         # The keys every game's view offers the web shell (docs/ENGINE.md).
         "seat_names": list(COLOUR_NAMES),

@@ -121,3 +121,19 @@ def test_idle_pass_over_whole_games_matches_the_legal_actions() -> None:
                 assert idle is None
             else:
                 assert idle is not None and idle[0] == PassWindow(False) and idle[0] in legal
+
+
+def test_the_view_gives_the_odds_of_every_attack_on_offer() -> None:
+    """The screen shows these before an attack is committed (no dice table in the page)."""
+    state = position({"d5": 2, "c8": 1}, {"e6": 1, "b9": 1, "a8": 1})
+    view = GAME.view(state, WHITE)
+    offered = {(a.src, a.target) for a in GAME.legal_actions(state) if isinstance(a, Attack)}
+    assert {(sq(o["from"]), sq(o["target"])) for o in view["attacks"]} == offered
+    by = {o["target"]: o for o in view["attacks"]}
+    assert by["e6"]["chance"] == float(odds.win_chance(2, 1)) and not by["e6"]["home"]
+    # GW-6.3: a defender in its own home row rolls one die more.
+    assert by["b9"]["home"] and (by["b9"]["attack_dice"], by["b9"]["defend_dice"]) == (1, 2)
+    assert by["b9"]["chance"] == float(odds.win_chance(1, 2))
+    # Blue, to move after the battle, sees its own attacks (c8 from b9 here), none of White's.
+    after = GAME.view(play(dice(state, 6, 6, 1), Attack(sq("d5"), sq("e6"))), BLUE)["attacks"]
+    assert all(sq(o["from"]) in (sq("b9"), sq("a8")) for o in after)

@@ -49,33 +49,6 @@ const rankOf = (name) => Number(name.slice(1));
 const homeRank = (p) => (p === 0 ? 0 : RANKS - 1);
 const isDark = (f, r) => (f + r) % 2 === 0;
 
-/** counts[s]: how many of the 6^n rolls of n d6 sum to s. */
-function sumCounts(n) {
-  let counts = [1];
-  for (let k = 0; k < n; k++) {
-    const next = new Array(counts.length + 6).fill(0);
-    counts.forEach((ways, total) => { for (let face = 1; face <= 6; face++) next[total + face] += ways; });
-    counts = next;
-  }
-  return counts;
-}
-
-/** GW-6.3: the exact chance the attacker wins, ties re-rolled: P(A > D) / (1 - P(A = D)).
- * The same figure as pygame_core/games/warfare/odds.py (tests/games/warfare/test_odds.py). */
-export function winChance(attackDice, defendDice) {
-  const a = sumCounts(attackDice);
-  const d = sumCounts(defendDice);
-  let wins = 0;
-  let ties = 0;
-  let below = 0;
-  for (let s = 0; s < a.length; s++) {
-    if (s - 1 >= 0 && s - 1 < d.length) below += d[s - 1];
-    wins += a[s] * below;
-    if (s < d.length) ties += a[s] * d[s];
-  }
-  return wins / (6 ** (attackDice + defendDice) - ties);
-}
-
 const pct = (p) => `${(100 * p).toFixed(1)}%`;
 
 function stacksOf(v) {
@@ -84,16 +57,15 @@ function stacksOf(v) {
   return map;
 }
 
-/** The odds of an attack from src on target (square names), with any Overcharge played. */
-function attackOdds(v, src, target, boost = [false, false]) {
+/** The odds of an attack from src on target (square names): the engine's figure (GW-6.3,
+ * pygame_core/games/warfare/odds.py via the view's ``attacks``), so no dice table lives here. */
+function attackOdds(v, src, target) {
   const map = stacksOf(v);
   const a = map.get(src);
   const d = map.get(target);
-  if (!a || !d) return null;
-  const home = rankOf(target) === homeRank(d.owner);
-  const attackDice = a.size + (boost[a.owner] ? 1 : 0);
-  const defendDice = d.size + (home ? 1 : 0) + (boost[d.owner] ? 1 : 0);
-  return { attacker: a, defender: d, home, attackDice, defendDice, chance: winChance(attackDice, defendDice) };
+  const o = (v.attacks || []).find((x) => x.from === src && x.target === target);
+  if (!a || !d || !o) return null;
+  return { attacker: a, defender: d, home: o.home, attackDice: o.attack_dice, defendDice: o.defend_dice, chance: o.chance };
 }
 
 function diceWords(n) {
@@ -457,7 +429,7 @@ function counters(v) {
   const short = (n[0] === n[1] ? `${n[0]} stacks each` : `${n[0]} v ${n[1]} stacks`)
     + (v.round ? ` · round ${v.round}` : "");
   return h("details", { class: "wf-counters", id: "wf-counts" },
-    h("summary", { "aria-label": `Counts: White ${n[0]} stacks, Blue ${n[1]}${v.round ? `, round ${v.round}` : ""}. Tap for captures and removals.` }, short),
+    h("summary", {}, short),
     h("ul", { class: "wf-count-list" }, items.map(([id, text]) => h("li", { id: `wf-count-${id}` }, text))));
 }
 
