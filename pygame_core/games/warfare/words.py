@@ -213,8 +213,8 @@ def _read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], 
         elif (m := re.match(r"^(White|Blue) invades (\w\d)(.*)$", line)):
             if battle is not None and battle.last_line >= at - 2:
                 battle.invades = m[2]
-            words = (f"{m[1]} invades {m[2]}: that ship stays in {_other(m[1])}'s home row "
-                     f"for the rest of the game{m[3]}")
+            # No "for the rest of the game": Planetary Defense Grid may still send it home.
+            words = f"{m[1]} invades {m[2]} in {_other(m[1])}'s home row: an invader cannot move or be attacked{m[3]}"
         elif (m := re.match(r"^no vacant home square: the stack of (\d) on (\w\d) is removed(.*)$", line)):
             owner = COLOUR_NAMES[battle.attacker] if battle is not None else "The"
             if battle is not None:
