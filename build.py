@@ -326,10 +326,15 @@ const [pyodideDir, appZip, out, stamp] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", fullStdLib: false, _makeSnapshot: true });
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(appZip)), "zip", { extractDir: "/app" });
+// Every module of the app, the computer players' too (imported on a first computer move
+// otherwise): a start from the snapshot then reads no file of the app at all.
 pyodide.runPython(`
-import sys
+import importlib, pkgutil, sys
 sys.path.insert(0, "/app")
 import star_web.worker_api
+for package in ("pygame_core", "star_web", "msgpack"):
+    for module in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+        importlib.import_module(module.name)
 sys._star_table_stamp = ${JSON.stringify(stamp)}
 `);
 fs.writeFileSync(out, pyodide.makeMemorySnapshot());
@@ -338,7 +343,8 @@ fs.writeFileSync(out, pyodide.makeMemorySnapshot());
 
 def memory_snapshot(dist: Path) -> dict[str, str]:
     """A Pyodide memory snapshot taken after the interpreter started and imported the engine and
-    the controller (``dist/snapshot.bin``): the worker starts from it instead of booting Python.
+    the controller, every module of app.zip (``dist/snapshot.bin``): the worker starts from it
+    instead of booting Python, and does not unpack app.zip then.
 
     Its stamp is app.zip's digest, kept inside the snapshot (``sys._star_table_stamp``) and in
     the page's catalogue with the file's own SHA-256, so a snapshot of another build or a

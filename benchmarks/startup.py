@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from pygame_core import Match, encode_link  # noqa: E402
 from pygame_core.games.spacehole.actions import Pass, Play  # noqa: E402
@@ -285,12 +286,126 @@ def tap_latency(browser: Browser, server: Server, devices: dict[str, Any], taps:
     return latencies, on_table
 
 
+# Games whose taps are timed with the engine's answer split out: (game, options, playout seed,
+# how far into a seeded random playout the position is, computer level of the other seats).
+GAME_TAPS = (
+    ("genocide", {"players": 4}, 3, 0.8, 0),
+    ("skirmish", {}, 4, 0.3, 0),
+    ("warfare", {}, 3, 0.6, 0),
+)
+
+
+def position(game_id: str, options: dict[str, Any], seed: int, fraction: float) -> Match:
+    """A seeded random playout (any legal action), cut where seat 0 decides, ``fraction`` of the way."""
+    import random
+
+    pick = random.Random(seed)
+    match = Match.start(game_id, options, seed)
+    while legal := match.legal_actions():
+        match = match.play(pick.choice(legal))
+    end = len(match.record.actions)
+    for cut in range(int(end * fraction), 0, -1):
+        early = match.truncated(cut)
+        if early.game.current_player(early.state) == 0 and len(early.legal_actions()) >= 2:
+            return early
+    raise RuntimeError(f"no decision of seat 0 in a {game_id} playout")
+
+
+def game_taps(browser: Browser, server: Server, devices: dict[str, Any], spec: tuple[Any, ...],
+              taps: int, throttle: float) -> list[dict[str, float]]:
+    """Tap the first choice ``taps`` times in a saved game (seat 0 a person, the others computers):
+    for each, tap-to-answer-drawn and its parts (Python in the worker, the trip to and from it,
+    parsing the answer, the rest: the page's handling and drawing until the next frame)."""
+    game_id, options, seed, fraction, level = spec
+    match = position(game_id, options, seed, fraction)
+    seats = [-1] + [level] * (match.game.num_players(match.state) - 1)
+    index = {"games": [{"id": "bench", "game": game_id, "title": match.game.title, "created": 1, "updated": 1,
+                        "actions": len(match.record.actions), "turn": None, "score": None, "over": False,
+                        "seats": seats, "options": {}}]}
+    context = browser.new_context(**devices["Pixel 7"])
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    page.evaluate("([index, blob]) => { localStorage.setItem('startable:index', index); "
+                  "localStorage.setItem('startable:game:bench', blob); }",
+                  [json.dumps(index), encode_link(match)])
+    page.goto(server.url + "#g/bench")
+    page.reload()  # the engine reads the saves when it starts
+    page.wait_for_selector("#game:not([hidden])[data-mode='play']", timeout=600_000)
+    if throttle != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.evaluate("""() => {
+        window.__lat = [];
+        const start = () => { if (window.__t0 === null) window.__t0 = performance.now(); };
+        window.__t0 = null;
+        document.addEventListener('touchstart', start, true);
+        addEventListener('star:rendered', () => requestAnimationFrame(() => {
+            if (window.__t0 !== null) {
+                const act = window.starCallTimings.filter((t) => t.cmd === 'act').at(-1);
+                window.__lat.push({tap: window.__t0, drawn: performance.now(), ...act});
+                window.__t0 = null;
+            }
+        }));
+    }""")
+    for n in range(taps):
+        ready = "#game:not([hidden]):not([data-thinking]) #choices .choice"
+        try:
+            page.wait_for_selector(ready, timeout=120_000)
+        except PlaywrightTimeout:
+            break  # the game is over
+        at = page.get_attribute("#game", "data-at")
+        page.wait_for_selector(f"#game[data-settled='{at}']", state="attached", timeout=60_000)
+        choice = page.locator("#choices .choice").first
+        choice.scroll_into_view_if_needed()
+        box = choice.bounding_box()
+        if box is None or page.locator("#end-screen").count():
+            break
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        time.sleep(0.1)
+        for _ in range(1500):
+            if page.evaluate("window.__lat.length") >= n + 1:
+                break
+            time.sleep(0.02)
+    rows: list[dict[str, float]] = []
+    for t in page.evaluate("window.__lat"):
+        total = t["drawn"] - t["tap"]
+        trip = t["received"] - t["posted"]
+        rows.append({"total": total, "python": t["python"], "transfer": trip - t["python"], "parse": t["parse"],
+                     "page": total - trip - t["parse"], "bytes": t["bytes"]})
+    context.close()
+    return rows
+
+
+def measure_game_taps(browser: Browser, server: Server, devices: dict[str, Any], taps: int) -> int:
+    """Tap-to-answer-drawn in the games of GAME_TAPS at 1x and 4x CPU, split into its parts."""
+    out: dict[str, Any] = {}
+    print("tap to the engine's answer drawn, Pixel 7 emulation (medians, ms):")
+    for spec in GAME_TAPS:
+        for throttle in (1, 4):
+            rows = game_taps(browser, server, devices, spec, taps, throttle)
+            if not rows:
+                continue
+            med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+            out[f"{spec[0]} x{throttle}"] = {"median": med, "taps": rows}
+            print(f"  {spec[0]:9s} CPU x{throttle}: {med['total']:6.1f} total = Python {med['python']:5.1f} + "
+                  f"to and from the worker {med['transfer']:5.1f} + parse {med['parse']:4.1f} + "
+                  f"page (handling, render, next frame) {med['page']:5.1f}; answer {med['bytes'] / 1e3:.0f} kB, "
+                  f"{len(rows)} taps", flush=True)
+    browser.close()
+    results = ROOT / "benchmarks/results"
+    old = json.loads((results / "startup.json").read_text()) if (results / "startup.json").exists() else {}
+    (results / "startup.json").write_text(json.dumps({**old, "game_taps": out}, indent=1))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="boots of each kind (default 5)")
     parser.add_argument("--taps", type=int, default=25, help="taps per tap measurement (default 25)")
     parser.add_argument("--taps-only", action="store_true", help="measure only the taps, not the boots")
     parser.add_argument("--no-taps", action="store_true", help="measure only the boots and reloads")
+    parser.add_argument("--games-only", action="store_true",
+                        help="measure only the taps in Genocide, Minimal Space Combat and Galactic Warfare")
     args = parser.parse_args()
     dist = Path(os.environ.get("STAR_TABLE_DIST", ROOT / "dist"))
     if not (dist / "index.html").exists():
@@ -300,6 +415,8 @@ def main() -> int:
     runs: dict[str, list[tuple[float, int]]] = {k: [] for k in ("app cold", "bare cold", "app warm", "bare warm")}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        if args.games_only:
+            return measure_game_taps(browser, server, p.devices, args.taps)
         for n in range(0 if args.taps_only else args.runs):
             for which in ("app", "bare") if n % 2 == 0 else ("bare", "app"):
                 cold, warm = boot_pair(browser, server, which)

@@ -89,7 +89,13 @@ export function start(info, playable) {
       if (!call) return;
       pending.delete(msg.id);
       if (msg.failure) { call.reject(new Error(msg.failure)); return; }
+      const received = performance.now();
       const out = msg.text !== undefined ? JSON.parse(msg.text) : msg;
+      // Where a command's time went, for benchmarks/startup.py: posted -> answered (of which
+      // Python: python), and the answer's size and parse time on this thread.
+      timings.push({ cmd: call.cmd, posted: call.posted, received, python: msg.ms || 0,
+        bytes: msg.text ? msg.text.length : 0, parse: performance.now() - received });
+      if (timings.length > 200) timings.shift();
       applyWrites(out.writes);
       call.resolve(out.model);
     }
@@ -103,6 +109,8 @@ export function start(info, playable) {
   worker.postMessage({ type: "init", sizes: info.sizes, cache: info.cache, firstVisit, snapshot: storageSnapshot(), memory, playable });
 }
 
+const timings = []; // the last commands' timings (see the result handler)
+self.starCallTimings = timings;
 const probes = [];
 /** For the tests: a draw from the engine's Python ``random`` (must differ on every visit). */
 export function probe() {
@@ -113,7 +121,7 @@ export function probe() {
 export function call(cmd, args = [], onProgress = null) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject, onProgress });
+    pending.set(id, { resolve, reject, onProgress, cmd, posted: performance.now() });
     worker.postMessage({ type: "call", id, cmd, args, now: Date.now() });
   }).finally(() => { if (current === id) current = 0; });
 }
