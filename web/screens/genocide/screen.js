@@ -22,9 +22,6 @@ const ui = {
   draft: null, // setup: {key, kind, assign}
   queue: null, // actions played one after another: {seat, next(g) -> action index or null, what}
   legend: false,
-  seen: {}, // per seat on screen: the log's length at its last decision (for the news)
-  shown: {}, // per seat on screen: the log's length when last drawn (for the dice)
-  fleetsSeen: {}, // per seat on screen: where the fleet markers were at its last look
   logSeat: null, // the player whose log lines "Log by player" shows (null: everyone)
 };
 
@@ -462,116 +459,216 @@ export function endDetail(g) {
     h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: ${s.planets} planets, ${s.ships} ships${s.race ? `, ${D.RACES[s.race].name}` : ""}${s.alive ? "" : " (out)"}`)));
 }
 
-/** What just happened: the dice of the last actions, and everything since this seat's last
- * decision when more happened than the shell's four lines show. */
-export function news(g, tools, previous) {
-  shell = tools;
-  const { h } = tools;
-  const v = g.view;
-  if (!v || g.mode !== "play") return null;
-  const seen = ui.seen[g.viewer];
-  if (seen === undefined || seen >= v.log.length) return null;
-  // Since this seat's last decision (the summary), and since the last picture (the dice).
-  const fresh = v.log.slice(seen);
-  const dice = v.log.slice(Math.max(seen, ui.shown[g.viewer] ?? seen)).filter((line) => /: d\d+ = /.test(line));
-  // Back from a hand-off or during and after a computer's turn: what the others did.
-  const away = Boolean(previous && (previous.handoff || previous.viewer !== g.viewer || previous.thinking));
-  const words = fresh.filter((line) => !/^SG\./.test(line));
-  const parts = [];
-  const short = away ? turnSummary(v, fresh, ui.fleetsSeen[g.viewer]) : [];
-  if (short.length) parts.push(h("ul", { class: "gc-short", "aria-label": "In short" }, short.map((line) => h("li", {}, line))));
-  // The shell's box shows the last few lines; all of them, when there were more.
-  if (away && words.length > 6) {
-    parts.push(h("details", { class: "gc-summary" }, h("summary", {}, `All ${words.length} lines since your last decision`),
-      h("ul", {}, words.map((line) => h("li", {}, line)))));
-  }
-  if (dice.length) parts.push(diceList(v, dice.slice(-12)));
-  return parts.length ? h("div", {}, parts) : null;
+/** What just happened is the shell's recap (everything since this seat's last decision,
+ * issue 24), each step told by recapStep below: the moves, the dice and the results. The
+ * screen adds no summary of its own: one account of the turn. */
+export function news() {
+  return null;
 }
 
-/** What the others did since this seat's last look, in a few lines (issue 15: "Blue moved 4
- * fleets, destroyed your Cruiser at 1019, took the neutral planet at 1207"): fleets moved (the
- * markers' hexes then and now, public SG-14.1), cards played, battle losses, planets lost and
- * gained, players out. */
-export function turnSummary(v, fresh, before) {
+// ---------------------------------------------------------------------------- the turn on the map
+
+// Where every fleet marker stood after each action the screen has drawn or looked back at.
+// Markers and every step of a fleet are PUBLIC (SG-14.1), so this holds nothing a seat may not
+// know; ship counts are never kept here (recapStep reads them from the view on screen). The
+// recap names each move from it, and the map draws this turn's paths and, fainter, the last
+// turn's (so the computer's moves stay on the map until the next turn).
+const track = new Map(); // position -> {turn: "round:active", fleets: Map("owner:marker" -> [col, row])}
+let trackKey = "";
+
+function remember(g) {
+  const v = g.view;
+  if (!v || g.mode === "replay" || v.phase === "race" || v.phase === "types" || v.phase === "fleets") return;
+  const at = g.mode === "peek" ? g.peek.step : g.at;
+  // A takeback: what the screen remembered after this position is no longer the game.
+  if (g.mode === "play") for (const k of [...track.keys()]) if (k > at) track.delete(k);
+  track.set(at, { turn: `${v.round}:${v.active}`, fleets: new Map(v.fleets.map((f) => [`${f.owner}:${f.marker}`, [f.col, f.row]])) });
+  if (track.size > 600) track.delete(Math.min(...track.keys()));
+}
+
+/** The moves between two remembered positions: per fleet that changed hex, its path through
+ * every remembered position in between. */
+function movesBetween(from, to) {
+  const ats = [...track.keys()].filter((at) => at >= from && at <= to).sort((a, b) => a - b);
+  if (ats.length < 2) return [];
+  const paths = new Map();
+  for (const at of ats) {
+    for (const [k, hex] of track.get(at).fleets) {
+      const path = paths.get(k);
+      if (!path) { if (at === ats[0]) paths.set(k, [hex]); continue; }
+      const last = path[path.length - 1];
+      if (last[0] !== hex[0] || last[1] !== hex[1]) path.push(hex);
+    }
+  }
   const out = [];
-  const me = v.viewer;
-  for (const seat of v.seats) {
-    if (seat.seat === me) continue;
-    const bits = [];
-    if (before) {
-      const moved = v.fleets.filter((f) => f.owner === seat.seat && before.get(`${f.owner}:${f.marker}`) !== undefined && before.get(`${f.owner}:${f.marker}`) !== f.hex).length;
-      if (moved) bits.push(`moved ${moved} fleet${moved > 1 ? "s" : ""}`);
-    }
-    const cards = fresh.map((line) => line.startsWith(`${seat.name} plays `) && /^.+? plays (.+?)(?::|$)/.exec(line)).filter(Boolean).map((m) => m[1]);
-    if (cards.length) bits.push(`played ${cards.join(", ")}`);
-    for (const line of fresh) {
-      const gain = new RegExp(`^${seat.name} gains the neutral planet at (\\d{4}): a (\\w+) world`).exec(line);
-      if (gain) bits.push(`took the neutral ${gain[2]} world ${gain[1]}`);
-    }
-    if (bits.length) out.push(`${seat.name} ${bits.join(", ")}.`);
+  for (const [k, path] of paths) {
+    if (path.length < 2 || !track.get(ats[ats.length - 1]).fleets.has(k)) continue;
+    const [owner, marker] = k.split(":").map(Number);
+    out.push({ owner, marker, path });
   }
-  const lost = [];
-  const killed = [];
-  for (const line of fresh) {
-    const verdict = /^(\d{4}): .* on (.+ #(\d+)): destroyed$/.exec(line);
-    if (verdict) {
-      const owner = ownerOfShip(v, Number(verdict[3]));
-      if (owner === me && me !== null) lost.push(`${verdict[2]} at ${verdict[1]}`);
-      else if (owner !== null) killed.push(`${seatName(v, owner)}'s ${verdict[2]} at ${verdict[1]}`);
-    }
-    const planet = /^(.+) planet (\d{4}) was a (\w+) world$/.exec(line);
-    if (planet) out.push(`${planet[1] === seatName(v, me) ? "You lost your" : `${planet[1]} lost its`} ${planet[3]} world ${planet[2]}.`);
-    const out2 = /^(.+) is defeated$/.exec(line);
-    if (out2) out.push(`${out2[1]} is out of the game.`);
-  }
-  if (lost.length) out.push(`You lost ${lost.join(", ")}.`);
-  if (killed.length) out.push(`Destroyed: ${killed.join(", ")}.`);
   return out;
 }
 
-/** The dice of the last actions with their verdicts: a battle attack is the attack total
- * against the defence total (SG-6.3 B5), a burst die hits on 6 (SG-7.4), a PB die on 1-3
- * (SG-8.5; Amoeboids 1-4, then the planet's fate says it). */
-function diceList(v, lines) {
+/** This turn's paths and the last turn's, for the map (trails), as of the position on screen. */
+function trails(g) {
+  const now = g.mode === "peek" ? g.peek.step : g.at;
+  const ats = [...track.keys()].filter((at) => at <= now).sort((a, b) => a - b);
+  if (!ats.length) return [];
+  const out = [];
+  let end = ats.length - 1;
+  for (let age = 0; age < 2 && end >= 0; age++) {
+    const turn = track.get(ats[end]).turn;
+    let start = end;
+    while (start > 0 && track.get(ats[start - 1]).turn === turn) start -= 1;
+    // The position before the turn's first one is where its moves began.
+    const from = start > 0 ? ats[start - 1] : ats[start];
+    for (const m of movesBetween(from, ats[end])) out.push({ ...m, age });
+    end = start - 1;
+  }
+  return out;
+}
+
+function drawTrails(ctx, g, s, sx, sy) {
+  for (const t of trails(g)) {
+    ctx.save();
+    ctx.globalAlpha = t.age ? 0.35 : 0.85;
+    ctx.strokeStyle = D.SEAT_COLOURS[t.owner];
+    ctx.fillStyle = D.SEAT_COLOURS[t.owner];
+    ctx.lineWidth = Math.max(2, s / 7);
+    ctx.setLineDash(t.age ? [s / 4, s / 5] : []);
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    const pts = t.path.map(([c, r]) => { const [wx, wy] = centre(c, r); return [sx(wx), sy(wy)]; });
+    pts.forEach(([x, y], n) => (n ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    ctx.stroke();
+    const [x1, y1] = pts[pts.length - 1];
+    const [x0, y0] = pts[pts.length - 2];
+    const a = Math.atan2(y1 - y0, x1 - x0);
+    const head = Math.max(6, s * 0.35);
+    const tipX = x1 - Math.cos(a) * s * 0.45;
+    const tipY = y1 - Math.sin(a) * s * 0.45;
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.moveTo(tipX, tipY);
+    ctx.lineTo(tipX - head * Math.cos(a - 0.45), tipY - head * Math.sin(a - 0.45));
+    ctx.lineTo(tipX - head * Math.cos(a + 0.45), tipY - head * Math.sin(a + 0.45));
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+  }
+}
+
+/** The recap steps that carry the moves: each run of positions the screen remembers ends at a
+ * step of the fleet's owner, which tells the moves of that run. */
+function recapMoves(g) {
+  const r = g.recap;
+  const out = new Map();
+  if (!r) return out;
+  const known = [...track.keys()].sort((a, b) => a - b);
+  for (let n = 1; n < known.length; n++) {
+    const [p0, p1] = [known[n - 1], known[n]];
+    if (p1 <= r.since) continue;
+    for (const m of movesBetween(p0, p1)) {
+      const step = [...r.steps].reverse().find((s) => !s.auto && s.seat === m.owner && s.at >= p0 && s.at < p1);
+      if (!step) continue;
+      if (!out.has(step.at)) out.set(step.at, []);
+      out.get(step.at).push(m);
+    }
+  }
+  return out;
+}
+
+function moveWords(v, m) {
+  const f = v.fleets.find((x) => x.owner === m.owner && x.marker === m.marker);
+  const count = m.owner === v.viewer ? myShipsIn(v, m.marker).length : f ? f.ships : null;
+  const ships = count === null || count === undefined ? "" : `, ${count} ship${count === 1 ? "" : "s"}`;
+  return `${seatName(v, m.owner)} fleet ${m.marker}: ${m.path.map(([c, r]) => hexLabel(c, r)).join(" → ")}${ships}`;
+}
+
+/** A recap step in the game's words (the shell asks for each): its fleet moves with their
+ * hexes, its dice drawn as dice with what they decided, and its other lines; null for the
+ * shell's default text (a step with nothing of that). */
+export function recapStep(g, step) {
+  const base = g.mode === "play" ? g : lastPlay && lastPlay.game_id === g.game_id ? lastPlay : null;
+  if (!shell || !base || !base.view || step.auto) return null;
+  const v = base.view;
+  const moves = recapMoves(base).get(step.at) || [];
+  const rolls = step.lines.map(String).filter((line) => /^\s+roll SG\.(combat|burst|pb|blackhole|neutral)/.test(line));
+  if (!moves.length && !rolls.length) return null;
+  const { h } = shell;
+  const words = step.lines.map(String).filter((line) => !/^\s+roll\b/.test(line));
+  const told = new Set();
+  const dice = rolls.length ? diceList(v, rolls, words, told) : null;
+  return h("span", { class: "recap-lines gc-step" },
+    moves.map((m) => h("span", { class: "recap-line gc-move" }, moveWords(v, m))),
+    dice,
+    words.filter((line, n) => !told.has(n)).map((line) => h("span", { class: "recap-line" }, line.replace(RULE_ID, ""))));
+}
+
+const RULE_ID = /\s*\((?:see )?(?:C|SG)-[0-9][0-9A-Za-z.]*(?: #\d+)?\)/g;
+let lastPlay = null; // the last model in play: a look back at the board draws the recap from it
+
+/** The dice of a step with their verdicts: a battle attack is the attack total against the
+ * defence total (SG-6.3 B5), a burst die hits on 6 (SG-7.4), a PB die on 1-3 (SG-8.5;
+ * Amoeboids 1-4). The verdict is the log's (the line that applied the roll); a roll still
+ * open to a card (Luck, It's a Dud!) says so instead of a result the next step may change.
+ * The indices of ``words`` that a die's line tells already go into ``told``. */
+function diceList(v, lines, words, told) {
   const { h } = shell;
   const faces = (text) => text.trim().split(/\s+/).map(Number);
   const chips = (values, hit) => h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${hit(d) ? " hit" : ""}` }, String(d))));
   const sum = (values) => values.reduce((a, b) => a + b, 0);
+  const pending = (purpose) => ((v.cards && v.cards.rolls) || []).some((r) => purpose.startsWith(r.purpose));
+  const find = (re) => { const n = words.findIndex((w, k) => !told.has(k) && re.test(w)); if (n >= 0) told.add(n); return n >= 0 ? words[n] : null; };
   const items = [];
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n];
-    const attack = /^SG\.combat\.attack target=ship#(\d+): d\d+ = (.*)$/.exec(line);
+  const body = lines.map((line) => line.replace(/^\s+roll /, ""));
+  for (let n = 0; n < body.length; n++) {
+    const line = body[n];
+    const attack = /^(SG\.combat\.attack target=ship#(\d+))(?: \(Luck\))?: d\d+ = (.*)$/.exec(line);
     if (attack) {
-      const defence = lines[n + 1] && /^SG\.combat\.defence target=ship#(\d+): d\d+ = (.*)$/.exec(lines[n + 1]);
-      const a = faces(attack[2]);
-      const d = defence && defence[1] === attack[1] ? faces(defence[2]) : [];
+      const defence = body[n + 1] && /^SG\.combat\.defence target=ship#(\d+)(?: \(Luck\))?: d\d+ = (.*)$/.exec(body[n + 1]);
+      const a = faces(attack[3]);
+      const d = defence && defence[1] === attack[2] ? faces(defence[2]) : [];
       if (defence) n += 1;
-      const killed = sum(a) > sum(d);
-      items.push(h("li", { class: killed ? "gc-kill" : null }, `Attack on ${shipName(v, Number(attack[1]))}: `,
-        chips(a, () => false), ` = ${sum(a)} against `, chips(d, () => false), ` = ${sum(d)} → ${killed ? "destroyed" : "survives"}`));
+      const name = shipName(v, Number(attack[2]));
+      const verdict = find(new RegExp(`: \\d+d\\d+ attack \\d+ vs \\d+d\\d+ defence \\d+ on ${escapeRe(name)}: (destroyed|survives)$`));
+      const result = verdict ? verdict.endsWith("destroyed") ? "destroyed" : "survives" : pending(attack[1]) ? "pending cards" : sum(a) > sum(d) ? "destroyed" : "survives";
+      items.push(h("li", { class: result === "destroyed" ? "gc-kill" : null }, `Attack on ${name}: `,
+        chips(a, () => false), ` = ${sum(a)} against `, chips(d, () => false), ` = ${sum(d)} → ${result}`));
       continue;
     }
     const burst = /^SG\.burst ship#(\d+) PB (\d+): d6 = (.*)$/.exec(line);
     if (burst) {
-      items.push(h("li", {}, `Burst by ${shipName(v, Number(burst[1]))}, PB ${burst[2]}: `, chips(faces(burst[3]), (x) => x === 6), " (6 destroys)"));
+      items.push(h("li", {}, `Space burst by ${shipName(v, Number(burst[1]))}, PB ${burst[2]}: `, chips(faces(burst[3]), (x) => x === 6),
+        pending(`SG.burst ship#${burst[1]}`) ? " (a 6 destroys; pending cards)" : " (a 6 destroys)"));
       continue;
     }
-    const pb = /^SG\.pb planet=(\d{4}) ship#(\d+): d6 = (.*)$/.exec(line);
+    const pb = /^(SG\.pb planet=(\d{4}) ship#(\d+)): d6 = (.*)$/.exec(line);
     if (pb) {
-      const planet = v.planets.find((p) => p.hex === pb[1]);
-      items.push(h("li", { class: planet && !planet.alive ? "gc-kill" : null }, `Planet busters on ${pb[1]} from ${shipName(v, Number(pb[2]))}: `,
-        chips(faces(pb[3]), (x) => x <= 3), planet ? ` → ${planet.alive ? "the planet survives" : "planet destroyed"}` : ""));
+      const verdict = find(new RegExp(`#${pb[3]} launches \\d+ PB at ${pb[2]}: [\\d ]+: (planet destroyed|no effect)$`));
+      const result = verdict ? (verdict.endsWith("planet destroyed") ? "planet destroyed" : "the planet survives")
+        : pending(pb[1]) ? "pending cards (the roll may still change)" : "";
+      items.push(h("li", { class: result === "planet destroyed" ? "gc-kill" : null }, `Planet busters on ${pb[2]} from ${shipName(v, Number(pb[3]))}: `,
+        chips(faces(pb[4]), (x) => x <= 3), result ? ` → ${result}` : ""));
       continue;
     }
     const [what, rolled] = line.split(/: d\d+ = /);
+    if (rolled === undefined) continue;
     items.push(h("li", {}, h("span", { class: "muted" }, diceWords(what)), " ", chips(faces(rolled), () => false)));
   }
   return h("ul", { class: "gc-dice", "aria-label": "Dice" }, items);
 }
 
+function escapeRe(text) {
+  return text.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
+}
+
 function diceWords(what) {
-  return what.replace(/^SG\./, "").replace(/\./g, " ").replace(/ship#(\d+)/g, "ship #$1");
+  const hole = /^SG\.blackhole (\d{4})/.exec(what);
+  if (hole) return `Black Hole at ${hole[1]}:`;
+  const neutral = /^SG\.neutral planet=(\d{4})/.exec(what);
+  if (neutral) return `Neutral planet at ${neutral[1]}:`;
+  return "Dice:";
 }
 
 export function keys(e) {
@@ -616,16 +713,11 @@ export function render(area, g, tools) {
   ui.g = g;
   ui.pending = null;
   ui.stamp += 1;
-  if (g.viewer !== null && g.viewer !== undefined) {
-    ui.shown[g.viewer] = v.log.length;
-    // A decision of this seat on screen: what comes next is news to it.
-    if (g.actions.length || ui.seen[g.viewer] === undefined) {
-      ui.seen[g.viewer] = v.log.length;
-      ui.fleetsSeen[g.viewer] = new Map(v.fleets.map((f) => [`${f.owner}:${f.marker}`, f.hex]));
-    }
-  }
+  if (g.mode === "play") lastPlay = g;
   const camKey = `${v.map.cols}x${v.map.rows}:${v.planets.map((p) => p.hex).join("")}`;
-  if (camKey !== ui.camKey) { ui.seen = { [g.viewer]: v.log.length }; ui.shown = {}; ui.fleetsSeen = {}; ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
+  if (camKey !== ui.camKey || `${g.game_id}|${location.hash}` !== trackKey) { track.clear(); trackKey = `${g.game_id}|${location.hash}`; }
+  remember(g);
+  if (camKey !== ui.camKey) { ui.camKey = camKey; ui.cam = null; ui.hex = null; ui.draft = null; ui.queue = null; }
   if (old && (old.viewer !== g.viewer || g.at < old.at)) { ui.queue = null; ui.pickShip = null; }
   // Another seat on screen and a camera no one has moved: fit again (its own section first).
   if (old && old.viewer !== g.viewer && ui.cam && ui.cam.auto) ui.cam = null;
@@ -1574,6 +1666,7 @@ function drawOverlays(ctx, g, s, sx, sy, box) {
       if (colour) mark(x[0], x[1], colour, a.kind === "Step" ? 3 : 2.5);
     }
   }
+  drawTrails(ctx, g, s, sx, sy);
   if (v.battle) mark(v.battle.col, v.battle.row, "#ff7b7b", 4);
   if (ui.hex) mark(ui.hex[0], ui.hex[1], "#ffffff", 2);
   // setup draft: the planet types and fleets being arranged
