@@ -1813,6 +1813,41 @@ function drawMap(g) {
       drawShip(ctx, at, p.angle, s, list.length > 1 ? S * 0.75 : S, { selected: ui.selected === s.id, target: ui.target === s.id });
     });
   }
+  // Ships off the visible part of the map: a pointer at the edge, towards them, with their
+  // label and how many hexes away they are from the ship in focus (or the nearest own ship).
+  const from = sel && !sel.fate && sel.col !== null ? sel : ownShips(v, me).find((x) => x.col !== null);
+  for (const s of v.ships) {
+    const p = poses.get(s.id);
+    if (!p || s.fate || p.moving) continue;
+    const [x, y] = px(...p.x);
+    if (x >= 0 && x <= width && y >= 0 && y <= height) continue;
+    const [cx, cy] = [width / 2, height / 2];
+    const k = Math.min(Math.abs((width / 2 - 22) / (x - cx || 1e-9)), Math.abs((height / 2 - 22) / (y - cy || 1e-9)));
+    const ex = cx + (x - cx) * k;
+    const ey = cy + (y - cy) * k;
+    const a = Math.atan2(y - cy, x - cx);
+    ctx.save();
+    ctx.translate(ex, ey);
+    ctx.rotate(a);
+    ctx.beginPath();
+    ctx.moveTo(14, 0);
+    ctx.lineTo(-6, 9);
+    ctx.lineTo(-6, -9);
+    ctx.closePath();
+    ctx.fillStyle = SIDE_COLOURS[s.owner];
+    ctx.fill();
+    ctx.restore();
+    const far = from && from.id !== s.id ? ` ${hx.distance([from.col, from.row], [s.col, s.row])}` : "";
+    ctx.font = "700 12px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = "#0b1020";
+    const ty = ey + (ey > height / 2 ? -16 : 24);
+    ctx.strokeText(`${s.label}${far}`, ex, ty);
+    ctx.fillStyle = "#eef1ff";
+    ctx.fillText(`${s.label}${far}`, ex, ty);
+    ctx.textAlign = "start";
+  }
   // The pending hit and the firing side's legal targets ring in drawArcs; a legend.
   ctx.font = "12px system-ui, sans-serif";
   ctx.fillStyle = "#aab3d6";
