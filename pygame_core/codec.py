@@ -158,6 +158,21 @@ def decode_steps(text: str, every: int = 0) -> Iterator[int | Match]:
 # --------------------------------------------------------------------------------------
 
 
+def pack_data(data: Any) -> str:
+    """Plain data (lists, maps, ints, strings, bytes) as link text, packed as records are: for
+    what a link carries beside its record (a game played by link's envelope)."""
+    payload = msgpack.packb(data, use_bin_type=True)
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = compressor.compress(payload) + compressor.flush()
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def unpack_data(text: str) -> Any:
+    """The plain data of ``pack_data``'s text, under the same caps as a record; RecordError if
+    it is cut, garbled or too large. The caller checks its shape."""
+    return _unpack(_inflate(_unbase64(text)))
+
+
 def _unbase64(text: str) -> bytes:
     if not isinstance(text, str):
         raise RecordError("a link must be text")

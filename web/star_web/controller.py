@@ -20,8 +20,23 @@ from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordErr
 from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, read_header
 from pygame_core.game import GameBase, View, resolve_options
 
+from .bylink import (
+    PERSON,
+    Commit,
+    Envelope,
+    LinkPlay,
+    LinkRefused,
+    Plan,
+    encode_play_link,
+    play_plan,
+    relation,
+    same_game,
+    seal,
+    split_play_link,
+    stand_in,
+)
 from .recap import LogIndex, idle_words, recap
-from .storage import HUMAN, BestScores, EveryStop, KeyValue, SaveEntry, SaveStore, Score
+from .storage import HUMAN, LINK, BestScores, EveryStop, KeyValue, SaveEntry, SaveStore, Score
 
 Model = dict[str, Any]
 Progress = tuple[int, int]
@@ -75,7 +90,9 @@ class App:
             )
         self.match: Match | None = None
         self.save_id: str | None = None
-        self.seats: list[int] = []  # per seat: HUMAN, or the computer's level
+        self.seats: list[int] = []  # per seat: HUMAN, LINK, or the computer's level
+        self.links = LinkPlay()  # a game by link: its secrets in flight (bylink)
+        self.claiming: Model | None = None  # a game link just opened: who sent it, whose turn
         self.viewer: int | None = None  # the seat whose view is on screen
         self.replay: Match | None = None  # a replay link being stepped through
         self.replay_hash = ""
@@ -122,6 +139,8 @@ class App:
             return self.challenge(blob, _score_to_beat(query))
         if kind == "r" and rest:
             return (yield from self._open_replay(rest))
+        if kind == "p" and rest:
+            return (yield from self.open_play_link(rest))
         self.notices.append("That link is not a Star Table game link, so the home screen is shown.")
         return self.home()
 
@@ -212,10 +231,30 @@ class App:
         seats = entry.seats if entry is not None else []
         self.seats = seats if len(seats) == match.game.num_players(match.state) else self._all_human(match)
         self.beat = entry.beat if entry is not None else None
+        self.links = LinkPlay.from_json(entry.link) if entry is not None else LinkPlay()
+        if self.links.base is not None and self.links.got is not None and self.links.seat is not None:
+            self._replot(match)
         self.viewer = self._first_viewer()
         if self._pass_idle():
             self._autosave()
         return self._model("game")
+
+    def _replot(self, kept: Match) -> None:
+        """A save made while plotting on a stand-in: the stand-in again, and this seat's own
+        orders so far on it."""
+        links = self.links
+        assert links.got is not None and links.seat is not None
+        mine = links.mine
+        try:
+            self._plot_on_stand_in(Commit(links.got[0], links.got[1], links.got[2]), links.got[3], links.seat)
+            match = self._require_match()
+            for wire in mine:
+                match = match.play(match.game.decode_action(wire))
+            self.match = match
+        except (RecordError, IllegalActionError):
+            self.notices.append("Your orders in progress could not be restored; plot them again.")
+            self.match = kept
+            self._plot_on_stand_in(Commit(links.got[0], links.got[1], links.got[2]), links.got[3], links.seat)
 
     def _unplayed_copy(self, match: Match, seats: list[int]) -> SaveEntry | None:
         """A save of exactly this game with no move made yet, and the same seats."""
@@ -243,9 +282,7 @@ class App:
         now = self.now()
         self._close()
         self.match, self.seats, self.beat = match, list(seats), beat
-        self.save_id = f"g{now:x}{match.record.seed & 0xFFFF:04x}"
-        while self.saves.find(self.save_id) is not None:
-            self.save_id += "x"
+        self.save_id = self._new_save_id(match)
         self.viewer = self._first_viewer()
         self._pass_idle()
         self._autosave(created=now)
@@ -256,6 +293,193 @@ class App:
         self.save_id = None
         self.seats, self.viewer, self.position, self.replay_hash = [], None, 0, ""
         self.beat = None
+        self.links, self.claiming = LinkPlay(), None
+
+    # -- games by link (issue 26) ------------------------------------------------------
+
+    def open_play_link(self, payload: str) -> Job:
+        """A ``#p/`` link from a friend on another device: taken when it extends the game this
+        device holds (or starts it here), refused with a message otherwise; nothing saved is
+        changed by a refused link. Shows who sent it and whose turn it is first (``claim``)."""
+        try:
+            blob, envelope = split_play_link(payload)
+            if read_header(blob).game not in self.playable:
+                self.notices.append("This game link is for a game that cannot be played here yet.")
+                return self.home()
+            got = yield from _decode(blob)
+            _check_envelope(got, envelope)
+            entry, held = yield from self._held(got)
+            return self._take_link(entry, held, got, envelope)
+        except LinkRefused as exc:
+            self.notices.append(str(exc))
+        except RecordError as exc:
+            self.notices.append(f"This game link could not be opened: {exc}. Nothing on this device was changed.")
+        self._close()
+        return self.home()
+
+    def claim(self, at: int) -> Model:
+        """The person whose seat is to move took the device after opening a game link."""
+        match = self._require_match()
+        claiming = self.claiming
+        if claiming is None or at != len(match.record.actions):
+            return self._model("game")
+        seat = int(claiming["seat"])
+        self.claiming = None
+        self.viewer = seat
+        self._pass_idle()
+        self._autosave()
+        return self._model("game")
+
+    def _held(self, got: Match) -> Generator[Progress, None, tuple[SaveEntry | None, Match | None]]:
+        """The save of the same game (game, options, seed) on this device, and its match."""
+        for entry in self.saves.listing():
+            blob = self.saves.blob(entry.id) or ""
+            if entry.game != got.record.game:
+                continue
+            try:
+                header = read_header(blob)
+                if (header.seed, header.options) != (got.record.seed, got.record.options):
+                    continue
+                held = yield from _decode(blob)
+            except RecordError:
+                continue  # an unreadable save is no match; it is reported when opened
+            if same_game(held.record, got.record):
+                return entry, held
+        return None, None
+
+    def _take_link(self, entry: SaveEntry | None, held: Match | None, got: Match, envelope: Envelope) -> Model:
+        names = [str(n) for n in self._view(got, None).get("seat_names", [])]
+        sender = names[envelope.sender]
+        if entry is None or held is None:
+            if envelope.plan is not None:
+                raise LinkRefused(f"This link from {sender} answers a game this device does not have: "
+                                  "it was not opened.")
+            self._close()
+            self.match, self.seats = got, [LINK if kind == PERSON else kind for kind in envelope.kinds]
+            self.save_id = self._new_save_id(got)
+            if envelope.commit is not None:
+                self._plot_on_stand_in(envelope.commit, envelope.sender, envelope.to)
+            return self._claim_screen(envelope, names, created=self.now())
+        links = LinkPlay.from_json(entry.link)
+        if envelope.plan is not None:
+            match = self._with_plan(held, got, envelope.plan, links, sender)
+            if match is None:
+                self.notices.append("You already opened this link: nothing new.")
+                return self._resume(entry, held)
+        else:
+            kept = held.truncated(links.got[0]) if links.base is not None and links.got else held
+            how = relation(kept.record, got.record)
+            if how == "changed":
+                raise LinkRefused(_changes(sender))
+            if how == "older":
+                self.notices.append(f"You already have a newer position of your game with {sender}: "
+                                    "it is shown instead.")
+                return self._resume(entry, held)
+            first_commit = envelope.commit is not None and links.got is None and links.base is None
+            if how == "same" and not first_commit:
+                self.notices.append("You already opened this link: nothing new.")
+                return self._resume(entry, held)
+            _check_reveal(links, got, envelope, names)
+            match = got
+            links = LinkPlay(made=links.made)
+        self._close()
+        self.match, self.seats, self.links, self.save_id = match, list(entry.seats), links, entry.id
+        self.beat = entry.beat
+        if envelope.plan is None and envelope.commit is not None:
+            self._plot_on_stand_in(envelope.commit, envelope.sender, envelope.to)
+        return self._claim_screen(envelope, names)
+
+    def _with_plan(self, held: Match, got: Match, plan: Plan, links: LinkPlay, sender: str) -> Match | None:
+        """The other seat's orders, answering this device's commitment, played after the sealed
+        ones; None when they are already in the game (the same link twice)."""
+        if not any((cut, count) == (plan.cut, plan.count) for cut, count, _ in links.made):
+            raise LinkRefused(f"This link from {sender} answers orders this device did not send: it was not opened.")
+        if held.record.actions[:plan.cut] != got.record.actions:
+            raise LinkRefused(_changes(sender))
+        done = plan.cut + plan.count
+        if len(held.record.actions) > done:
+            if held.record.actions[done:done + len(plan.actions)] == plan.actions:
+                return None
+            raise LinkRefused(_changes(sender))
+        return play_plan(held, plan)
+
+    def _plot_on_stand_in(self, commit: Commit, sender: int, seat: int) -> None:
+        """This seat plots on a stand-in for the sealed part: the real one stays on its sender's
+        device until this seat's own orders have gone out in the clear."""
+        match = self._require_match()
+        if len(match.record.actions) != commit.cut:
+            raise RecordError("the link is damaged (its commitment does not fit its game)")
+        standing = stand_in(match, seat)
+        self.match = standing
+        self.links.got = (commit.cut, commit.count, commit.digest, sender)
+        self.links.base, self.links.seat, self.links.mine = len(standing.record.actions), seat, ()
+
+    def _claim_screen(self, envelope: Envelope, names: list[str], created: int | None = None) -> Model:
+        """Who sent the link and whose turn it is, before anything of the game; the link was
+        sent to that seat, so this device plays it from now on (its list says "Your turn")."""
+        match = self._require_match()
+        self.seats[envelope.to] = HUMAN
+        self.viewer = None
+        self.claiming = {"seat": envelope.to, "name": names[envelope.to], "from": names[envelope.sender],
+                         "status": self._view(match, None).get("status", "")}
+        self._autosave(created=created)
+        return self._model("game")
+
+    def _new_save_id(self, match: Match) -> str:
+        save_id = f"g{self.now():x}{match.record.seed & 0xFFFF:04x}"
+        while self.saves.find(save_id) is not None:
+            save_id += "x"
+        return save_id
+
+    def _kept_match(self) -> Match:
+        """The match as this device keeps it: while it plots on a stand-in, the record stops at
+        the sealed phase's start (its own actions go in ``links.mine``)."""
+        match = self._require_match()
+        if self.links.base is not None and self.links.got is not None:
+            self.links.mine = match.record.actions[self.links.base:]
+            return match.truncated(self.links.got[0])
+        return match
+
+    def _plan_done(self) -> bool:
+        """Plotting on a stand-in, this device's seat has finished its part of the phase."""
+        match = self.match
+        return (match is not None and self.links.base is not None
+                and match.game.current_player(match.state) != self.links.seat)
+
+    def _send_model(self, match: Match, names: list[str]) -> Model | None:
+        """The link to send when the next decision is a friend's by link (``#send``)."""
+        if self.claiming is not None:
+            return None
+        seat = match.game.current_player(match.state)
+        if match.is_over:  # the end goes to the friends too, so they see how the game ended
+            seat = next((s for s, kind in enumerate(self.seats) if kind == LINK), None)
+            if seat is None:
+                return None
+        elif self._plan_done() and self.links.got is not None:
+            seat = self.links.got[3]  # the seat holding the sealed part gets these orders
+        elif seat is None or self.seats[seat] != LINK:
+            return None
+        sender = self.viewer if self.viewer is not None else next(iter(self._humans()), 0)
+        link = "p/" + self._play_link(match, sender, seat)
+        return {"seat": seat, "name": names[seat] if seat < len(names) else f"Seat {seat + 1}",
+                "link": link, "long": len(link) > WARN_LINK_CHARS, "final": match.is_over}
+
+    def _play_link(self, match: Match, sender: int, to: int) -> str:
+        kinds = tuple(PERSON if kind < 0 else kind for kind in self.seats)
+        links = self.links
+        if links.base is not None and links.got is not None:
+            cut, count, _, _ = links.got
+            plan = Plan(cut, count, tuple(match.record.actions[links.base:]))
+            return encode_play_link(encode_link(match.truncated(cut)), Envelope(sender, to, kinds, plan=plan))
+        if match.game.pending_secret(match.state):
+            # C-4.6: the link stops where the secret phase began; the rest is sealed (bylink).
+            cut = len(match.shareable().record.actions)
+            sealed = match.record.actions[cut:]
+            commit = Commit(cut, len(sealed), seal(sealed, links.salt_for(cut, len(sealed))))
+            envelope = Envelope(sender, to, kinds, commit=commit, reveals=links.reveals_before(cut))
+            return encode_play_link(encode_link(match.truncated(cut)), envelope)
+        envelope = Envelope(sender, to, kinds, reveals=links.reveals_before(len(match.record.actions)))
+        return encode_play_link(encode_link(match), envelope)
 
     # -- playing ---------------------------------------------------------------------
 
@@ -289,7 +513,7 @@ class App:
         """
         match = self._require_match()
         seat = match.game.current_player(match.state)
-        if at != len(match.record.actions) or seat is None or self.seats[seat] == HUMAN:
+        if at != len(match.record.actions) or seat is None or self.seats[seat] < 0 or self.links.base is not None:
             return self._model("game")
         epoch = match.game.information_epoch(match.state)
         for _ in range(THINK_BATCH):
@@ -442,7 +666,7 @@ class App:
         if len(seats) != count or not all(type(s) is int for s in seats):
             return f"This game needs a choice for each of its {count} seats."
         levels = ai_levels(match.record.game)
-        if any(s != HUMAN and not 0 <= s < len(levels) for s in seats):
+        if any(s not in (HUMAN, LINK) and not 0 <= s < len(levels) for s in seats):
             return "That computer level is not available for this game."
         return ""
 
@@ -511,7 +735,7 @@ class App:
 
     def _takeback(self) -> bool:
         """One person against the computer: Undo takes back across dice (issue 24)."""
-        return len(self.seats) > 1 and len(self._humans()) == 1
+        return len(self.seats) > 1 and len(self._humans()) == 1 and all(k != LINK for k in self.seats)
 
     def _undo_depth(self, match: Match) -> int:
         """How many actions one Undo takes back: the on-screen seat's last decision, with any
@@ -527,7 +751,7 @@ class App:
             mover = match.game.current_player(states[position])
             if mover == self.viewer and idle_words(match, position) is None:
                 return back  # an idle pass is no decision: undo goes on to the one before it
-            if mover is None or (self.seats[mover] == HUMAN and mover != self.viewer):
+            if mover is None or (self.seats[mover] < 0 and mover != self.viewer):
                 return 0  # another person's decision stands
         return 0
 
@@ -619,13 +843,31 @@ class App:
         if self.match is None or self.save_id is None:
             return
         old = self.saves.find(self.save_id)
-        entry = self._entry(self.match, self.save_id, created or (old.created if old else self.now()))
+        kept = self._kept_match()
+        entry = self._entry(kept, self.save_id, created or (old.created if old else self.now()))
+        if LINK in self.seats:
+            self._send_model(self.match, [])  # a commitment's salt is made before it is saved
+            entry.link = self.links.to_json()
+            entry.label = self._waiting_words() + entry.label
         try:
-            self.saves.put(entry, encode_link(self.match))
+            self.saves.put(entry, encode_link(kept))
             if entry.over and entry.score is not None:  # SH-9.3: the best score is kept
                 self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated))
         except StorageFailed as exc:
             self.notices.append(f"This game could not be saved on this device: {exc}")
+
+    def _waiting_words(self) -> str:
+        """A game by link in the list of saves: whose move it is, in a word."""
+        match = self._require_match()
+        seat = match.game.current_player(match.state)
+        if seat is None:
+            return ""
+        names = [str(n) for n in self._view(match, None).get("seat_names", [])]
+        if self._plan_done() and self.links.got is not None:
+            seat = self.links.got[3]
+        if self.seats[seat] == LINK or self._plan_done():
+            return f"Waiting for {names[seat]} · "
+        return "Your turn · " if self.seats[seat] == HUMAN else ""
 
     def _model(self, screen: str, peek: int | None = None) -> Model:
         notices, self.notices = self.notices, []
@@ -656,12 +898,15 @@ class App:
         game, state = match.game, match.state
         to_move = game.current_player(state)
         public = self._public_view(match)
-        handoff = not replaying and self._handoff_due()
+        # Nothing of the game before the claim of a link just opened, nor the stand-in's sequel
+        # once this seat's sealed orders are in (it is no game: bylink.stand_in).
+        hidden = not replaying and (self.claiming is not None or self._plan_done())
+        handoff = not replaying and self._handoff_due() and not hidden
         # A replay shows what a spectator sees; a one-seat game has no one to hide from.
         spectator = 0 if game.num_players(state) == 1 else None
         viewer = spectator if replaying else None if handoff else self.viewer
-        view = None if handoff else (public if viewer is None else self._view(match, viewer))
-        human_turn = (not replaying and to_move is not None and not handoff
+        view = None if handoff or hidden else (public if viewer is None else self._view(match, viewer))
+        human_turn = (not replaying and to_move is not None and not handoff and not hidden
                       and self.seats[to_move] == HUMAN and to_move == viewer)
         legal = match.legal_actions() if human_turn else []
         labels = self._labels(match, view or {}, legal) if legal else []
@@ -679,12 +924,15 @@ class App:
             "score_line": public.get("score_line", ""),
             "seats": [
                 {"name": names[s] if s < len(names) else f"Seat {s + 1}",
-                 "computer": None if replaying or self.seats[s] == HUMAN
-                 else ai_levels(match.record.game)[self.seats[s]]}
+                 "computer": None if replaying or self.seats[s] < 0
+                 else ai_levels(match.record.game)[self.seats[s]],
+                 "link": not replaying and self.seats[s] == LINK}
                 for s in range(game.num_players(state))
             ],
             "handoff": {"seat": to_move, "name": names[to_move] if to_move is not None else ""} if handoff else None,
-            "thinking": not replaying and to_move is not None and self.seats[to_move] != HUMAN,
+            "claim": None if replaying else self.claiming,
+            "send": None if replaying else self._send_model(match, names),
+            "thinking": not replaying and to_move is not None and self.seats[to_move] >= 0 and self.links.base is None,
             "actions": [
                 {"i": i, "label": labels[i], "kind": type(a).__name__, "fields": _fields(a)}
                 for i, a in enumerate(legal)
@@ -773,6 +1021,36 @@ def _decode(blob: str) -> Replaying:
             return step
         yield step, total
     raise RecordError("the link ended early")  # pragma: no cover: decode_steps ends with a Match
+
+
+def _changes(sender: str) -> str:
+    return f"This link changes moves already made in your game with {sender}: it was not opened."
+
+
+def _check_envelope(got: Match, envelope: Envelope) -> None:
+    """A link's envelope must fit its game: one kind per seat, seats that exist, known levels."""
+    count = got.game.num_players(got.state)
+    levels = len(ai_levels(got.record.game))
+    if (len(envelope.kinds) != count or not 0 <= envelope.sender < count or not 0 <= envelope.to < count
+            or any(kind != PERSON and not 0 <= kind < levels for kind in envelope.kinds)
+            or envelope.kinds[envelope.to] != PERSON):
+        raise RecordError("the link is damaged (its seats do not fit its game)")
+
+
+def _check_reveal(links: LinkPlay, got: Match, envelope: Envelope, names: list[str]) -> None:
+    """A link that follows the orders this device sent in the clear must carry them unchanged,
+    after the sealed orders this device was promised (their salt now revealed, bylink)."""
+    if links.got is None:
+        return
+    cut, count, digest, holder = links.got
+    actions = got.record.actions
+    end = cut + count + len(links.mine)
+    who = names[holder] if holder < len(names) else "The other player"
+    if not links.mine or len(actions) < end or actions[cut + count:end] != links.mine:
+        raise LinkRefused(f"This link from {who} does not carry the orders you sent: it was not opened.")
+    reveal = next((r for r in envelope.reveals if (r.cut, r.count) == (cut, count)), None)
+    if reveal is None or seal(actions[cut:cut + count], reveal.salt) != digest:
+        raise LinkRefused(f"{who}'s orders were changed after yours were sent: the link was not opened.")
 
 
 def _decode_now(blob: str) -> Match:

@@ -19,6 +19,7 @@ EVERY_STOP_KEY = PREFIX + "every-stop"
 MAX_SAVES = 30  # the oldest finished games go first beyond this
 KEEP_SCORES = 5  # finished scores kept per game and option set, best first
 HUMAN = -1  # a seat played by a person at this device; other values are computer levels
+LINK = -2  # a seat played by a friend on another device, by link (issue 26)
 
 
 class KeyValue(Protocol):
@@ -66,6 +67,7 @@ class SaveEntry:
     seats: list[int] = field(default_factory=list)  # per seat: HUMAN or a computer level
     options: dict[str, Any] = field(default_factory=dict)  # the game's options, all of them
     beat: int | None = None  # a challenge's score to beat, carried in its link
+    link: dict[str, Any] = field(default_factory=dict)  # a game by link: its secrets in flight (bylink.LinkPlay)
 
     @staticmethod
     def from_json(data: object) -> SaveEntry:
@@ -81,6 +83,7 @@ class SaveEntry:
             seats=[int(s) for s in data.get("seats", [])],
             options=_options(data.get("options", {})),
             beat=None if data.get("beat") is None else int(data["beat"]),
+            link=dict(data["link"]) if isinstance(data.get("link"), dict) else {},
         )
         if not entry.id or ":" in entry.id:
             raise ValueError("bad save id")

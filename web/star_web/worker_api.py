@@ -74,6 +74,7 @@ class Api:
             "reveal": app.reveal,
             "undo": app.undo,
             "peek": app.peek,
+            "claim": app.claim,
             "peek_line": app.peek_line,
             "every_stop": app.set_every_stop,
             "hint": app.hint,

@@ -1,0 +1,263 @@
+"""Games by link between devices (issue 26), in the controller: two ``App``s with their own
+storage pass ``#p/`` links; a link is taken only when it extends the game a device holds, and
+the first seat's simultaneous orders never travel before the second seat's are in."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+import pytest
+
+from pygame_core import Match, RecordError, decode_link, encode_link
+from pygame_core.codec import unpack_data
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+from star_web.bylink import Envelope, encode_play_link, split_play_link
+from star_web.controller import App
+from star_web.storage import HUMAN, LINK, MemoryStore
+
+from .test_app_logic import Clock, done
+
+
+class Device:
+    """One device: its own storage and controller."""
+
+    def __init__(self, games: tuple[str, ...]) -> None:
+        self.kv = MemoryStore()
+        self.app = App(self.kv, Clock(), playable=list(games))
+
+    def open(self, link: str) -> dict[str, Any]:
+        return done(self.app.route("#" + link))
+
+    def model(self) -> dict[str, Any]:
+        game: dict[str, Any] = self.app._model("game")["game"]
+        return game
+
+    def saved(self) -> dict[str, str]:
+        return dict(self.kv.data)
+
+
+def _play_local(device: Device, choose: int = 0, limit: int = 2000) -> dict[str, Any]:
+    """Let this device play (its person picks choice ``choose``, its computers think) until the
+    game needs a friend by link, or ends; the model then."""
+    app = device.app
+    for _ in range(limit):
+        g = device.model()
+        if g["over"] or g["send"]:
+            return g
+        if g["claim"]:
+            g = app.claim(g["at"])["game"]
+            continue
+        if g["handoff"]:
+            app.reveal(g["at"])
+            continue
+        if g["thinking"]:
+            app.think(g["at"])
+            continue
+        assert g["actions"], g["status"]
+        app.act(min(choose, len(g["actions"]) - 1), g["at"])
+    raise AssertionError("the device never needed its friend")
+
+
+def _duel(game: str, options: dict[str, Any], seed: int, turns: int = 10_000) -> tuple[Device, Device, int]:
+    a, b = Device((game,)), Device((game,))
+    match = Match.start(game, options, seed)
+    seats = [HUMAN] + [LINK] * (match.game.num_players(match.state) - 1)
+    a.app.new_game(game, options, str(seed), seats)
+    sender, receiver = a, b
+    for sends in range(turns):
+        g = _play_local(sender)
+        link = g["send"]["link"]
+        if g["over"]:
+            assert g["send"]["final"]
+            receiver.open(link)
+            return a, b, sends
+        assert link.startswith("p/")
+        opened = receiver.open(link)["game"]
+        assert opened["claim"] and opened["view"] is None and opened["actions"] == []
+        sender, receiver = receiver, sender
+    raise AssertionError("no end")
+
+
+def test_a_warfare_game_by_link_between_two_devices_plays_to_the_end() -> None:
+    a, b, sends = _duel("warfare", {"round_limit": 10}, 4)
+    assert sends >= 10
+    ga, gb = a.model(), b.model()
+    assert ga["over"] and gb["over"]
+    # Both devices hold the same finished game, each with its own seat as the person.
+    assert a.app._require_match().record == b.app._require_match().record
+    assert a.app.seats == [HUMAN, LINK] and b.app.seats == [LINK, HUMAN]
+
+
+def test_a_game_by_link_is_listed_with_whose_turn_it_is() -> None:
+    a, b = Device(("warfare",)), Device(("warfare",))
+    a.app.new_game("warfare", {}, "9", [HUMAN, LINK])
+    g = _play_local(a)
+    assert g["send"]["name"] == "Blue"
+    assert a.app.home()["home"]["saves"][0]["label"].startswith("Waiting for Blue")
+    b.open(g["send"]["link"])
+    assert b.app.home()["home"]["saves"][0]["label"].startswith("Your turn")
+
+
+def test_links_that_do_not_extend_the_game_held_are_refused_and_change_nothing() -> None:
+    a, b = Device(("warfare",)), Device(("warfare",))
+    a.app.new_game("warfare", {}, "9", [HUMAN, LINK])
+    first = _play_local(a)["send"]["link"]
+    b.open(first)
+    second = _play_local(b)["send"]["link"]
+    a.open(second)
+    third = _play_local(a)["send"]["link"]
+    b.open(third)
+    saved = b.saved()
+    blob, envelope = split_play_link(third.removeprefix("p/"))
+    record = decode_link(blob)
+    # An earlier move changed: replay the same game with another first choice.
+    match = Match.start("warfare", record.options, record.seed)
+    match = match.play(match.legal_actions()[-1])
+    for wire in record.actions[1:]:
+        action = match.game.decode_action(wire)
+        if action not in match.legal_actions():
+            break
+        match = match.play(action)
+    changed = "p/" + encode_play_link(encode_link(match), envelope)
+    notices = b.open(changed)["notices"]
+    assert any("changes moves already made" in n and "it was not opened" in n for n in notices), notices
+    assert b.saved() == saved
+    # An action removed at the end: an older position.
+    shorter = Match.from_record(record.with_actions(record.actions[:-1]))
+    older = "p/" + encode_play_link(encode_link(shorter), envelope)
+    model = b.open(older)
+    assert any("newer position" in n for n in model["notices"])
+    assert model["game"]["at"] == len(record.actions)
+    assert b.saved() == saved
+    # An action removed in the middle: the moves differ from there.
+    gap = record.actions[:2] + record.actions[3:]
+    try:
+        broken = Match.from_record(record.with_actions(gap))
+    except RecordError:  # the gap made the record illegal: no such link can be made
+        broken = None
+    if broken is not None:
+        notices = b.open("p/" + encode_play_link(encode_link(broken), envelope))["notices"]
+        assert any("not opened" in n for n in notices)
+        assert b.saved() == saved
+    # The same link twice: nothing new.
+    model = b.open(third)
+    assert any("nothing new" in n for n in model["notices"])
+    assert b.saved() == saved
+
+
+@pytest.mark.parametrize("payload", [
+    "p/",  # empty
+    "p/abc",  # no envelope
+    "p/" + "A" * 40 + "." + "B" * 10,  # garbled
+    "p/" + encode_link(Match.start("warfare", {}, 1)) + ".",  # cut
+])
+def test_bad_game_links_give_a_message_and_keep_every_save(payload: str) -> None:
+    a = Device(("warfare",))
+    a.app.new_game("warfare", {}, "3", [HUMAN, 1])
+    before = a.saved()
+    model = a.open(payload)
+    assert model["screen"] == "home" and model["notices"]
+    assert a.saved() == before
+
+
+def test_a_hostile_envelope_is_refused() -> None:
+    a = Device(("warfare",))
+    blob = encode_link(Match.start("warfare", {}, 1))
+    hostile = (Envelope(5, 0, (-1, -1)), Envelope(0, 1, (-1,)), Envelope(0, 1, (-1, 99)), Envelope(0, 1, (-1, 0)))
+    for envelope in hostile:
+        model = a.open("p/" + encode_play_link(blob, envelope))
+        assert model["screen"] == "home" and model["notices"], envelope
+    assert not any(k.startswith("startable:game:") for k in a.saved())
+
+
+def test_a_by_link_record_round_trips() -> None:
+    a = Device(("warfare",))
+    a.app.new_game("warfare", {"cards": "proposed_deck"}, "5", [HUMAN, LINK])
+    link = _play_local(a)["send"]["link"]
+    blob, envelope = split_play_link(link.removeprefix("p/"))
+    assert decode_link(blob) == a.app._require_match().record
+    again = encode_play_link(encode_link(decode_link(blob)), envelope)
+    assert split_play_link(again) == (blob, envelope)
+
+
+# -- simultaneous orders (Minimal Space Combat, MSC-6, MSC-11) ----------------------------------
+
+
+def _sealed_orders_link() -> tuple[Device, Device, str, Match]:
+    """West (device A) designs in secret; its link to East (device B)."""
+    a, b = Device(("skirmish",)), Device(("skirmish",))
+    a.app.new_game("skirmish", {}, "17", [HUMAN, LINK])
+    g = _play_local(a)
+    return a, b, g["send"]["link"], a.app._require_match()
+
+
+def test_the_first_seats_link_holds_only_a_commitment_to_its_secret_orders() -> None:
+    _, b, link, match = _sealed_orders_link()
+    blob, envelope = split_play_link(link.removeprefix("p/"))
+    assert envelope.commit is not None and envelope.plan is None
+    record = decode_link(blob)
+    # The record stops where the secret phase began; West's locked-in actions are not in it.
+    assert len(record.actions) == envelope.commit.cut < len(match.record.actions)
+    sealed = match.record.actions[envelope.commit.cut:]
+    assert envelope.commit.count == len(sealed)
+    raw = unpack_data(link.removeprefix("p/").split(".", 1)[1])
+    packed = msgpack.packb([list(w) for w in sealed], use_bin_type=True)
+    assert packed not in msgpack.packb(raw, use_bin_type=True)
+    # The receiving seat sees no West order: its view of the stand-in hides the stand-ins.
+    opened = b.open(link)["game"]
+    shown = b.app.claim(opened["at"])["game"]
+    assert shown["viewer"] == 1 and shown["actions"]
+    assert shown["view"] == b.app._require_match().game.view(b.app._require_match().state, 1)
+
+
+def test_simultaneous_orders_by_link_commit_then_reveal_and_a_forged_reveal_is_refused() -> None:
+    a, b, link, _ = _sealed_orders_link()
+    b.open(link)
+    reply = _play_local(b)["send"]
+    assert reply["seat"] == 0
+    _, envelope = split_play_link(reply["link"].removeprefix("p/"))
+    assert envelope.plan is not None and envelope.commit is None
+    # A plays East's orders after its own sealed ones and goes on; its next link reveals.
+    a.open(reply["link"])
+    onward = _play_local(a)["send"]["link"]
+    forged_from = split_play_link(onward.removeprefix("p/"))
+    saved = b.saved()
+    # Forged: the same link with another salt (as if West's orders had changed).
+    blob2, env2 = forged_from
+    assert env2.reveals, "the link after the reveal carries no salt"
+    bad = tuple(type(r)(r.cut, r.count, "00" * 16) for r in env2.reveals)
+    forged = "p/" + encode_play_link(blob2, Envelope(env2.sender, env2.to, env2.kinds, env2.commit, env2.plan, bad))
+    notices = b.open(forged)["notices"]
+    assert any("orders were changed after yours were sent" in n for n in notices), notices
+    assert b.saved() == saved
+    model = b.open(onward)
+    assert not model["notices"], model["notices"]
+    assert model["game"]["claim"]
+
+
+def test_a_skirmish_game_by_link_plays_several_turns() -> None:
+    a, b, sends = _duel("skirmish", {"turn_limit": 3}, 23)
+    assert sends >= 6
+    assert a.app._require_match().record == b.app._require_match().record
+    assert a.model()["over"]
+
+
+def test_three_seat_genocide_with_a_friend_by_link_and_a_computer() -> None:
+    a, b = Device(("genocide",)), Device(("genocide",))
+    options = {"players": 3}
+    a.app.new_game("genocide", options, "31", [HUMAN, LINK, 1])
+    sender, receiver = a, b
+    for _ in range(12):
+        g = _play_local(sender)
+        assert not g["over"]
+        receiver.open(g["send"]["link"])
+        sender, receiver = receiver, sender
+    ma, mb = a.app._require_match(), b.app._require_match()
+    # Each device holds the true game up to where it stands (one may be on a stand-in).
+    shorter = min(len(a.app._kept_match().record.actions), len(b.app._kept_match().record.actions))
+    assert a.app._kept_match().record.actions[:shorter] == b.app._kept_match().record.actions[:shorter]
+    assert ma.record.game == mb.record.game == "genocide"
