@@ -196,6 +196,8 @@ PYODIDE_DIR = ROOT / "node_modules/pyodide"
 # The Pyodide files the page loads: no console pages, source maps or type declarations.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+# Browser modules from npm the page imports, copied into dist/vendor/ (no CDN, ever).
+VENDORED = {"uqr.mjs": ROOT / "node_modules/uqr/dist/index.mjs"}  # QR codes of game links
 # Files in dist/ that are not precached: the service worker itself.
 NOT_PRECACHED = {"sw.js"}
 
@@ -501,6 +503,11 @@ def cmd_build() -> Path:
         dest = DIST / source.relative_to(WEB)
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, dest)
+    (DIST / "vendor").mkdir()
+    for name, source in VENDORED.items():
+        if not source.exists():
+            raise StepFailed(f"{source} is missing: run `npm ci` again")
+        shutil.copy2(source, DIST / "vendor" / name)
     app_zip(DIST / "app.zip", wheel)
     snapshot = memory_snapshot(DIST)
     games = catalog()

@@ -11,6 +11,8 @@ const GAMES = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
 const PLAYABLE = catalog.games.filter((g) => g.screen).map((g) => g.id);
 const HUMAN = -1;
 const screens = { home: $("#home"), setup: $("#setup-screen"), loading: $("#loading"), game: $("#game") };
+const LINK = -2; // a seat played by a friend on another device, by link (issue 26)
+const seatValue = (select) => (select.value === "link" ? LINK : Number(select.value));
 const dialog = $("#dialog");
 const modules = {}; // game id -> its screen module, once imported
 
@@ -521,8 +523,17 @@ function renderSetup(setup) {
           h("select", { id: `seat-${n}`, name: `seat-${n}`, disabled: count === 1 },
             h("option", { value: String(HUMAN), selected: (old[n] ?? dflt) === String(HUMAN) }, "A person at this device"),
             // Level 0 plays at random: it exists for tests, not as an opponent.
-            levels.map((level, i) => i === 0 ? null : h("option", { value: String(i), selected: (old[n] ?? dflt) === String(i) }, `Computer: ${level}`))));
-      }));
+            levels.map((level, i) => i === 0 ? null : h("option", { value: String(i), selected: (old[n] ?? dflt) === String(i) }, `Computer: ${level}`)),
+            count > 1 ? h("option", { value: "link", selected: old[n] === "link" }, "A friend, by link") : null));
+      }),
+      // Said once, where a seat by link is chosen: what the link does not protect (issue 26).
+      h("p", { class: "muted help link-trust", id: "link-trust", hidden: !old.includes("link") }, LINK_TRUST));
+    for (const select of seatsBox.querySelectorAll("select")) {
+      select.addEventListener("change", () => {
+        const note = $("#link-trust", seatsBox);
+        if (note) note.hidden = ![...seatsBox.querySelectorAll("select")].some((x) => x.value === "link");
+      });
+    }
   }
   function applyPreset() {
     // A preset sets the options it names (SG-1.2: a variant and its modules), nothing else.
@@ -541,7 +552,7 @@ function renderSetup(setup) {
     renderSeats();
   }
   async function start() {
-    const seats = [...seatsBox.querySelectorAll("select")].map((s) => Number(s.value));
+    const seats = [...seatsBox.querySelectorAll("select")].map(seatValue);
     const options = values();
     // Store only what differs from the defaults the chosen preset gives.
     const base = presetDefaults(game, options);
@@ -557,7 +568,7 @@ function renderSetup(setup) {
     fixed ? h("p", { class: "muted", id: "challenge-options" }, optionsSummary(game.id, setup.options, true)) : null,
     h("p", { class: "muted" }, game.blurb),
     form);
-  const extras = setupExtras(game, setup, form, values, () => [...seatsBox.querySelectorAll("select")].map((s) => Number(s.value)));
+  const extras = setupExtras(game, setup, form, values, () => [...seatsBox.querySelectorAll("select")].map(seatValue));
   // A game's own link (#x/) is about what the screen's extras show (a shared design): first.
   const first = setup.link ? extras.box : null;
   fill(form, first, main, more.length ? h("details", { class: "more-options" }, h("summary", {}, "More options"), more) : null, seatsBox,
@@ -650,7 +661,8 @@ async function renderGame(g) {
     h("button", { type: "button", class: "btn", id: "share", onclick: share }, "Share"));
   const seats = g.seats.length > 1 ? h("ol", { class: "seats-bar", "aria-label": "Players" }, g.seats.map((s, n) =>
     h("li", { class: `seat seat-${n}${n === g.to_move ? " to-move" : ""}`, "aria-current": n === g.to_move ? "true" : null },
-      h("span", { class: "seat-name" }, s.name), s.computer ? h("span", { class: "muted" }, ` (computer, ${s.computer})`) : null,
+      h("span", { class: "seat-name" }, s.name), s.computer ? h("span", { class: "muted" }, ` (computer, ${s.computer})`)
+        : s.link ? h("span", { class: "muted" }, " (by link)") : null,
       n === g.viewer && g.seats.filter((x) => !x.computer).length > 1 ? h("span", { class: "badge" }, "screen") : null))) : null;
   const head = h("div", { class: "game-head" },
     h("div", {},
@@ -666,6 +678,17 @@ async function renderGame(g) {
     lastGame = g;
     fill(root, head, seats,
       h("section", { id: "handoff", class: "handoff", "aria-labelledby": "handoff-title" },
+  if (g.claim || (g.send && !g.view)) {
+    // A game link just opened: who sent it and whose turn, nothing of the game until claimed;
+    // or this seat's sealed orders are in and only the link to send is left (issue 26).
+    clearTimeout(thinkTimer);
+    lastGame = g;
+    fill(root, head, seats, g.claim ? claimPanel(g) : sendPanel(g));
+    shownAt = performance.now();
+    settle(root, g.at);
+    announceText(g.claim ? `${g.claim.from} sent you this game.` : `Send this to ${g.send.name}.`);
+    return;
+  }
         h("h2", { id: "handoff-title" }, `Pass the device to ${g.handoff.name}`),
         h("p", {}, `${g.handoff.name}: take the device and tap when no one else can see the screen.`),
         h("button", { type: "button", class: "btn primary", onclick: (e) => { if (e.timeStamp - shownAt >= READ_TIME_MS) run("reveal", [g.at]); } },
@@ -681,7 +704,7 @@ async function renderGame(g) {
     : replay ? (g.last_action ? `Step ${g.step}: ${stepLabel(g, screen)}` : "The start of the game.")
     : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
       : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
-  const decide = g.over ? endPanel(g, screen) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
+  const decide = g.over ? endPanel(g, screen) : g.send ? sendPanel(g) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
     h("h2", { id: "decide-title" }, prompt),
     thinking ? h("p", { class: "thinking" }, h("span", { class: "spinner", "aria-hidden": "true" }), " ",
       h("button", { type: "button", class: "btn small", id: "think-speed", "aria-pressed": fastComputers() ? "true" : "false",
@@ -733,6 +756,83 @@ function lookBackTools(g, screen) {
   const label = g.peek.label ? stepLabel({ ...g, last_action: g.peek.label }, screen) : "";
   return h("div", { class: "choices look-back", role: "group", "aria-label": "Looking back" },
     label ? h("p", { class: "muted", id: "peek-label" }, `Your move: ${label}`) : null,
+const BY_LINK_HELP = {
+  title: "Playing with a friend by link",
+  paragraphs: [
+    "At the start, choose \"A friend, by link\" for a seat. When your turn ends, Star Table gives you a link to send (or a QR code to scan); "
+    + "your friend opens it, taps \"I am …\", sees what happened since their last move and plays; their move comes back to you as a link.",
+    "Each device keeps the game. A link that would change moves already made is refused; an older one shows your newer position.",
+    "Orders given at the same time stay unseen: the first side's link holds only a sealed fingerprint of its orders, "
+    + "which the next link reveals and your device checks.",
+    "What a link does not protect: it carries the whole game so far, as a mailed game log does. Star Table never shows a seat what it "
+    + "may not see, but someone who decodes a link can read hidden cards, fleets and the dice to come. Play by link with friends you trust.",
+  ],
+};
+
+const LINK_TRUST = "Playing by link: each link carries the whole game so far, as a mailed game log does. "
+  + "Star Table never shows a seat what it may not see, but someone who decodes a link can read hidden cards, "
+  + "fleets and the dice to come. Play by link with friends you trust.";
+
+/** A game link just opened (#p/): who sent it, which game, whose turn; one button to claim it. */
+function claimPanel(g) {
+  const c = g.claim;
+  const summary = optionsSummary(g.game_id, g.options || {}, true);
+  return h("section", { id: "claim-screen", class: "handoff", "aria-labelledby": "claim-title" },
+    h("h2", { id: "claim-title" }, g.over ? `${c.from} sent you the end of your game` : `${c.from} sent you your turn`),
+    h("p", {}, [g.title, summary].filter(Boolean).join(" · ")),
+    h("p", { class: "muted" }, g.over ? "The game is over." : `${c.status}. It is ${c.name}'s turn.`),
+    h("button", { type: "button", class: "btn primary", id: "claim", onclick: (e) => { if (e.timeStamp - shownAt >= READ_TIME_MS) run("claim", [g.at]); } },
+      g.over ? `I am ${c.name}: show the game` : `I am ${c.name}: show my turn`));
+}
+
+/** The link to send when the next decision is a friend's by link: share, copy, QR code. */
+function sendPanel(g) {
+  const s = g.send;
+  const url = `${location.href.split("#")[0]}#${s.link}`;
+  const qr = h("canvas", { class: "qr", id: "send-qr", role: "img", "aria-label": `A QR code of the link for ${s.name}` });
+  drawQr(qr, url);
+  const share = async () => {
+    if (navigator.share) {
+      try { await navigator.share({ title: `Star Table: ${g.title}`, text: `Your turn, ${s.name}`, url }); return; } catch { /* refused: copy */ }
+    }
+    await copy(url);
+  };
+  return h("section", { class: "decide send", id: "send", "aria-labelledby": "send-title" },
+    h("h2", { id: "send-title" }, s.final ? `Send the end of the game to ${s.name}` : `Send this to ${s.name}`),
+    h("p", {}, s.final ? `${s.name} plays on another device: send them this link so they see how the game ended.`
+      : `${s.name} plays on another device. Send them this link: it opens the game at their turn. Their move comes back to you as a link.`),
+    h("div", { class: "choices" },
+      h("button", { type: "button", class: "btn primary", id: "send-share", onclick: share }, navigator.share ? "Share the link…" : "Copy the link")),
+    h("label", { class: "send-link" }, "The link",
+      h("input", { type: "text", readonly: true, value: url, "data-link": url, id: "send-link", onfocus: (e) => e.target.select() })),
+    s.long ? h("p", { class: "warn" }, "This link is long: some chat apps may cut it. Copying it into an email works.") : null,
+    h("figure", { class: "qr-box" }, qr, h("figcaption", { class: "muted" }, "For a friend in the same room: scan with their phone's camera.")));
+}
+
+/** The QR code of ``text`` on a canvas (uqr, vendored at build time; loaded on first use). */
+async function drawQr(canvas, text) {
+  try {
+    const { encode } = await import("./vendor/uqr.mjs");
+    const { data } = encode(text, { ecc: "L", border: 2 });
+    const n = data.length;
+    const scale = Math.max(2, Math.floor(240 / n));
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = n * scale * ratio;
+    canvas.height = n * scale * ratio;
+    canvas.style.setProperty("width", `${n * scale}px`);
+    canvas.style.setProperty("height", `${n * scale}px`);
+    const ctx = canvas.getContext("2d");
+    ctx.scale(ratio, ratio);
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, n * scale, n * scale);
+    ctx.fillStyle = "#000";
+    for (let y = 0; y < n; y += 1) for (let x = 0; x < n; x += 1) if (data[y][x]) ctx.fillRect(x * scale, y * scale, scale, scale);
+  } catch (err) {
+    console.error(err);
+    canvas.hidden = true; // the link itself still goes by share or copy
+  }
+}
+
     h("button", { type: "button", class: "btn", id: "peek-prev", disabled: g.peek.step === 0, onclick: () => step(g.peek.step - 1), "aria-label": "A step earlier" }, "◀ Earlier"),
     h("button", { type: "button", class: "btn", id: "peek-next", onclick: () => step(g.peek.step + 1 < g.peek.steps ? g.peek.step + 1 : -1), "aria-label": "A step later" }, "Later ▶"),
     h("button", { type: "button", class: "btn primary", id: "peek-back", onclick: backToGame, "aria-keyshortcuts": "Escape" }, "Back to the game"));
@@ -1069,6 +1169,7 @@ function endPanel(g, screen) {
       h("button", { type: "button", class: "btn", onclick: () => navigate(`#new/${g.game_id}`) }, "New game"),
       h("button", { type: "button", class: "btn", onclick: () => navigate("") }, "Home")));
 }
+    g.send ? sendPanel(g) : null,
 
 async function watchReplay() {
   const links = await engine.call("share");
@@ -1095,7 +1196,8 @@ async function showHelp(gameId) {
   const g = current && current.screen === "game" && current.game.game_id === gameId ? current.game : null;
   const screen = g && g.view ? await screenModule(gameId) : null;
   const own = screen && screen.help ? screen.help(g) : null;
-  const sections = own ? own.sections : (game.text && game.text.help) || [];
+  const base = own ? own.sections : (game.text && game.text.help) || [];
+  const sections = Object.keys(game.seat_names || {}).some((n) => Number(n) > 1) ? [...base, BY_LINK_HELP] : base;
   openDialog(own ? own.title : `How to play ${game.title}`, h("div", { class: "help-text" },
     sections.length ? sections.map((s) => h("section", {}, h("h3", {}, s.title), s.paragraphs.map((p) => h("p", {}, p))))
       : h("p", {}, game.blurb)), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
