@@ -23,7 +23,7 @@ from .cards import CARD_BY_NUM
 from .data import VARIANTS
 from .state import Phase, State
 from .view import view
-from .words import log_lines
+from .words import ending, log_lines
 
 # SG-13.2 window kinds, as the moment a card would be played there (player's words).
 _MOMENTS = {
@@ -154,10 +154,10 @@ class GenocideGame(GameBase[State, ActionBase]):
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != Phase.OVER:
             return None
-        scores = tuple(
-            sum(1 for p in state.planets if p.owner == s and p.alive) for s in range(state.players)
-        )
-        return Outcome(state.winners, scores, state.reason)
+        end = ending(state)  # the planets each seat kept, and why it ended, in words (SG-10)
+        assert end is not None
+        reason, kept = end
+        return Outcome(state.winners, kept, reason)
 
     def pending_secret(self, state: State) -> bool:
         """C-4.1: setup choices (SG-3.6, SG-3.8), B3 and burst declarations are PENDING until

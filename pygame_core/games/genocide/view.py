@@ -14,7 +14,7 @@ from .data import PLANET_TYPE_NAMES
 from .races import RACE_BY_KEY
 from .rules import current_player
 from .state import Phase, State
-from .words import log_lines
+from .words import ending, log_lines
 
 
 def view(state: State, player: int | None) -> View:
@@ -32,7 +32,7 @@ def view(state: State, player: int | None) -> View:
             key = (ship.owner, ship.fleet)
             fleet_counts[key] = fleet_counts.get(key, 0) + 1
             fleet_members.setdefault(key, []).append(cid)
-    seats = []
+    seats: list[dict[str, Any]] = []
     for seat in range(players):
         seats.append(
             {
@@ -164,7 +164,10 @@ def view(state: State, player: int | None) -> View:
         out["capture"] = list(state.capture)  # wrecks revealed at B1: public
     if state.phase == Phase.OVER:
         out["winners"] = list(state.winners)
-        out["reason"] = state.reason
+        end = ending(state)  # SG-10: the reason in words, and the planets each seat kept
+        out["reason"] = end[0] if end else state.reason
+        for info, kept in zip(seats, end[1] if end else (), strict=False):
+            info["kept"] = kept
     return out
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .board import seat_name
 from .state import State, log_audience
 
 _ROLL = re.compile(r"^(SG\.[a-z_.]+(?: \S+)*?): (d\d+|pick of \d+) = ([\d ]+)$")
@@ -46,9 +47,13 @@ def log_lines(state: State, me: int | None) -> list[str]:
     name = _namer(state)
     out: list[str] = []
     mine: list[bool] = []
+    over = f"Game over: {state.reason}" if state.reason else None
     for line in state.log:
         audience, text = log_audience(line)
         if audience < 0 or audience == me:
+            if text == over:
+                end = ending(state)
+                text = f"Game over: {end[0]}" if end else text
             out.append(say(text, name))
             mine.append(audience >= 0)
     return _one_per_event(out, mine)
@@ -116,3 +121,53 @@ def _one_per_event(lines: list[str], mine: list[bool]) -> list[str]:
                         break
             break
     return [line for i, line in enumerate(lines) if i not in drop]
+
+
+_LOST_PLANET = re.compile(r"^(\w+) planet (\d{4}) was an? (\w+) world$")
+_DEFEATED = re.compile(r"^(\w+) is defeated$")
+
+
+def ending(state: State) -> tuple[str, tuple[int, ...]] | None:
+    """How the game ended, in words, and the planets each seat kept (SG-10): a seat that lost
+    a whole resource type or its Homeworld (SG-10.2) still had its other planets when it was
+    defeated, though SG-16.5 then takes them off the board. None until the game is over.
+
+    Read from the public lines of the log (a destroyed planet's type is public, SG-8.7), so
+    it is the same for every seat and for a state rebuilt from a seat's view."""
+    if not state.reason:
+        return None
+    names = [seat_name(s, state.players) for s in range(state.players)]
+    destroyed: dict[int, set[str]] = {s: set() for s in range(state.players)}
+    last_type: dict[int, str] = {}
+    defeated: list[int] = []
+    for line in state.log:
+        audience, text = log_audience(line)
+        if audience >= 0:
+            continue
+        m = _LOST_PLANET.match(text)
+        if m and m.group(1) in names:
+            seat = names.index(m.group(1))
+            destroyed[seat].add(m.group(2))
+            last_type[seat] = m.group(3)
+            continue
+        d = _DEFEATED.match(text)
+        if d and d.group(1) in names:
+            defeated.append(names.index(d.group(1)))
+    kept = tuple(
+        sum(1 for p in state.planets if p.owner == s and (p.alive or not state.alive[s])
+            and f"{p.col + 1:02d}{p.row + 1:02d}" not in destroyed[s])
+        for s in range(state.players)
+    )
+    if state.reason.startswith("round limit") or not state.winners or not defeated:
+        return state.reason, kept
+    why = []
+    for seat in defeated:
+        kind = last_type.get(seat)
+        if not state.data.planet_types or kind is None:
+            why.append(f"{names[seat]} lost every planet")
+        elif kind == "Homeworld":
+            why.append(f"{names[seat]} lost its Homeworld")
+        else:
+            why.append(f"{names[seat]} lost its last {kind} world")
+    winner = " and ".join(names[s] for s in state.winners)
+    return f"{winner} wins: {'; '.join(why)} (SG-10.2)", kept

@@ -14,6 +14,7 @@ from pygame_core.games.genocide.state import Phase, State
 from pygame_core.games.genocide.words import log_lines
 
 from ...conformance.playouts import random_playout
+from .helpers import position
 from .test_cards import X, cards_pos, num
 
 W, E = 0, 1
@@ -133,3 +134,25 @@ def test_no_seats_log_depends_on_another_seats_hidden_counters() -> None:
         other = replace(state, log=tuple(scrambled))
         for seat in (None, *range(state.players)):
             assert log_lines(other, seat) == log_lines(state, seat)
+
+
+def test_the_end_says_the_real_reason_and_the_planets_kept() -> None:
+    """SG-10.2: East loses with its Homeworld; it still had its nine other planets (removed
+    only by SG-16.5), and the end says so rather than "destroyed the enemy's planets"."""
+    from pygame_core.games.genocide.actions import Launch
+
+    from .helpers import cid
+
+    hw = (18, 6)
+    state = position("advanced", planets=[(E, *hw, "H")], fleets=[(W, 1, *hw, [("drone", 0)])], dice=[3])
+    state = GAME.apply(GAME.apply(state, EndTransport()), Launch(cid("advanced", "drone"), 1))
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (W,)
+    assert outcome.reason == "West wins: East lost its Homeworld (SG-10.2)"
+    assert outcome.scores == (10, 9)
+    for seat in (None, W, E):
+        view = GAME.view(state, seat)
+        assert view["reason"] == outcome.reason
+        assert [s["kept"] for s in view["seats"]] == [10, 9]
+        assert "Game over: West wins: East lost its Homeworld (SG-10.2)" in view["log"]
+        assert not any("destroyed the enemy's planets" in line for line in view["log"])

@@ -359,11 +359,8 @@ function label(v, a) {
     }
     case "Launch": {
       if (!f.count) return `${shipName(v, f.ship)} launches none`;
-      const race = raceOf(v, v.viewer);
-      const mine = v.my_ships.find((x) => x.id === f.ship);
-      const fl = mine ? myFleet(v, mine.fleet) : null;
-      const p = fl ? planetAt(v, fl.col, fl.row) : null;
-      return `${shipName(v, f.ship)} launches ${f.count} planet buster${f.count > 1 ? "s" : ""}${p ? ` at ${planetWords(v, p)}` : ""} · ${percent(anyHit(f.count, race && race.pbHit ? race.pbHit : 3))}`;
+      const { planet, odds } = launchOdds(v, f.ship, f.count);
+      return `${shipName(v, f.ship)} launches ${f.count} planet buster${f.count > 1 ? "s" : ""}${planet ? ` at ${planetWords(v, planet)}` : ""} · ${odds}`;
     }
     case "Burst": return f.count ? `${shipName(v, f.ship)} bursts ${f.count} PB · each enemy ship ${percent(anyHit(f.count, 1))}` : `${shipName(v, f.ship)} makes no burst`;
     case "Discard": return f.ship < 0 ? "Keep every ship" : `Discard ${shipName(v, f.ship)}`;
@@ -456,7 +453,7 @@ export function endDetail(g) {
   const v = g.view;
   if (!v) return null;
   return h("ul", { class: "gc-end" }, v.seats.map((s) => h("li", {},
-    h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: ${s.planets} planets, ${s.ships} ships${s.race ? `, ${D.RACES[s.race].name}` : ""}${s.alive ? "" : " (out)"}`)));
+    h("span", { class: `gc-dot gc-seat-${s.seat}` }), ` ${s.name}: ${s.kept ?? s.planets} planet${(s.kept ?? s.planets) === 1 ? "" : "s"}${s.alive ? "" : " when defeated"}, ${s.ships} ships${s.race ? `, ${D.RACES[s.race].name}` : ""}${s.alive ? "" : " (out)"}`)));
 }
 
 /** What just happened is the shell's recap (everything since this seat's last decision,
@@ -724,9 +721,10 @@ export function render(area, g, tools) {
   // Another seat on screen: the last seat's picture goes (the frame layer has its marks).
   if (old && old.viewer !== g.viewer && frameLayer.canvas) { frameLayer.canvas.width = 0; Object.assign(frameLayer, { key: "", g: null }); }
   if (ui.queue && (ui.queue.seat !== g.viewer || !g.actions.length || g.over)) ui.queue = null;
+  let follow = null;
   if (v.phase === "transport" && old && old.at !== g.at) {
     const cur = cursorFleet(v);
-    if (cur) ui.hex = [cur.col, cur.row];
+    if (cur) { ui.hex = [cur.col, cur.row]; follow = ui.hex; }
   }
   // A battle, a burst or a launch: the map turns to where it happens, once.
   const spot = v.battle ? [v.battle.col, v.battle.row] : null;
@@ -754,7 +752,7 @@ export function render(area, g, tools) {
   const canvas = document.getElementById("gc-map");
   wireCanvas(canvas);
   draw();
-  if (ui.centre) { const [c, r] = ui.centre; ui.centre = null; centreOn(c, r); }
+  if (ui.centre) { const [c, r] = ui.centre; ui.centre = null; centreOn(c, r); } else if (follow && g.mode === "play") { keepInView(follow[0], follow[1]); draw(); }
   continueQueue(g);
 }
 
@@ -865,11 +863,12 @@ function enemyDistance(v, p) {
 
 /** SG-3.6 default: the Homeworld on the planet farthest from the enemy, the other types
  * spread so that no front loses a whole resource type at once. */
-function arrangeTypes(v) {
+function arrangeTypes(v, keep = {}) {
   const planets = myPlanets(v).sort((a, b) => enemyDistance(v, b) - enemyDistance(v, a) || a.pid - b.pid);
-  const out = {};
+  const out = { ...keep };
   const order = ["H", "P", "M", "R", "P", "M", "R", "P", "M", "R"];
-  planets.forEach((p, n) => { out[p.pid] = order[n]; });
+  for (const t of Object.values(keep)) { const n = order.indexOf(t); if (n >= 0) order.splice(n, 1); }
+  for (const p of planets) if (!(p.pid in out)) out[p.pid] = order.shift();
   return out;
 }
 
@@ -886,15 +885,25 @@ function typesPanel(g) {
     h("p", {}, "Only you see these. Lose your Homeworld, or every planet of one type (Population, Metal, Radioactive), and you lose. Tap a planet here or on the map, then its type."),
     h("p", { class: "gc-counts" }, D.PLANET_COUNTS.map(([t, n]) => h("span", { class: used(t) === n ? "ok" : "" }, `${D.PLANET_TYPES[t]} ${used(t)}/${n} `))),
     h("div", { class: "choices" },
-      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => { Object.assign(draft.assign, arrangeTypes(v)); for (const p of planets) if (p.type) draft.assign[p.pid] = p.type; rerender(); } }, "Arrange for me"),
+      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => { draft.assign = arrangeTypes(v, draft.assign); rerender(); } }, "Arrange for me"),
       h("button", { type: "button", class: "btn primary", id: "gc-confirm", disabled: !complete, onclick: () => confirmTypes(g) }, "Confirm planet types")),
     h("ul", { class: "gc-setup-list" }, planets.map((p) => h("li", { class: picked && picked.pid === p.pid ? "picked" : null },
       h("button", { type: "button", class: "btn small gc-planet-btn", onclick: () => { ui.hex = [p.col, p.row]; rerender(); } }, `Planet ${p.hex}`),
-      h("span", { class: "gc-typebtns", role: "group", "aria-label": `Type of planet ${p.hex}` }, D.PLANET_COUNTS.map(([t]) => h("button", {
-        type: "button", class: `btn small gc-type${draft.assign[p.pid] === t ? " on" : ""}`, "aria-pressed": draft.assign[p.pid] === t ? "true" : "false",
-        disabled: Boolean(p.type), "aria-label": `${D.PLANET_TYPES[t]} for planet ${p.hex}`,
-        onclick: () => { draft.assign[p.pid] = t; ui.hex = [p.col, p.row]; rerender(); },
-      }, t)))))));
+      h("span", { class: "gc-typebtns", role: "group", "aria-label": `Type of planet ${p.hex}` }, typeButtons(g, p))))));
+}
+
+/** A planet's type buttons (SG-3.6); a type whose counters are all given is not offered for
+ * another planet (there is one Homeworld). */
+function typeButtons(g, p, extra = "") {
+  const { h } = shell;
+  const draft = draftFor(g, "types");
+  const used = (t) => Object.values(draft.assign).filter((x) => x === t).length;
+  const full = (t) => draft.assign[p.pid] !== t && used(t) >= D.PLANET_COUNTS.find(([x]) => x === t)[1];
+  return D.PLANET_COUNTS.map(([t]) => h("button", {
+    type: "button", class: `btn small gc-type${draft.assign[p.pid] === t ? " on" : ""}${extra}`, "aria-pressed": draft.assign[p.pid] === t ? "true" : "false",
+    disabled: Boolean(p.type) || full(t), "aria-label": `${D.PLANET_TYPES[t]} for planet ${p.hex}`, title: full(t) ? `Every ${D.PLANET_TYPES[t]} world is given` : null,
+    onclick: () => { draft.assign[p.pid] = t; ui.hex = [p.col, p.row]; rerender(); },
+  }, t));
 }
 
 function confirmTypes(g) {
@@ -983,9 +992,11 @@ function fleetsPanel(g) {
     h("p", {}, room === 2 ? "Classic: exactly 2 ships at each of your planets." : "Up to 5 ships a planet; each planet's ships start as one fleet. Fighters need a carrier or a transport to move."),
     h("p", { class: "muted" }, "Tap a ship, then a planet (here or on the map) to put it there. Only you see this."),
     h("div", { class: "choices" },
-      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => { draft.assign = { ...fixed, ...arrangeFleets(v, fixed) }; ui.pickShip = null; rerender(); } }, "Arrange for me"),
+      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => { const keep = { ...draft.assign, ...fixed }; draft.assign = { ...keep, ...arrangeFleets(v, keep) }; ui.pickShip = null; rerender(); } }, "Arrange for me"),
       h("button", { type: "button", class: "btn", onclick: () => { draft.assign = { ...fixed }; rerender(); } }, "Clear"),
       h("button", { type: "button", class: "btn primary", id: "gc-confirm", disabled: !complete, onclick: () => confirmFleets(g) }, "Confirm fleets")),
+    ui.pickShip !== null && hand.some((x) => x.id === ui.pickShip)
+      ? h("p", { class: "gc-picked", id: "gc-ship-stats", "aria-live": "polite" }, h("strong", {}, "Picked: "), shipWords(v, ui.pickShip), ". Tap a planet to put it there.") : null,
     loose.length ? h("div", { class: "gc-loose" }, h("strong", {}, `Not placed (${loose.length}): `), loose.map(chip)) : null,
     h("ul", { class: "gc-setup-list" }, planets.map((p) => h("li", { class: ui.hex && ui.hex[0] === p.col && ui.hex[1] === p.row ? "picked" : null },
       h("button", { type: "button", class: "btn small gc-planet-btn", onclick: () => placePicked(p) },
@@ -1129,23 +1140,51 @@ function declarePanel(g) {
 
 function burstPanel(g) {
   const { h } = shell;
+  const v = g.view;
+  const q = v.burst && v.burst.to_declare;
+  const cid = q && q.length ? q[0] : null;
+  const at = cid === null ? null : myShipHex(v, cid);
+  const enemies = at ? fleetsAt(v, at[0], at[1]).filter((f) => f.owner !== v.viewer) : [];
+  const where = at ? h("p", { id: "gc-burst-hex" }, h("strong", {}, `Space burst at ${hexLabel(at[0], at[1])}`),
+    `: your ${shipWords(v, cid)}. Enemy ships there: ${enemies.map((f) => `${seatName(v, f.owner)} fleet ${f.marker}${f.ships === null || f.ships === undefined ? "" : ` (${f.ships} ship${f.ships === 1 ? "" : "s"})`}`).join(", ") || "none seen"}.`) : null;
   return h("div", {},
-    h("p", {}, `${(() => { const q = g.view.burst && g.view.burst.to_declare; return q && q.length ? `${shipWords(g.view, q[0])}. ` : ""; })()}Each planet buster you burst rolls one die against every enemy ship in its hex: a 6 destroys it. Secret until every player has declared.`),
+    where,
+    h("p", {}, "Each planet buster you burst rolls one die against every enemy ship in its hex: a 6 destroys it. Secret until every player has declared."),
     h("ul", { class: "gc-odds" }, acts(g, "Burst").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Burst ${a.fields.count} PB · each enemy ship ${percent(anyHit(a.fields.count, 1))}` : "No burst")))));
+}
+
+/** The hex of one of the viewer's ships (its fleet's). */
+function myShipHex(v, cid) {
+  const mine = v.my_ships.find((x) => x.id === cid);
+  const f = mine ? myFleet(v, mine.fleet) : null;
+  return f ? [f.col, f.row] : null;
+}
+
+/** SG-8.5: the chance that the planet under ``cid`` is destroyed if it launches ``count`` PBs,
+ * with the launches already declared at that planet this phase (each PB die hits on 1-3,
+ * Amoeboids 1-4, independently): "87.5% after 2 + 1 PBs at 50% each". */
+function launchOdds(v, cid, count) {
+  const race = raceOf(v, v.viewer);
+  const hit = race && race.pbHit ? race.pbHit : 3;
+  const at = myShipHex(v, cid);
+  const planet = at ? planetAt(v, at[0], at[1]) : null;
+  const before = at ? (v.launches || []).filter(([c, n]) => n > 0 && c !== cid && String(myShipHex(v, c)) === String(at))
+    .reduce((sum, [, n]) => sum + n, 0) : 0;
+  const each = percent(anyHit(1, hit));
+  const odds = before ? `${percent(anyHit(before + count, hit))} after ${before} + ${count} PBs at ${each} each`
+    : `${percent(anyHit(count, hit))}${count > 1 ? ` (${count} PBs at ${each} each)` : ""}`;
+  return { planet, before, hit, odds };
 }
 
 function launchPanel(g) {
   const { h } = shell;
   const v = g.view;
-  const race = raceOf(v, v.viewer);
-  const hit = race && race.pbHit ? race.pbHit : 3;
   const cid = v.launch_queue && v.launch_queue[0];
-  const mine = v.my_ships.find((s) => s.id === cid);
-  const f = mine ? myFleet(v, mine.fleet) : null;
-  const p = f ? planetAt(v, f.col, f.row) : null;
+  const { planet, before, hit } = launchOdds(v, cid, 1);
   return h("div", {},
-    h("p", {}, `${shipName(v, cid)}${p ? ` is at ${planetName(v, p)}` : ""}. Each planet buster rolls a die: ${hit === 4 ? "1-4" : "1-3"} destroys the planet. Spent PBs are gone.`),
-    h("ul", { class: "gc-odds" }, acts(g, "Launch").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Launch ${a.fields.count} · ${percent(anyHit(a.fields.count, hit))}` : "Launch none")))));
+    h("p", {}, `${shipName(v, cid)}${planet ? ` is at ${planetName(v, planet)}` : ""}. Each planet buster rolls a die: ${hit === 4 ? "1-4" : "1-3"} destroys the planet. Spent PBs are gone.`),
+    before ? h("p", { id: "gc-declared" }, `Already declared at this planet: ${before} PB${before > 1 ? "s" : ""} (${percent(anyHit(before, hit))} on their own).`) : null,
+    h("ul", { class: "gc-odds" }, acts(g, "Launch").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Launch ${a.fields.count} · ${launchOdds(v, cid, a.fields.count).odds}` : "Launch none")))));
 }
 
 function discardPanel(g) {
@@ -1212,7 +1251,12 @@ function hexBox(g) {
   const p = v.planets.find((x) => x.col === c && x.row === r);
   const fl = fleetsAt(v, c, r);
   const here = g.actions.filter((a) => { const x = actionHex(v, a); return x && x[0] === c && x[1] === r; });
+  // Setting planet types: the planet picked on the map gets its type buttons right here.
+  const typing = g.mode === "play" && g.actions.length && v.phase === "types"
+    ? myPlanets(v).find((x) => x.col === c && x.row === r) : null;
   return h("div", { class: "gc-hexbox", id: "gc-hexbox", "aria-live": "polite" },
+    typing ? h("p", { class: "gc-picked", id: "gc-picked" }, h("strong", {}, `Type of planet ${typing.hex}: `),
+      h("span", { class: "gc-typebtns", role: "group", "aria-label": `Type of the planet picked, ${typing.hex}` }, typeButtons(g, typing, " gc-picked-type"))) : null,
     h("p", {}, h("strong", {}, `Hex ${hexLabel(c, r)}`), ter ? ` · ${D.TERRAIN[ter.type].name}: ${D.TERRAIN[ter.type].text}${ter.used ? " (claimed)" : ""}` : ""),
     p ? h("p", {}, planetName(v, p)) : null,
     fl.map((f) => h("p", {}, fleetWords(v, f))),
@@ -1573,7 +1617,7 @@ function drawMap() {
   // One column (a phone): the map leaves room below it for the decision panel, which then
   // shows without scrolling far (issue 15); two columns: the decision is beside the map.
   const narrow = window.innerWidth < 900;
-  let hgt = Math.round(narrow ? Math.min(Math.max(window.innerHeight * 0.42, 220), w * 1.05)
+  let hgt = Math.round(narrow ? Math.min(Math.max(window.innerHeight * 0.46, 220), w * 1.05)
     : Math.min(Math.max(window.innerHeight * 0.62, 280), w * 1.05, 720));
   // A spectator's 3-4 seat map is wide: no empty band above and below it on a phone.
   if (narrow && v.players > 2 && v.viewer === null) { const [ww, wh] = worldSize(v); hgt = Math.min(hgt, Math.ceil((wh * w) / ww) + 8); }
@@ -1895,16 +1939,53 @@ function fitSilently(v, w, hgt, whole = false) {
   const [ww, wh] = worldSize(v);
   const s = Math.min(w / ww, hgt / wh);
   ui.cam = { s, ox: (w - ww * s) / 2 + s, oy: (hgt - wh * s) / 2 + (SQ3 / 2) * s, fit: s, auto: true, w, h: hgt };
-  // A wide map (3-4 players) on a narrow screen starts on the viewer's own section (SG-3.1).
-  if (!whole && v.players > 2 && w < 700 && v.viewer !== null && v.viewer !== undefined) {
-    const first = Math.max(0, 12 * v.viewer - 2);
-    const last = Math.min(v.map.cols - 1, 12 * v.viewer + 13);
-    const span = 1.5 * (last - first) + 2;
-    const s2 = Math.min(w / span, hgt / wh);
-    ui.cam.s = s2;
-    ui.cam.ox = (w - span * s2) / 2 + s2 - 1.5 * first * s2;
-    ui.cam.oy = (hgt - wh * s2) / 2 + (SQ3 / 2) * s2;
-  }
+  if (whole || w >= 700) return;
+  // A narrow screen (a phone) starts at a readable zoom on what matters now (issue 25): the
+  // battle, the fleet being ordered, else the viewer's own planets (its section in setup);
+  // the mini-map shows where that is, and Fit shows the whole map.
+  const spot = focusSpot(v);
+  if (!spot) return;
+  const s2 = Math.max(s, Math.min(20, w / 14));
+  const [x, y] = centre(spot[0], spot[1]);
+  Object.assign(ui.cam, { s: s2, ox: w / 2 - x * s2, oy: hgt / 2 - y * s2 });
+  clampCam(v, w, hgt);
+}
+
+/** What a phone's map is framed on: the battle hex, the fleet being ordered, or the middle of
+ * the viewer's own planets (a spectator: none, the whole map). */
+function focusSpot(v) {
+  if (v.battle) return [v.battle.col, v.battle.row];
+  const cur = cursorFleet(v);
+  if (cur) return [cur.col, cur.row];
+  if (v.viewer === null || v.viewer === undefined) return null;
+  const mine = v.planets.filter((p) => p.owner === v.viewer && p.alive);
+  if (!mine.length) return null;
+  const col = Math.round(mine.reduce((a, p) => a + p.col, 0) / mine.length);
+  const row = Math.round(mine.reduce((a, p) => a + p.row, 0) / mine.length);
+  return [col, row];
+}
+
+/** No empty band beside the map when zoomed in: the camera stays over the map. */
+function clampCam(v, w, hgt) {
+  const cam = ui.cam;
+  const [ww, wh] = worldSize(v);
+  if (ww * cam.s > w) cam.ox = Math.min(cam.s, Math.max(w - (ww - 1) * cam.s, cam.ox));
+  if (wh * cam.s > hgt) cam.oy = Math.min((SQ3 / 2) * cam.s, Math.max(hgt - (wh - SQ3 / 2) * cam.s, cam.oy));
+}
+
+/** Pan (keeping the zoom) so that a hex is on the map, well inside its edges. */
+function keepInView(c, r) {
+  const cam = ui.cam;
+  const canvas = document.getElementById("gc-map");
+  if (!cam || !canvas) return;
+  const [wx, wy] = centre(c, r);
+  const [x, y] = [cam.ox + wx * cam.s, cam.oy + wy * cam.s];
+  const [w, hgt] = [canvas.clientWidth, canvas.clientHeight];
+  const m = Math.min(w, hgt) * 0.18;
+  if (x >= m && x <= w - m && y >= m && y <= hgt - m) return;
+  cam.ox = w / 2 - wx * cam.s;
+  cam.oy = hgt / 2 - wy * cam.s;
+  if (ui.g) clampCam(ui.g.view, w, hgt);
 }
 
 function drawMini(ctx, v, w, hgt) {
