@@ -49,10 +49,10 @@ def deploy_and_reach_orders(page: Page) -> None:
     settled(page)
 
 
-def deploy(page: Page, west: bool) -> None:
+def deploy(page: Page, west: bool, width: int = SMALL_MAP["width"]) -> None:
     page.wait_for_selector("#msc-panel:has-text('Tap a hex')")
     now = settled(page)
-    tap_hex(page, 1 if west else SMALL_MAP["width"] - 2, 3)
+    tap_hex(page, 1 if west else width - 2, 3)
     changed(page, now)
     now = settled(page)
     page.tap(f".msc-compass [data-facing='{2 if west else 4}']")
@@ -184,8 +184,9 @@ def test_phone_shows_the_map_and_the_orders_confirm_together(page: Page, site: S
 
 def test_hot_seat_replays_the_moves_after_the_hand_off(page: Page, site: Site) -> None:
     """MSC-11.1: after East submits and the device goes back to West, West sees the moves
-    replayed on the map by themselves, the recap tells them, and "Replay moves" plays them again."""
-    new_game(page, site, turn_limit=2, **SMALL_MAP)
+    replayed on the map by themselves, the recap tells them, and "Replay moves" plays them again.
+    The ships start 20 columns apart: no shot after one move, so West plots next, after a hand-off."""
+    new_game(page, site, turn_limit=2, width=24, height=8)
     for _seat in (0, 1):
         page.wait_for_selector("#handoff")
         settled(page)
@@ -197,7 +198,7 @@ def test_hot_seat_replays_the_moves_after_the_hand_off(page: Page, site: Site) -
         page.wait_for_selector("#handoff")
         settled(page)
         page.locator("#handoff .btn").tap()
-        deploy(page, west=seat == 0)
+        deploy(page, west=seat == 0, width=24)
     replays = 0
     for _seat in (0, 1):
         page.wait_for_selector("#handoff")
@@ -220,6 +221,7 @@ def test_hot_seat_replays_the_moves_after_the_hand_off(page: Page, site: Site) -
     page.wait_for_function(f"() => +document.getElementById('msc-map-wrap').dataset.replays > {replays}")
     recap = page.inner_text("#news")
     assert "West 1 (SPEED 1, orders 1) ends at" in recap and "East 1 (SPEED 1, orders 1) ends at" in recap, recap
+    assert "West cannot fire this turn" in recap and "no enemy within range 6" in recap, recap
     replay = page.locator("#news .msc-replay, #msc-replay").first
     replays = int(page.get_attribute("#msc-map-wrap", "data-replays") or 0)
     replay.tap()
