@@ -565,7 +565,7 @@ function designer(g) {
   const lb = ui.lastBuild;
   if (lb && !queue) {
     if (lb.doneAt === null && built.length > lb.before && !draft) lb.doneAt = g.at;
-    if (lb.doneAt !== null && g.at < lb.doneAt && draft && built.length >= lb.before) {
+    if (lb.doneAt !== null && g.at < lb.doneAt && draft && built.length >= lb.before && g.undo) {
       takeBackStep();
       return h("p", { class: "msc-busy", role: "status" }, `Taking back ${"WE"[me]}${built.length + 1}…`);
     }
