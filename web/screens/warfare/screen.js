@@ -287,7 +287,7 @@ export function recapStep(g, step) {
   let fresh = false;
   step.lines.forEach((line, k) => {
     const n = from + k;
-    if (/^\s+roll\b/.test(String(line))) return;
+    if (/^\s+roll\b/.test(String(line))) { parts.push(lineEl(line, "recap-line detail")); return; } // with the log's details
     if (rounds.has(n)) {
       const [b, r, i] = rounds.get(n);
       const key = `${base.game_id}|${b.first_line}|${r.line}`;
@@ -817,7 +817,10 @@ function draw(g, t) {
   const v = g.view;
   const width = canvas.getBoundingClientRect().width || canvas.parentElement.clientWidth || 360;
   const label = 18;
-  const size = Math.max(24, Math.min(60, Math.floor((width - label - 6) / 8)));
+  // As wide as the area allows, and low enough that the recap above it and the board fit in
+  // one screen (1280x800: 52 px squares); a phone's width is the tighter bound anyway.
+  const tall = window.innerHeight >= 700 ? Math.floor((window.innerHeight - 274) / 10) : Math.floor((window.innerHeight - 80) / 10.4);
+  const size = Math.max(24, Math.min(60, Math.floor((width - label - 6) / 8), tall));
   const boardW = size * 8;
   const x0 = Math.max(label, Math.floor((width - boardW + label) / 2));
   const y0 = 4;
