@@ -208,3 +208,57 @@ def test_a_whole_game_against_the_computer_in_players_words(page: Page, site: Si
         raise AssertionError("the game did not end")
     bad += [m.group(0) for m in NOT_WORDS.finditer(_visible_text(page))]
     assert bad == [], sorted(set(bad))
+
+
+def _person_to_decide(page: Page, also: str = "") -> str:
+    """Poll until the computer is done and the person's decision has settled (and ``also`` is on
+    the page); its ``at``."""
+    for _ in range(600):
+        at = _at(page)
+        state = page.evaluate("""(also) => { const g = document.getElementById("game");
+            return !g.dataset.thinking && g.dataset.settled === g.dataset.at
+                && (!also || !!document.querySelector(also)); }""", also)
+        if state and _at(page) == at:
+            return at
+        page.wait_for_timeout(50)
+    raise AssertionError("the person's turn did not come")
+
+
+def test_your_battle_stays_in_the_recap_after_the_computer_replies(page: Page, site: Site) -> None:
+    """Against the computer: after your attack and its reply, the recap at the top shows your
+    battle's dice and its result in words, then the computer's step, and keeps them on screen."""
+    _new_game(page, site, ("-1", "1"), rounds=30)
+    for _ in range(80):
+        before = _person_to_decide(page)
+        labels = _choices(page)
+        attack = next((t for t in labels if t.startswith("Attack")), None)
+        if attack is None:
+            pick = next((t for t in labels if t.startswith("Charge")), None) or labels[0]
+            if pick == "I move first":
+                page.locator("#wf-rolloff button[data-choice='me']").tap()
+            else:
+                page.locator("#choices .choice").nth(labels.index(pick)).tap()
+            _next(page, before)
+            continue
+        m = re.fullmatch(r"Attack (\w\d) from (\w\d)", attack)
+        assert m
+        _tap_square(page, m[2])
+        page.wait_for_selector(f"#wf-panel button[data-target='{m[1]}']")
+        _tap_square(page, m[1])
+        page.locator("#wf-attack").tap()
+        _next(page, before)
+        break
+    else:
+        raise AssertionError("no attack came up")
+    # Back to the person (a retreat square to choose, or the next move): the recap holds it all.
+    _person_to_decide(page, "#recap .recap-step.seat-1")
+    recap = page.locator("#recap")
+    first = recap.locator(".recap-step").first
+    assert "You" in first.inner_text()
+    assert first.locator(".wf-round .die").count() >= 2, recap.inner_text()
+    outcome = first.locator(".wf-outcome").first.inner_text()
+    assert re.search(r"White's attack failed|White captures", outcome), outcome
+    assert recap.locator(".recap-step.seat-1").count() >= 1
+    page.wait_for_timeout(1500)
+    still = page.locator("#recap .recap-step").first.locator(".wf-outcome").count()
+    assert still == 1, "still there until the next tap"
