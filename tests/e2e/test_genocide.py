@@ -346,8 +346,12 @@ def play(page: Page, by_hand: bool = False, map_moves: int = 2, limit: int = 600
             drawn = int(page.evaluate("window.__gcText.length"))
             _check_handoff(page, drawn)
             seen["handoffs"] += 1
+            before = _at(page)
             _tap(page, "#handoff .btn")
-            page.wait_for_selector("#handoff", state="detached", timeout=STEP_MS)
+            # The seat shown may have had only idle windows (C-5.4): they pass by themselves
+            # once it took the device, and the next hand-off follows at once.
+            page.wait_for_selector(f"#game:not(:has(#handoff)), #game:not([data-at='{before}'])", state="attached",
+                                   timeout=STEP_MS)
             continue
         if page.locator("#game[data-thinking]").count():
             seen["thinking"] += 1

@@ -22,6 +22,7 @@ from .cardplay.targets import playable
 from .cards import CARD_BY_NUM
 from .data import VARIANTS
 from .state import Phase, State
+from .tables import screen_tables
 from .view import view
 from .words import ending, log_lines
 
@@ -147,6 +148,12 @@ class GenocideGame(GameBase[State, ActionBase]):
         else:
             moment = _MOMENTS.get(win.kind, "at this moment")
         return A.Pass(), f"You held no card to play {moment}, so you passed."
+
+    @staticmethod
+    def screen_tables() -> dict[str, object]:
+        """The rule tables the screen shows (ships, races, cards, terrain), written into the
+        page's catalogue by the build (one source: the screen re-types none of them)."""
+        return screen_tables()
 
     def view_log(self, state: State, player: PlayerId | None) -> list[str]:
         return log_lines(state, player)  # the view's log without the rest of the view

@@ -138,10 +138,7 @@ function stats(v, cid, owner, col, row) {
 }
 
 // SG-13.3: the cards that give a fleet's (or a fighter's) ships ATK/DEF bonuses this turn.
-const BONUS_CARDS = {
-  "Surprise Attack": { atk: 2, def: 0 }, Ambush: { atk: 2, def: 0 }, "Defensive Formation": { atk: 0, def: 2 },
-  "Tactical Advantage": { atk: 1, def: 1 }, "Strafing Run": { atk: 4, def: 0 },
-};
+const BONUS_CARDS = D.CARD_BONUS;
 const bonusMemo = new WeakMap();
 
 /** The other seats' per-ship card bonuses this turn, from public facts only (SG-14.1: card
@@ -587,7 +584,9 @@ function moveWords(v, m) {
  * shell's default text (a step with nothing of that). */
 export function recapStep(g, step) {
   const base = g.mode === "play" ? g : lastPlay && lastPlay.game_id === g.game_id ? lastPlay : null;
-  if (!shell || !base || !base.view || step.auto) return null;
+  if (!shell || !base || !base.view) return null;
+  // Why another seat passed a window (it held no card for it) is its own secret (C-5.4).
+  if (step.auto) return step.seat !== g.viewer ? shell.h("span", { class: "recap-line" }, "Passed (played no card).") : null;
   const v = base.view;
   const moves = recapMoves(base).get(step.at) || [];
   const rolls = step.lines.map(String).filter((line) => /^\s+roll SG\.(combat|burst|pb|blackhole|neutral)/.test(line));
@@ -754,6 +753,24 @@ export function render(area, g, tools) {
   draw();
   if (ui.centre) { const [c, r] = ui.centre; ui.centre = null; centreOn(c, r); } else if (follow && g.mode === "play") { keepInView(follow[0], follow[1]); draw(); }
   continueQueue(g);
+  tapAfterModel(g);
+  keepScroll(g);
+}
+
+/** After a move made on the map, the map stays where the player saw it on the screen (the
+ * recap above it changes height, and the shell brings the top of the game into view after a
+ * move): the shell scrolls in the next frame (its callback is asked for once this render
+ * returns); this one, asked for after it, puts the map back in that same frame, before
+ * anything is painted or tapped. */
+function keepScroll(g) {
+  const keep = ui.keepScroll;
+  if (!keep || g.at <= keep.after) return;
+  ui.keepScroll = null;
+  if (g.mode !== "play" || keep.top === null) return;
+  setTimeout(() => requestAnimationFrame(() => {
+    const canvas = document.getElementById("gc-map");
+    if (ui.g === g && canvas) window.scrollBy(0, canvas.getBoundingClientRect().top - keep.top);
+  }), 0);
 }
 
 function mapWords(v) {
@@ -1498,13 +1515,33 @@ function travel(g, target) {
 
 // ---------------------------------------------------------------------------- taps on the map
 
-function tapHex(c, r, event) {
+/** A tap on the map acts on what the map showed when it was tapped (issue 25): while a fleet
+ * picked on the map waits for the engine (drawn as picked already), the tap waits too and is
+ * then taken on the new position, for that fleet; a tap the shell turns down (the board had
+ * just changed under the finger) says so instead of vanishing. */
+function tapHex(c, r, event, waited = false) {
   const g = ui.g;
   if (!g || !g.view) return;
   const v = g.view;
   if (c < 0 || r < 0 || c >= v.map.cols || r >= v.map.rows) return;
   ui.hex = [c, r];
   if (g.mode === "play" && g.actions.length) {
+    if ((ui.pending !== null && ui.pending !== undefined) || document.body.dataset.busy) {
+      ui.afterModel = { c, r, at: g.at };
+      ui.stamp += 1;
+      draw();
+      return;
+    }
+    // Right after the map's own pick of a fleet the picture did not change: no read time.
+    const guard = waited || ui.pickedAt === g.at ? undefined : event;
+    // The page stays where it is after a tap on the map (the shell brings the top of the
+    // game into view after a move): the next tap then lands on the hex the player sees.
+    const canvas = document.getElementById("gc-map");
+    ui.keepScroll = { top: canvas ? canvas.getBoundingClientRect().top : null, after: g.at };
+    const act = (i) => shell.act(i, guard, g.at).then((model) => {
+      if (!model && ui.g === g) shell.notify("The board changed as you tapped: tap again.");
+      return model;
+    });
     if (v.phase === "fleets") {
       const p = myPlanets(v).find((x) => x.col === c && x.row === r);
       if (p) { placePicked(p); return; }
@@ -1513,7 +1550,7 @@ function tapHex(c, r, event) {
     const direct = here.filter((a) => ["Step", "Gate", "Fight", "Place", "Choose", "Select"].includes(a.kind));
     if (direct.length === 1 && here.length === 1) {
       ui.queue = null;
-      if (direct[0].kind !== "Select" || document.body.dataset.busy) { shell.act(direct[0].i, event, g.at); return; }
+      if (direct[0].kind !== "Select") { act(direct[0].i); return; }
       // A fleet picked on the map shows as picked in the next frame; the engine is asked right
       // after that frame (and the map goes back if the shell turns the tap down).
       ui.pending = direct[0].fields.fleet;
@@ -1521,13 +1558,32 @@ function tapHex(c, r, event) {
       draw();
       requestAnimationFrame(() => setTimeout(() => {
         if (ui.g !== g) return;
-        shell.act(direct[0].i, event, g.at).then((model) => { if (!model && ui.g === g) { ui.pending = null; ui.stamp += 1; draw(); } });
+        shell.act(direct[0].i, guard, g.at).then((model) => {
+          if (model) { ui.pickedAt = g.at + 1; return; }
+          if (ui.g === g) { ui.pending = null; ui.afterModel = null; ui.stamp += 1; draw(); }
+        });
       }, 0));
       return;
     }
     if (v.phase === "transport" && !here.length && travel(g, [c, r])) { rerender(); return; }
   }
   rerender();
+}
+
+/** The tap that waited for the model of a fleet picked on the map, taken on that model. */
+function tapAfterModel(g) {
+  const wait = ui.afterModel;
+  if (!wait || wait.at >= g.at) return;
+  ui.afterModel = null;
+  if (g.mode !== "play" || !g.actions.length || g.thinking) return;
+  // The shell is done with the model once it is no longer busy: then the tap is taken.
+  let tries = 0;
+  const take = () => {
+    if (ui.g !== g) return;
+    if (document.body.dataset.busy && tries++ < 100) { setTimeout(take, 20); return; }
+    tapHex(wait.c, wait.r, undefined, true);
+  };
+  setTimeout(take, 0);
 }
 
 // ---------------------------------------------------------------------------- the canvas

@@ -1,0 +1,182 @@
+"""Space Genocide followed on a phone (issue 25), at 412x839 against the computer: the map's
+top within the first screen in setup and in play, a map tap right after picking a fleet acts on
+the fleet picked, a fast second tap on a battle target acts once, the recap names each of the
+computer's moves with its hexes, and nothing of the engine's notation is on screen."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from pygame_core import Match, ai, decode_match
+from pygame_core.games.genocide.actions import Select, Step, Target
+from pygame_core.hexgrid import Hex
+
+from .conftest import Contexts, wait_ready
+from .site import Site
+from .test_genocide import (
+    PREFER,
+    STEP_MS,
+    _at,
+    _hex_point,
+    _saved_game_script,
+    _settle,
+    battle_match,
+    set_up_match,
+)
+
+PHONE = {"width": 412, "height": 839}
+RAW = re.compile(r"\bSG-?[0-9]|SG\.[a-z]|ship#[0-9]")
+
+
+def _to_own_transport(match: Match, seat: int = 0) -> Match:
+    """Play on by the computer's policy to ``seat``'s Transport Phase with a fleet to order."""
+    n = 0
+    while not (match.state.phase == "transport" and match.game.current_player(match.state) == seat
+               and match.state.round >= 2):
+        state = match.state
+        who = match.game.current_player(state)
+        match = match.play(ai.choose("genocide", match.game.view(state, who), match.legal_actions(), level=1, seed=n))
+        n += 1
+    return match
+
+
+def _race_match() -> Match:
+    return _to_own_transport(set_up_match(rounds=6))
+
+
+@pytest.fixture(scope="module")
+def phone(contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> Page:
+    script = (_saved_game_script("gcrace", _race_match(), (-1, 1))
+              + _saved_game_script("gcbattle", battle_match(), (-1, 1)))
+    page = contexts.new(site, init_script=script, **{**pixel7, "viewport": PHONE}).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    return page
+
+
+def _saved(page: Page, save_id: str) -> Match:
+    return decode_match(page.evaluate(f"localStorage.getItem('startable:game:{save_id}')"))
+
+
+def _open(page: Page, save_id: str) -> None:
+    page.goto(page.url.split("#")[0] + f"#g/{save_id}")
+    page.wait_for_selector("#game:not([hidden])[data-mode='play']", state="attached", timeout=STEP_MS)
+    page.wait_for_selector("#choices .choice", timeout=STEP_MS)
+    _settle(page)
+
+
+def _visible_words(page: Page) -> None:
+    text = page.inner_text("#game")
+    bad = [line for line in text.splitlines() if RAW.search(line)]
+    assert not bad, bad[:5]
+
+
+def _map_top_on_first_screen(page: Page) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator("#gc-map").bounding_box()
+    assert box is not None and 0 <= box["y"] < PHONE["height"] - 120, box
+
+
+def _a_pick_and_a_step(match: Match) -> tuple[int, tuple[int, int], tuple[int, int], int]:
+    """A fleet to pick on the map (alone in its hex, not the one being ordered) and a step of
+    it to a hex that is not a step of the fleet being ordered."""
+    state = match.state
+    game = match.game
+    cursor = next(f for f in state.fleets if f.owner == 0 and f.marker == state.cursor)
+    here = Hex(cursor.col, cursor.row)
+    cursor_steps = {(here.neighbour(a.direction).col, here.neighbour(a.direction).row)
+                    for a in game.legal_actions(state) if isinstance(a, Step)}
+    taken = {(f.col, f.row) for f in state.fleets} | {(p.col, p.row) for p in state.planets}
+    for a in game.legal_actions(state):
+        if not isinstance(a, Select):
+            continue
+        f = next(x for x in state.fleets if x.owner == 0 and x.marker == a.fleet)
+        if sum(1 for x in state.fleets if (x.col, x.row) == (f.col, f.row)) != 1:
+            continue
+        after = game.apply(state, a)
+        for s in game.legal_actions(after):
+            if isinstance(s, Step):
+                h = Hex(f.col, f.row).neighbour(s.direction)
+                dest = (h.col, h.row)
+                if dest not in cursor_steps and dest not in taken:
+                    return a.fleet, (f.col, f.row), dest, s.direction
+    raise AssertionError("no fleet to pick with a free step")
+
+
+def test_a_map_tap_right_after_picking_a_fleet_acts_on_the_fleet_picked(phone: Page) -> None:
+    _open(phone, "gcrace")
+    _map_top_on_first_screen(phone)
+    _visible_words(phone)
+    match = _saved(phone, "gcrace")
+    marker, where, dest, direction = _a_pick_and_a_step(match)
+    phone.locator("#gc-fit").tap()  # both hexes on the map (a phone starts zoomed in)
+    _settle(phone)
+    before = int(_at(phone))
+    x1, y1 = _hex_point(phone, *where)
+    x2, y2 = _hex_point(phone, *dest)
+    phone.touchscreen.tap(x1, y1)
+    time.sleep(0.2)  # the pick is drawn at once; the engine has not answered yet, or just has
+    phone.touchscreen.tap(x2, y2)
+    deadline = time.time() + STEP_MS / 1000
+    while int(_at(phone)) < before + 2 and time.time() < deadline:
+        time.sleep(0.05)
+    after = _saved(phone, "gcrace")
+    played = [after.game.decode_action(w) for w in after.record.actions[before:before + 2]]
+    assert played == [Select(marker), Step(direction)]
+    moved = next(f for f in after.states[before + 2].fleets if f.owner == 0 and f.marker == marker)
+    assert (moved.col, moved.row) == dest
+
+
+def test_the_recap_names_each_of_the_computers_moves_with_its_hexes(phone: Page) -> None:
+    """At the person's first decision after the computer moved fleets, the recap (everything
+    since the person's last decision) names each fleet moved, from its hex to its hex."""
+    _open(phone, "gcrace")
+    label = lambda h: f"{h[0] + 1:02d}{h[1] + 1:02d}"  # noqa: E731
+    last = int(_at(phone))
+    for _ in range(300):
+        if phone.locator("#game[data-thinking]").count() or not phone.locator("#choices .choice").count():
+            time.sleep(0.1)
+            continue
+        now = _settle(phone)
+        match = _saved(phone, "gcrace")
+        were = {f.marker: (f.col, f.row) for f in match.states[last].fleets if f.owner == 1}
+        moved = {f.marker: (were[f.marker], (f.col, f.row)) for f in match.state.fleets
+                 if f.owner == 1 and f.marker in were and were[f.marker] != (f.col, f.row)}
+        if moved:
+            text = phone.inner_text("#recap")
+            for marker, (a, b) in moved.items():
+                assert re.search(rf"East fleet {marker}: {label(a)} → (\d{{4}} → )*{label(b)}", text), (marker, text)
+            _visible_words(phone)
+            _map_top_on_first_screen(phone)
+            return
+        labels = [t.strip().lower() for t in phone.locator("#choices .choice").all_inner_texts()]
+        pick = next((n for want in PREFER for n, label in enumerate(labels) if want in label), 0)
+        last = int(now)
+        phone.locator(f"#choices .choice >> nth={pick}").tap()
+        phone.wait_for_selector(f"#game:not([data-at='{now}'])", state="attached", timeout=STEP_MS)
+    raise AssertionError("the computer never moved a fleet")
+
+
+def test_a_fast_second_tap_on_a_battle_target_acts_once(phone: Page) -> None:
+    _open(phone, "gcbattle")
+    row = phone.locator(".gc-odds-row .btn").first
+    row.scroll_into_view_if_needed()
+    _settle(phone)
+    before = int(_at(phone))
+    box = row.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    phone.touchscreen.tap(x, y)
+    phone.touchscreen.tap(x, y)
+    phone.wait_for_selector(f"#game:not([data-at='{before}'])", state="attached", timeout=STEP_MS)
+    time.sleep(1.0)
+    match = _saved(phone, "gcbattle")
+    targets = [match.game.decode_action(w) for w in match.record.actions[before:]]
+    mine = [a for p, a in enumerate(targets) if isinstance(a, Target)
+            and match.game.current_player(match.states[before + p]) == 0]
+    assert len(mine) == 1, targets
