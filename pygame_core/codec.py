@@ -167,10 +167,11 @@ def pack_data(data: Any) -> str:
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def unpack_data(text: str) -> Any:
-    """The plain data of ``pack_data``'s text, under the same caps as a record; RecordError if
-    it is cut, garbled or too large. The caller checks its shape."""
-    return _unpack(_inflate(_unbase64(text)))
+def unpack_data(text: str, *, items: int = 100) -> Any:
+    """The plain data of ``pack_data``'s text, under the same caps as a record (``items``: the
+    longest list or map allowed; a view's snapshot has long ones); RecordError if it is cut,
+    garbled or too large. The caller checks its shape."""
+    return _unpack(_inflate(_unbase64(text)), items)
 
 
 def _unbase64(text: str) -> bytes:
@@ -202,7 +203,7 @@ def _inflate(raw: bytes) -> bytes:
     return out
 
 
-def _unpack(data: bytes) -> Any:
+def _unpack(data: bytes, items: int = 100) -> Any:
     try:
         return msgpack.unpackb(
             data,
@@ -210,8 +211,8 @@ def _unpack(data: bytes) -> Any:
             strict_map_key=True,
             max_str_len=1_000,
             max_bin_len=MAX_INFLATED_BYTES,
-            max_array_len=100,
-            max_map_len=100,
+            max_array_len=items,
+            max_map_len=items,
             max_ext_len=0,
         )
     except (ValueError, TypeError, msgpack.UnpackException) as exc:

@@ -4,15 +4,16 @@
 // and hands the rest of the screen to the game's own module in screens/<id>/screen.js.
 // Every string from outside (a link, a save, a ship's name) is inserted as text, never markup.
 import * as engine from "./engine.js";
+import * as warm from "./warm.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const catalog = JSON.parse($("#catalog").textContent);
 const GAMES = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
 const PLAYABLE = catalog.games.filter((g) => g.screen).map((g) => g.id);
 const HUMAN = -1;
-const screens = { home: $("#home"), setup: $("#setup-screen"), loading: $("#loading"), game: $("#game") };
 const LINK = -2; // a seat played by a friend on another device, by link (issue 26)
 const seatValue = (select) => (select.value === "link" ? LINK : Number(select.value));
+const screens = { home: $("#home"), setup: $("#setup-screen"), loading: $("#loading"), game: $("#game") };
 const dialog = $("#dialog");
 const modules = {}; // game id -> its screen module, once imported
 
@@ -232,6 +233,7 @@ async function show(model, { replace = false } = {}) {
     : model.screen === "setup" ? `New ${GAMES[model.setup.game_id].title} game · Star Table` : "Star Table";
   window.starRenderedAt = performance.now();
   dispatchEvent(new CustomEvent("star:rendered"));
+  warm.remember(model); // kept for the next visit's first paint (web/warm.js)
 }
 
 /** Open a fragment: home and setup at once (no Python); games, saves and links in the engine. */
@@ -261,7 +263,9 @@ async function openLong(hash) {
   while (busy) await new Promise((resolve) => setTimeout(resolve, 50)); // a command still in flight
   if (seen !== navigation) return;
   busy = true;
-  const timer = setTimeout(() => showScreen("loading"), 250);
+  // A saved game's last screen at once while the engine starts (web/warm.js).
+  const early = !engine.state.done && await warm.paint(hash, show);
+  const timer = early ? 0 : setTimeout(() => showScreen("loading"), 250);
   $("#loading-label").textContent = engine.state.done ? "" : "Waiting for the game engine to start…";
   $("#loading-bar").removeAttribute("value");
   try {
@@ -281,6 +285,7 @@ async function openLong(hash) {
   } finally {
     busy = false;
   }
+  if (early) warm.flush(current && current.game, (i, at) => shell.act(i, null, at)); // a tap made meanwhile
 }
 
 $("#loading-cancel").addEventListener("click", () => engine.cancel());
@@ -616,6 +621,7 @@ function randomSeed() {
 // ---------------------------------------------------------------------------- game
 
 let shownAt = 0; // when the decision on screen was first drawn
+let lastTapAt = -1; // when the last tap (a pointer's, not a key's) played a decision
 const READ_TIME_MS = 300; // a tap sooner than this after a new decision appears was meant for the old one
 let thinkTimer = 0;
 let lastGame = null;
@@ -626,11 +632,17 @@ const shell = {
    * decision that has gone (detached, or drawn for another ``at``), or a tap sooner than
    * READ_TIME_MS after the decision appeared (the second tap of a double tap). */
   act(i, event, at) {
+    if (warm.early(current)) return warm.take(i, at, event); // kept until the engine has the game
     const g = current && current.game;
     if (!g || busy) return Promise.resolve(null);
     if (event && event.target && event.target.isConnected === false) return Promise.resolve(null);
     if (at !== undefined && at !== g.at) return Promise.resolve(null);
-    if (event && event.timeStamp - shownAt < READ_TIME_MS && event.timeStamp >= shownAt) return Promise.resolve(null);
+    // Only the second tap of a double tap is ignored: a tap soon after a decision appeared that
+    // itself came soon after a tap. A decision brought by the keyboard or by a screen's own
+    // multi-step commit (no tap) takes a tap at once (issue 24: "Submit" after Enter).
+    const doubled = lastTapAt >= 0 && shownAt - lastTapAt < READ_TIME_MS;
+    if (event && doubled && event.timeStamp - shownAt < READ_TIME_MS && event.timeStamp >= shownAt) return Promise.resolve(null);
+    if (event && (event.pointerType || (event.type === "click" && event.detail > 0))) lastTapAt = event.timeStamp;
     return run("act", [i, g.at]);
   },
   call: (cmd, args = []) => engine.call(cmd, args),
@@ -646,7 +658,8 @@ async function renderGame(g) {
   root.dataset.mode = g.mode;
   const thinking = g.thinking && !g.over && !g.handoff;
   if (thinking) root.dataset.thinking = "1"; else delete root.dataset.thinking;
-  const replay = g.mode === "replay";
+  const spectating = g.mode === "spectate"; // a spectator link's snapshot (C-4.6): read-only
+  const replay = g.mode === "replay" || spectating;
   const looking = g.mode === "peek"; // a look back at the board: read-only, one tap back to the game
   const mover = g.to_move !== null && g.to_move !== undefined ? g.seats[g.to_move] : null;
   const undoHelp = g.takeback
@@ -658,7 +671,7 @@ async function renderGame(g) {
       "aria-keyshortcuts": "U", title: undoHelp }, g.takeback ? "Take back" : "Undo"),
     g.hint ? h("button", { type: "button", class: "btn", id: "hint", onclick: showHint }, "Hint") : null,
     h("button", { type: "button", class: "btn", id: "help", onclick: () => showHelp(g.game_id) }, "How to play"),
-    h("button", { type: "button", class: "btn", id: "share", onclick: share }, "Share"));
+    spectating ? null : h("button", { type: "button", class: "btn", id: "share", onclick: share }, "Share"));
   const seats = g.seats.length > 1 ? h("ol", { class: "seats-bar", "aria-label": "Players" }, g.seats.map((s, n) =>
     h("li", { class: `seat seat-${n}${n === g.to_move ? " to-move" : ""}`, "aria-current": n === g.to_move ? "true" : null },
       h("span", { class: "seat-name" }, s.name), s.computer ? h("span", { class: "muted" }, ` (computer, ${s.computer})`)
@@ -666,18 +679,13 @@ async function renderGame(g) {
       n === g.viewer && g.seats.filter((x) => !x.computer).length > 1 ? h("span", { class: "badge" }, "screen") : null))) : null;
   const head = h("div", { class: "game-head" },
     h("div", {},
-      h("h1", { id: "game-title" }, screen.title ? screen.title(g) : g.title, replay ? " — replay" : ""),
+      h("h1", { id: "game-title" }, screen.title ? screen.title(g) : g.title, spectating ? " — as a spectator sees it" : replay ? " — replay" : ""),
       h("p", { class: "status", id: "status" }, [g.status, g.score_line].filter(Boolean).join(" · ")),
       typeof g.beat === "number" ? h("p", { class: "to-beat", id: "to-beat" }, `Challenge: the score to beat is ${g.beat}`) : null,
-      replay ? h("p", { class: "muted", id: "replay-context" }, replayContext(g)) : null),
+      spectating ? h("p", { class: "muted", id: "replay-context" }, "A game in progress, as it stood when it was shared: what anyone watching could see, nothing hidden from them.")
+        : replay ? h("p", { class: "muted", id: "replay-context" }, replayContext(g)) : null),
     tools);
 
-  if (g.handoff) {
-    // DESIGN 5: nothing private on the page until the next person taps.
-    clearTimeout(thinkTimer);
-    lastGame = g;
-    fill(root, head, seats,
-      h("section", { id: "handoff", class: "handoff", "aria-labelledby": "handoff-title" },
   if (g.claim || (g.send && !g.view)) {
     // A game link just opened: who sent it and whose turn, nothing of the game until claimed;
     // or this seat's sealed orders are in and only the link to send is left (issue 26).
@@ -689,9 +697,15 @@ async function renderGame(g) {
     announceText(g.claim ? `${g.claim.from} sent you this game.` : `Send this to ${g.send.name}.`);
     return;
   }
+  if (g.handoff) {
+    // DESIGN 5: nothing private on the page until the next person taps.
+    clearTimeout(thinkTimer);
+    lastGame = g;
+    fill(root, head, seats,
+      h("section", { id: "handoff", class: "handoff", "aria-labelledby": "handoff-title" },
         h("h2", { id: "handoff-title" }, `Pass the device to ${g.handoff.name}`),
         h("p", {}, `${g.handoff.name}: take the device and tap when no one else can see the screen.`),
-        h("button", { type: "button", class: "btn primary", onclick: (e) => { if (e.timeStamp - shownAt >= READ_TIME_MS) run("reveal", [g.at]); } },
+        h("button", { type: "button", class: "btn primary", onclick: (e) => { if (e.timeStamp - shownAt >= READ_TIME_MS) { lastTapAt = e.timeStamp; run("reveal", [g.at]); } } },
           `I am ${g.handoff.name}: show my turn`)));
     shownAt = performance.now();
     settle(root, g.at);
@@ -701,7 +715,8 @@ async function renderGame(g) {
 
   const news = newsBox(g, screen.news ? screen.news(g, shell, previous) : null, screen);
   const prompt = looking ? (g.peek.step ? `Looking back: the board after step ${g.peek.step} of ${g.peek.steps}` : "Looking back: the start of the game")
-    : replay ? (g.last_action ? `Step ${g.step}: ${stepLabel(g, screen)}` : "The start of the game.")
+    : spectating ? `${mover ? `${mover.name} to move` : "The game so far"} · move ${g.at}`
+      : replay ? (g.last_action ? `Step ${g.step}: ${stepLabel(g, screen)}` : "The start of the game.")
     : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
       : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
   const decide = g.over ? endPanel(g, screen) : g.send ? sendPanel(g) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
@@ -720,7 +735,7 @@ async function renderGame(g) {
     g.stops && g.mode === "play" ? h("label", { class: "every-stop muted", title: "Off: a card window where you hold no card you could play passes by itself, with a line in the recap" },
       h("input", { type: "checkbox", id: "every-stop", checked: g.stops.every, onchange: (e) => run("every_stop", [e.target.checked]) }),
       " Stop at every card window, even with no card to play") : null);
-  const area = gameFrame(root, g, { head, seats, bar: replay ? replayBar(g) : null, news, decide, log: logBox(g) });
+  const area = gameFrame(root, g, { head, seats, bar: replay && !spectating ? replayBar(g) : null, news, decide, log: logBox(g) });
   screen.render(area, g, shell, previous);
   announce(previous, g);
   let top = null;
@@ -729,7 +744,10 @@ async function renderGame(g) {
     shownAt = performance.now();
     settle(root, g.at);
     // The result of a tap shows where the player looks: the top of the game (DESIGN 5).
-    if (previous && previous.at !== g.at) top = news || root;
+    // With other seats, only when they did something since the player's own move: after the
+    // player's own tap the board stays where it was, with the next confirm in view.
+    const othersActed = g.recap && g.recap.steps.some((step) => step.seat !== g.viewer);
+    if (previous && previous.at !== g.at && (g.seats.length === 1 || othersActed || g.over)) top = news || root;
   }
   // Scrolling reads the layout: done once, at the next frame, which lays the page out anyway
   // (read here, each scroll forced a layout of its own before the frame's).
@@ -750,12 +768,6 @@ async function renderGame(g) {
   }
 }
 
-/** A look back's own buttons: a step earlier or later, and back to the game (Escape). */
-function lookBackTools(g, screen) {
-  const step = (n) => { recapRun += 1; return run("peek", [n]); };
-  const label = g.peek.label ? stepLabel({ ...g, last_action: g.peek.label }, screen) : "";
-  return h("div", { class: "choices look-back", role: "group", "aria-label": "Looking back" },
-    label ? h("p", { class: "muted", id: "peek-label" }, `Your move: ${label}`) : null,
 const BY_LINK_HELP = {
   title: "Playing with a friend by link",
   paragraphs: [
@@ -833,6 +845,12 @@ async function drawQr(canvas, text) {
   }
 }
 
+/** A look back's own buttons: a step earlier or later, and back to the game (Escape). */
+function lookBackTools(g, screen) {
+  const step = (n) => { recapRun += 1; return run("peek", [n]); };
+  const label = g.peek.label ? stepLabel({ ...g, last_action: g.peek.label }, screen) : "";
+  return h("div", { class: "choices look-back", role: "group", "aria-label": "Looking back" },
+    label ? h("p", { class: "muted", id: "peek-label" }, `Your move: ${label}`) : null,
     h("button", { type: "button", class: "btn", id: "peek-prev", disabled: g.peek.step === 0, onclick: () => step(g.peek.step - 1), "aria-label": "A step earlier" }, "◀ Earlier"),
     h("button", { type: "button", class: "btn", id: "peek-next", onclick: () => step(g.peek.step + 1 < g.peek.steps ? g.peek.step + 1 : -1), "aria-label": "A step later" }, "Later ▶"),
     h("button", { type: "button", class: "btn primary", id: "peek-back", onclick: backToGame, "aria-keyshortcuts": "Escape" }, "Back to the game"));
@@ -846,7 +864,7 @@ const MORPHED = new Set(["head", "seats", "decide"]); // parts built wholly by t
  * board area stay in place, so a screen's canvas is not detached and re-attached on every tap
  * (re-attaching a large canvas made the browser copy its whole bitmap again). */
 function gameFrame(root, g, parts) {
-  const key = `${g.game_id}|${g.mode === "replay" ? "replay" : "play"}`; // a look back keeps the game's frame
+  const key = `${g.game_id}|${g.mode === "replay" || g.mode === "spectate" ? g.mode : "play"}`; // a look back keeps the game's frame
   const slot = (node) => node || document.createComment("");
   if (frame && frame.key === key && frame.grid.parentNode === root) {
     for (const name of Object.keys(parts)) {
@@ -1018,7 +1036,7 @@ function logLine(line, n) {
 function peekLine(e) {
   const li = e.target.closest && e.target.closest("li[data-n]");
   const g = current && current.game;
-  if (!li || !g || g.mode === "replay" || g.handoff) return;
+  if (!li || !g || g.mode === "replay" || g.mode === "spectate" || g.handoff) return;
   recapRun += 1;
   run("peek_line", [Number(li.dataset.n)]);
 }
@@ -1067,7 +1085,7 @@ function logBox(g) {
           h("input", { type: "checkbox", id: "log-details", checked: showDetails(),
             onchange: (e) => { showDetails(e.target.checked); document.body.classList.toggle("details", e.target.checked); } }),
           " Details")),
-      g.mode === "replay" ? null : h("p", { class: "muted log-tip" }, "Tap a line to see the board as it was then."),
+      g.mode === "replay" || g.mode === "spectate" ? null : h("p", { class: "muted log-tip" }, "Tap a line to see the board as it was then."),
       earlier,
       h("div", { role: "log", "aria-labelledby": "log-title" },
         h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll", onclick: peekLine },
@@ -1163,13 +1181,13 @@ function endPanel(g, screen) {
     detail,
     o.reason ? h("p", { id: "end-reason" }, "Why: ", ...playerWords(o.reason), ".") : null,
     g.seats.length > 1 && o.scores.length ? h("p", { class: "muted" }, g.seats.map((s, n) => `${s.name} ${o.scores[n]}`).join(" · ")) : null,
+    g.send ? sendPanel(g) : null,
     h("div", { class: "choices" },
       h("button", { type: "button", class: "btn primary", onclick: share }, "Share"),
       g.mode === "play" ? h("button", { type: "button", class: "btn", onclick: watchReplay }, "Watch the replay") : null,
       h("button", { type: "button", class: "btn", onclick: () => navigate(`#new/${g.game_id}`) }, "New game"),
       h("button", { type: "button", class: "btn", onclick: () => navigate("") }, "Home")));
 }
-    g.send ? sendPanel(g) : null,
 
 async function watchReplay() {
   const links = await engine.call("share");
@@ -1217,6 +1235,7 @@ async function share() {
   openDialog("Share this game", h("div", {},
     row("Challenge: the same game, from the start", challenge, "challenge"),
     row("Replay: the whole game, move by move", replay, "replay"),
+    links.spectator ? row("Spectator: the game so far, as anyone watching sees it (safe to share)", `${base}#${links.spectator}`, "spectator") : null,
     links.spoils ? h("p", { class: "warn" }, "The replay link contains hidden information and future dice: share it only with someone who is not playing.") : null,
     links.warn ? h("p", { class: "warn" }, "The replay link is long: some chat apps may cut it.") : null,
   ), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);

@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any
 
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError
-from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, read_header
+from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, pack_data, read_header, unpack_data
 from pygame_core.game import GameBase, View, resolve_options
 
 from .bylink import (
@@ -93,6 +93,7 @@ class App:
         self.seats: list[int] = []  # per seat: HUMAN, LINK, or the computer's level
         self.links = LinkPlay()  # a game by link: its secrets in flight (bylink)
         self.claiming: Model | None = None  # a game link just opened: who sent it, whose turn
+        self.spectating: Model | None = None  # a spectator link on screen: its game model
         self.viewer: int | None = None  # the seat whose view is on screen
         self.replay: Match | None = None  # a replay link being stepped through
         self.replay_hash = ""
@@ -141,6 +142,8 @@ class App:
             return (yield from self._open_replay(rest))
         if kind == "p" and rest:
             return (yield from self.open_play_link(rest))
+        if kind == "s" and rest:
+            return self.open_spectator(rest)
         self.notices.append("That link is not a Star Table game link, so the home screen is shown.")
         return self.home()
 
@@ -294,6 +297,7 @@ class App:
         self.seats, self.viewer, self.position, self.replay_hash = [], None, 0, ""
         self.beat = None
         self.links, self.claiming = LinkPlay(), None
+        self.spectating = None
 
     # -- games by link (issue 26) ------------------------------------------------------
 
@@ -645,12 +649,38 @@ class App:
         # Never a locked-in secret in a link (C-4.6): the link stops where a secret phase began.
         replay = encode_link(match.shareable())
         secrets = bool(self._public_view(match).get("secrets")) and not match.is_over
+        # C-4.6, SG-14.4: mid-game, a spectator's snapshot is the link that is safe to share.
+        spectator = "s/" + spectator_link(match, self._public_view(match)) if secrets else ""
         return {
             "challenge": "c/" + challenge,
             "replay": "r/" + replay,
             "warn": len(replay) > WARN_LINK_CHARS,
             "spoils": secrets,  # C-4.6: a mid-game record holds hidden information and dice
+            "spectator": spectator,
         }
+
+    def open_spectator(self, blob: str) -> Model:
+        """A spectator link (C-4.6): the game as a spectator saw it when it was shared, read-only."""
+        try:
+            game_id, options, at, view = read_spectator_link(blob)
+        except RecordError as exc:
+            self.notices.append(f"This spectator link could not be opened: {exc}.")
+            return self.home()
+        if game_id not in self.playable:
+            self.notices.append("This link is for a game that cannot be played here yet.")
+            return self.home()
+        self._close()
+        game = GAMES[game_id]
+        names = [str(n) for n in view["seat_names"]]
+        self.spectating = {
+            "game_id": game_id, "title": game.title, "options": options, "mode": "spectate", "view": view,
+            "viewer": None, "to_move": view["to_move"], "status": view["status"], "score_line": view["score_line"],
+            "seats": [{"name": n, "computer": None, "link": False} for n in names], "handoff": None, "claim": None,
+            "send": None, "thinking": False, "actions": [], "at": at, "undo": 0, "takeback": False, "recap": None,
+            "stops": None, "hint": False, "over": False, "outcome": None, "summary": {}, "beat": None, "best": None,
+            "hash": f"s/{blob}",
+        }
+        return self._model("game")
 
     def export_kept_aside(self) -> Model:
         return {"text": json.dumps(self.saves.quarantined(), indent=1)}
@@ -874,6 +904,9 @@ class App:
         model: Model = {"screen": screen, "notices": notices, "hash": ""}
         if screen == "home":
             model["home"] = self._home_model()
+        elif screen == "game" and self.spectating is not None:
+            model["game"] = dict(self.spectating)
+            model["hash"] = self.spectating["hash"]
         elif screen == "game":
             model["game"] = self._game_model() if peek is None else self._peek_model(peek)
             model["hash"] = f"g/{self.save_id}" if self.save_id else self.replay_hash
@@ -1021,6 +1054,34 @@ def _decode(blob: str) -> Replaying:
             return step
         yield step, total
     raise RecordError("the link ended early")  # pragma: no cover: decode_steps ends with a Match
+
+
+SPECTATOR_LOG = 80  # the log lines a spectator link keeps: the recent game, not all of it
+
+
+def spectator_link(match: Match, public: View) -> str:
+    """A spectator's snapshot of the game now (C-4.6): the spectator view alone, with its last
+    SPECTATOR_LOG log lines, so it holds nothing a spectator may not know and stays short."""
+    view = dict(public)
+    log = [str(line) for line in view.get("log", [])]
+    view["log"] = log[-SPECTATOR_LOG:]
+    return pack_data([1, match.record.game, dict(match.record.options), len(match.record.actions), view])
+
+
+def read_spectator_link(blob: str) -> tuple[str, dict[str, Any], int, View]:
+    """The parts of a spectator link, checked for the keys the shell reads; RecordError if not."""
+    data = unpack_data(blob, items=5_000)
+    if not (isinstance(data, list) and len(data) == 5 and data[0] == 1 and isinstance(data[1], str)
+            and isinstance(data[2], dict) and type(data[3]) is int and isinstance(data[4], dict)):
+        raise RecordError("it is damaged or was made by another version of Star Table")
+    view: View = data[4]
+    names, log = view.get("seat_names"), view.get("log")
+    if not (isinstance(names, list) and all(isinstance(n, str) for n in names) and isinstance(log, list)
+            and all(isinstance(line, str) for line in log) and isinstance(view.get("status"), str)
+            and isinstance(view.get("score_line"), str)
+            and (view.get("to_move") is None or type(view.get("to_move")) is int)):
+        raise RecordError("it is damaged (the view lacks what a game screen needs)")
+    return data[1], data[2], data[3], view
 
 
 def _changes(sender: str) -> str:
