@@ -237,6 +237,8 @@ def catalog() -> dict[str, object]:
             "seat_names": seat_names,
             "levels": list(LEVELS.get(game_id, ())),
             "text": {"options": meta.get("options", {}), "help": meta.get("help", [])},
+            # A game may offer the rule tables its screen shows, as plain data (one source).
+            "tables": game.screen_tables() if callable(getattr(game, "screen_tables", None)) else None,
         })
     # Games with a screen first, in the registry's order.
     games.sort(key=lambda g: not g["screen"])
