@@ -1,0 +1,192 @@
+"""Game review (issue 28): each decision of a seat judged from its own view by the top computer level.
+
+A finished game's record is gone over from one seat at a time. At each decision of that seat
+(a position with more than one legal action) the review sees only what the seat saw then,
+``game.view(state_before, seat)``, and its legal actions: never the state's hidden parts or
+the dice still to come (RULES.md C-4.5). There it asks the top computer level what it would
+have done (``pygame_core.ai.search``), then values the action played and that action on the
+*same* determinized samples of the view, each followed by the same rollout (common random
+numbers, so the comparison is about the decisions, not about luck). The budget is counted in
+samples and iterations, never in seconds: the same record and seed give the same review in
+CPython and in Pyodide.
+
+- ``decision_points(game, states, seat)``: the positions at which ``seat`` decided.
+- ``judge(game_id, view, legal, played, seat=..., seed=...)``: one decision's ``Judged``.
+- ``review(game_id, states, actions, seats, seed=...)``: a job (a generator yielding
+  ``(done, total)`` after each decision) that returns one ``SeatReview`` per seat.
+
+The chart's value is the seat's chance to win in a game of several seats (a win 1, a draw
+one half, by ``GameAI.values``); in a solo game whose AI module defines ``SCORE_SCALE`` it is
+the expected final score (``SeatReview.scale`` times the value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Game, PlayerId, View
+from . import game_ai, search
+from .module import GameAI
+from .rand import AiRandom, derive_seed
+
+__all__ = ["HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview", "decision_points", "judge", "review"]
+
+Action = Any
+State = Any
+Progress = tuple[int, int]
+
+REVIEW_SAMPLES = 3
+"""Determinizations each decision is valued on (both actions on the same ones)."""
+HORIZON = 4
+"""Moves played on after the judged action, by every seat's heuristic (``policy``), before the
+position is valued: the top level looks a few decisions ahead, and a one-move valuation would
+call its look-ahead no better than a greedy move."""
+WORST = 3
+"""The decisions that cost the most, shown with the computer's move."""
+TIE = 1e-9
+"""Below this a difference of values is no loss (float sums in another order)."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision: the action played and the top level's, each valued for the seat on the
+    same samples of the seat's view (the chance to win, or the normalised expected score)."""
+
+    position: int  # the action's index in the record: the board before it is states[position]
+    seat: PlayerId
+    played: Action
+    best: Action  # the top level's move; ``played`` where it agrees or is not better
+    value_played: float
+    value_best: float
+
+    @property
+    def loss(self) -> float:
+        """What the decision cost by the review's measure (0 where the computer agrees)."""
+        return max(0.0, self.value_best - self.value_played)
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    """Every decision of one seat, in the order played."""
+
+    game_id: str
+    seat: PlayerId
+    decisions: tuple[Judged, ...]
+    scale: float | None  # solo games with a SCORE_SCALE: value x scale is the expected score
+
+    def worst(self, count: int = WORST) -> list[Judged]:
+        """The ``count`` decisions that cost the most (any loss at all), the earliest first
+        among equal losses."""
+        costly = [d for d in self.decisions if d.loss > TIE]
+        costly.sort(key=lambda d: (-d.loss, d.position))
+        return costly[:count]
+
+
+def decision_points(game: Game[Any, Any], states: Sequence[State], seat: PlayerId) -> list[int]:
+    """The positions (indexes into the record's actions) where ``seat`` chose between two or
+    more legal actions; a forced move is no decision. ``states`` has one more entry than the
+    record has actions: the state before each action, then the last one."""
+    out = []
+    for position in range(len(states) - 1):
+        state = states[position]
+        if game.current_player(state) == seat and len(game.legal_actions(state)) > 1:
+            out.append(position)
+    return out
+
+
+def _top_level(ai: GameAI) -> int:
+    return len(ai.levels) - 1
+
+
+def _play_on(ai: GameAI, state: State, rng: AiRandom, plies: int) -> State:
+    """``plies`` moves by each seat's heuristic (the opponent model of the search), then the
+    game's own rollout; chance from the sample's fresh RNG, never the game's."""
+    game = ai.game
+    for _ in range(plies):
+        player = game.current_player(state)
+        if player is None:
+            return state
+        state = game.apply(state, ai.opponent_move(state, game.legal_actions(state), player, rng))
+    return ai.rollout(state, rng)
+
+
+def _value(ai: GameAI, samples: Sequence[tuple[State, int]], action: Action, seat: PlayerId, horizon: int) -> float:
+    """The mean value of ``action`` for ``seat`` over the samples: every chance outcome the
+    game lists (exact odds where it has them), each played on from the sample's own seed."""
+    total = 0.0
+    for sample, rollout_seed in samples:
+        for probability, after in ai.outcomes(sample, action):
+            total += probability * ai.values(_play_on(ai, after, AiRandom(rollout_seed), horizon))[seat]
+    return total / len(samples)
+
+
+def judge(
+    game_id: str,
+    view: View,
+    legal: Sequence[Action],
+    played: Action,
+    *,
+    seat: PlayerId,
+    seed: int,
+    position: int = 0,
+    samples: int = REVIEW_SAMPLES,
+    horizon: int = HORIZON,
+) -> Judged:
+    """One decision of ``seat`` from its ``view``: the top level's move, and both actions
+    valued on the same ``samples`` determinizations of the view. ``best`` is always one of
+    ``legal``; it stays ``played`` unless the computer's move is worth more on those samples."""
+    if played not in legal:
+        raise ValueError(f"{played!r} was not a legal action at position {position}")
+    ai = game_ai(game_id)
+    found = search(game_id, view, legal, level=_top_level(ai), seed=derive_seed(seed, "review-search", seat, position))
+    if found.action not in legal:  # search() checks this; the review relies on it
+        raise ValueError(f"the computer chose {found.action!r}, not a legal action")
+    rng = AiRandom(derive_seed(seed, "review-samples", seat, position))
+    drawn = [(ai.determinize(view, seat, rng.seed()), rng.seed()) for _ in range(max(1, samples))]
+    value_played = _value(ai, drawn, played, seat, horizon)
+    if found.action == played:
+        return Judged(position, seat, played, played, value_played, value_played)
+    value_best = _value(ai, drawn, found.action, seat, horizon)
+    if value_best <= value_played + TIE:  # not better by this measure: no "better" move shown
+        return Judged(position, seat, played, played, value_played, value_played)
+    return Judged(position, seat, played, found.action, value_played, value_best)
+
+
+def review(
+    game_id: str,
+    states: Sequence[State],
+    actions: Sequence[Action],
+    seats: Sequence[PlayerId],
+    *,
+    seed: int,
+    samples: int = REVIEW_SAMPLES,
+    horizon: int = HORIZON,
+) -> Generator[Progress, None, list[SeatReview]]:
+    """Review ``seats`` over a record: ``states[i]`` is the state before ``actions[i]`` (a
+    ``Match``'s states and decoded actions). Yields ``(done, total)`` decisions after each
+    one (a caller may stop there: a cancel) and returns one ``SeatReview`` per seat, in the
+    order given. Only each seat's views and legal actions are read, never the rest of a state."""
+    if len(states) != len(actions) + 1:
+        raise ValueError("a review needs the state before every action and the last one")
+    ai = game_ai(game_id)
+    game = ai.game
+    points = {seat: decision_points(game, states, seat) for seat in seats}
+    total = sum(len(p) for p in points.values())
+    done = 0
+    scale = getattr(ai.module, "SCORE_SCALE", None)
+    solo = game.num_players(states[0]) == 1
+    out = []
+    for seat in seats:
+        judged = []
+        for position in points[seat]:
+            before = states[position]
+            judged.append(judge(
+                game_id, game.view(before, seat), game.legal_actions(before), actions[position],
+                seat=seat, seed=seed, position=position, samples=samples, horizon=horizon,
+            ))
+            done += 1
+            yield done, total
+        out.append(SeatReview(game_id, seat, tuple(judged), float(scale) if solo and scale else None))
+    return out

@@ -1,0 +1,139 @@
+"""Game review (issue 28): each decision judged from the seat's own view by the top level.
+
+Better moves are legal, the same record and seed give the same review, and the review reads
+nothing of a state but the reviewed seat's view: the states re-drawn from that view (another
+seat's hidden parts and the dice to come changed) give the very same review.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from pygame_core import GAMES, Match, ai
+from pygame_core.ai.review import Judged, SeatReview, decision_points, judge, review
+from pygame_core.rng import Rng
+
+
+def _played(game_id: str, options: dict[str, Any], seed: int, levels: tuple[int, ...], limit: int) -> Match:
+    """A seeded game, each seat at its level, cut after ``limit`` actions (or its end)."""
+    match = Match.start(game_id, options, seed)
+    while not match.is_over and len(match.record.actions) < limit:
+        state = match.state
+        seat = match.game.current_player(state)
+        assert seat is not None
+        action = ai.choose(game_id, match.game.view(state, seat), match.legal_actions(),
+                           level=levels[seat], seed=len(match.record.actions))
+        match = match.play(action)
+    return match
+
+
+def _review(game_id: str, match: Match, seats: list[int], seed: int = 3, states: Any = None) -> list[SeatReview]:
+    actions = [match.game.decode_action(w) for w in match.record.actions]
+    job = review(game_id, list(states or match.states), actions, seats, seed=seed, samples=2)
+    progress = []
+    try:
+        while True:
+            progress.append(next(job))
+    except StopIteration as finished:
+        out: list[SeatReview] = finished.value
+    total = sum(len(r.decisions) for r in out)
+    assert progress == [(n, total) for n in range(1, total + 1)], "progress after every decision"
+    return out
+
+
+# A short Warfare game of Easy against Hard, and a Minimal Space Combat fight (secret orders).
+CASES = [("warfare", {"round_limit": 10}, 5, (1, 3), 40), ("skirmish", {}, 2, (1, 2), 30)]
+
+
+@pytest.fixture(scope="module", params=CASES, ids=[c[0] for c in CASES])
+def played(request: pytest.FixtureRequest) -> tuple[str, Match]:
+    game_id, options, seed, levels, limit = request.param
+    return game_id, _played(game_id, options, seed, levels, limit)
+
+
+def test_every_decision_is_judged_and_better_moves_are_legal_and_better(played: tuple[str, Match]) -> None:
+    game_id, match = played
+    seats = list(range(match.game.num_players(match.state)))
+    found = _review(game_id, match, seats)
+    assert [r.seat for r in found] == seats
+    costly = 0
+    for r in found:
+        assert [d.position for d in r.decisions] == decision_points(match.game, match.states, r.seat)
+        assert r.decisions, "each seat made decisions"
+        for d in r.decisions:
+            before = match.states[d.position]
+            legal = match.game.legal_actions(before)
+            assert match.game.current_player(before) == r.seat
+            assert d.played == match.game.decode_action(match.record.actions[d.position])
+            assert d.best in legal, "only a legal move is offered as better"
+            assert 0.0 <= d.value_played <= 1.0 and 0.0 <= d.value_best <= 1.0
+            if d.best != d.played:
+                assert d.value_best > d.value_played and d.loss > 0
+            else:
+                assert d.loss == 0 and d.value_best == d.value_played
+        worst = r.worst()
+        assert len(worst) <= 3 and all(w.loss > 0 and w.best != w.played for w in worst)
+        assert [w.loss for w in worst] == sorted((w.loss for w in worst), reverse=True)
+        costly += len(worst)
+    if game_id == "warfare":
+        assert costly, "an Easy seat against the top level makes a costly decision"
+
+
+def test_the_same_record_and_seed_give_the_same_review(played: tuple[str, Match]) -> None:
+    game_id, match = played
+    again = Match.from_record(match.record)  # from the record alone
+    assert _review(game_id, match, [0], seed=9) == _review(game_id, again, [0], seed=9)
+
+
+def _redrawn(game_id: str, state: Any, seat: int, seed: int) -> Any:
+    """A state that shows ``seat`` the same view: the game's determinizer re-draws every hidden
+    part and the RNG; where it does not reproduce the view exactly (Warfare's last move), only
+    the RNG, the dice to come, is re-seeded."""
+    game = GAMES[game_id]
+    other = ai.determinize(game_id, game.view(state, seat), seat, seed)
+    if game.view(other, seat) == game.view(state, seat):
+        return other
+    return dataclasses.replace(state, rng=Rng.from_seed(seed))
+
+
+def test_only_the_seats_views_count_not_hidden_parts_nor_dice_to_come(played: tuple[str, Match]) -> None:
+    """Every state the review could read replaced by one re-drawn from the reviewed seat's view
+    (the other seat's secrets and the RNG's dice to come changed): the same review."""
+    game_id, match = played
+    game = match.game
+    for seat in (0, 1):
+        redrawn = list(match.states)
+        changed = 0
+        for position in decision_points(game, match.states, seat):
+            state = match.states[position]
+            other = _redrawn(game_id, state, seat, 1000 + position)
+            assert game.view(other, seat) == game.view(state, seat)
+            assert game.legal_actions(other) == game.legal_actions(state)
+            changed += other != state
+            redrawn[position] = other
+        assert changed, "the re-drawn states differ (hidden parts or dice)"
+        assert _review(game_id, match, [seat], states=redrawn) == _review(game_id, match, [seat])
+
+
+def test_a_decision_is_a_function_of_view_legal_and_seed() -> None:
+    match = _played("warfare", {"round_limit": 10}, 5, (1, 3), 12)
+    game = match.game
+    position = decision_points(game, match.states, 0)[2]
+    state = match.states[position]
+    played = game.decode_action(match.record.actions[position])
+    args = ("warfare", game.view(state, 0), game.legal_actions(state), played)
+    first = judge(*args, seat=0, seed=4, position=position, samples=2)
+    assert isinstance(first, Judged) and first == judge(*args, seat=0, seed=4, position=position, samples=2)
+    with pytest.raises(ValueError, match="not a legal action"):
+        judge("warfare", game.view(state, 0), game.legal_actions(state)[1:], game.legal_actions(state)[0],
+              seat=0, seed=4, samples=1)
+
+
+def test_a_solo_review_is_in_expected_score() -> None:
+    match = _played("spacehole", {}, 3, (1,), 6)
+    found = _review("spacehole", match, [0])
+    assert found[0].scale == ai.game_ai("spacehole").module.SCORE_SCALE
+    assert found[0].decisions
