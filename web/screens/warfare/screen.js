@@ -40,6 +40,12 @@ let geometry = null;
 let motion = null; // {at, from, to, vanished: [...]} what the last action changed
 let animFrame = 0;
 let cssLoaded = false;
+const openParts = new Set(); // the <details> the player opened: the screen is redrawn on every move
+
+/** Attributes for a <details> that stays open (or closed) across redraws, as the player left it. */
+function kept(key) {
+  return { open: openParts.has(key), ontoggle: (e) => { if (e.currentTarget.open) openParts.add(key); else openParts.delete(key); } };
+}
 
 // ---------------------------------------------------------------------------- squares and dice
 
@@ -428,7 +434,7 @@ function counters(v) {
   const n = stacks.map((list) => list.length);
   const short = (n[0] === n[1] ? `${n[0]} stacks each` : `${n[0]} v ${n[1]} stacks`)
     + (v.round ? ` · round ${v.round}` : "");
-  return h("details", { class: "wf-counters", id: "wf-counts" },
+  return h("details", { class: "wf-counters", id: "wf-counts", ...kept("counts") },
     h("summary", {}, short),
     h("ul", { class: "wf-count-list" }, items.map(([id, text]) => h("li", { id: `wf-count-${id}` }, text))));
 }
@@ -538,9 +544,9 @@ function cardsPanel(g) {
     hand,
     h("p", { class: "muted", id: "wf-hand-counts" }, `Cards in hand: White ${counts[0]}, Blue ${counts[1]} · set aside, unused: ${v.set_aside}`
       + (v.card_played_this_turn && v.card_played_this_turn.some(Boolean) ? ` · played a card this turn: ${[0, 1].filter((p) => v.card_played_this_turn[p]).map((p) => COLOURS[p]).join(", ")}` : "")),
-    h("details", { class: "discard" }, h("summary", {}, `Cards played (${played.length})`),
+    h("details", { class: "discard", ...kept("played") }, h("summary", {}, `Cards played (${played.length})`),
       played.length ? h("p", {}, played.join(", ")) : h("p", { class: "muted" }, "None yet.")),
-    h("details", { class: "discard" }, h("summary", {}, "What every card does"),
+    h("details", { class: "discard", id: "wf-card-help", ...kept("help") }, h("summary", {}, "What every card does"),
       h("dl", { class: "wf-card-list" }, Object.values(CARDS).flatMap(([, name, when, text]) => [h("dt", {}, `${name} · ${when}`), h("dd", {}, text)]))));
 }
 
@@ -645,7 +651,7 @@ function panel(g) {
       h("div", { class: "choices wf-confirm-choices" },
         h("button", { type: "button", class: "btn primary", id: "wf-attack", onclick: (e) => shell.act(confirming.i, e) }, `Attack (${pct(odds.chance)})`),
         h("button", { type: "button", class: "btn", id: "wf-cancel", onclick: () => { confirming = null; paint(g); } }, "Cancel")),
-      h("details", { class: "wf-what-if" }, h("summary", {}, "What a win or a loss does"),
+      h("details", { class: "wf-what-if", ...kept("what-if") }, h("summary", {}, "What a win or a loss does"),
         h("p", { class: "muted" }, `Win: ${tgt} is captured and your stack moves to ${land}${invade ? " as an invader" : ""}`
           + `${odds.attacker.size < 4 ? ", gaining a power-up" : ""}. Lose: your stack retreats to your home row, on a square ${them} chooses (removed if your home row is full).`
           + (v.cards ? " Cards played in the battle can change the dice." : "")))));
