@@ -11,8 +11,7 @@ purpose (docs/ENGINE.md); the shell hides them behind the log's details.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import COLOUR_NAMES
@@ -129,13 +128,30 @@ def _placed(placing: str, who: str, square: str) -> str:
     return f"{who} sends {owner}'s stack from {src} back home to {square}"
 
 
-def _read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...], dict[str, Any] | None]:
-    out: list[str] = []
-    battles: list[_Battle] = []
-    battle: _Battle | None = None
+@dataclass
+class _Reader:
+    """What has been read of a log so far; a longer log of the same game reads on from it."""
+
+    out: list[str] = field(default_factory=list)
+    battles: list[_Battle] = field(default_factory=list)  # the last few; the last is the current
     last_move: dict[str, Any] | None = None
-    placing = ""  # what the next "place on" places, in words: "{who} ... to {square}"
-    for at, line in enumerate(log):
+    placing: str = ""  # what the next "place on" places: "<why> <owner> <from>" (_placed)
+
+    def copy(self) -> _Reader:
+        battles = [replace(b, rounds=[dict(r) for r in b.rounds], cards=list(b.cards)) for b in self.battles[-5:]]
+        return _Reader(list(self.out), battles, self.last_move, self.placing)
+
+    def feed(self, log: tuple[str, ...], start: int) -> None:
+        self.last_move, self.placing = _read(log, start, self.out, self.battles, self.last_move, self.placing)
+
+
+def _read(log: tuple[str, ...], start: int, out: list[str], battles: list[_Battle],
+          last_move: dict[str, Any] | None, placing: str) -> tuple[dict[str, Any] | None, str]:
+    """Read ``log[start:]`` on from what ``out`` and ``battles`` hold; the last move and the
+    pending placement after it."""
+    battle: _Battle | None = battles[-1] if battles else None
+    for at in range(start, len(log)):
+        line = log[at]
         if line.startswith("  roll "):
             out.append(line)
             continue
@@ -255,11 +271,28 @@ def _read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], 
         elif (m := re.match(r"^Evasive Maneuver: (\w\d) backs away to (\w\d)$", line)):
             words = f"Evasive Maneuver: the ship on {m[1]} backs away to {m[2]}"
         out.append(words)
-    recent = tuple(b.plain() for b in battles[-4:])
-    return tuple(out), recent, last_move
+    return last_move, placing
 
 
-@lru_cache(maxsize=16)
+# Logs read lately, newest last: each state's log extends its predecessor's, so a new one is
+# read on from the longest cached prefix instead of from the start (a late game's log has
+# hundreds of lines, and the view is made on every decision).
+_READ: list[tuple[tuple[str, ...], _Reader]] = []
+_KEEP = 16
+
+
 def read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...], dict[str, Any] | None]:
     """The log in words (one line for each line), the last four battles, the last move or attack."""
-    return _read(log)
+    best: tuple[tuple[str, ...], _Reader] | None = None
+    for prev, reader in _READ:
+        n = len(prev)
+        if n <= len(log) and (best is None or n > len(best[0])) and (prev is log or log[:n] == prev):
+            best = (prev, reader)
+    if best is not None and len(best[0]) == len(log):
+        reader = best[1]
+    else:
+        reader = best[1].copy() if best is not None else _Reader()
+        reader.feed(log, len(best[0]) if best is not None else 0)
+        _READ.append((log, reader))
+        del _READ[:-_KEEP]
+    return tuple(reader.out), tuple(b.plain() for b in reader.battles[-4:]), reader.last_move

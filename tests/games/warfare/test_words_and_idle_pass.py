@@ -8,7 +8,7 @@ import re
 from fractions import Fraction
 
 from pygame_core import Match
-from pygame_core.games.warfare import cards, odds
+from pygame_core.games.warfare import cards, odds, words
 from pygame_core.games.warfare.actions import Attack, PassWindow, PlayCard
 from pygame_core.games.warfare.state import WINDOW
 
@@ -137,3 +137,15 @@ def test_the_view_gives_the_odds_of_every_attack_on_offer() -> None:
     # Blue, to move after the battle, sees its own attacks (c8 from b9 here), none of White's.
     after = GAME.view(play(dice(state, 6, 6, 1), Attack(sq("d5"), sq("e6"))), BLUE)["attacks"]
     assert all(sq(o["from"]) in (sq("b9"), sq("a8")) for o in after)
+
+
+def test_reading_on_from_a_shorter_log_gives_what_reading_from_the_start_gives() -> None:
+    """The view reads each new log on from the cached reading of its prefix (words.read)."""
+    match = _random_game(6, True)
+    states = match.states
+    order = [*range(len(states)), len(states) // 2, 3, len(states) - 1]  # on, then back
+    for k in order:
+        log = states[k].log
+        fresh = words._Reader()
+        fresh.feed(log, 0)
+        assert words.read(log) == (tuple(fresh.out), tuple(b.plain() for b in fresh.battles[-4:]), fresh.last_move)
