@@ -255,8 +255,17 @@ class Game(Protocol[S, A]):
         ...
 
     def view_log(self, state: S, player: PlayerId | None) -> list[str]:
-        """``view(state, player)["log"]`` alone, for the app's turn recap and move list, which
-        ask it of many states."""
+        """``view(state, player)["log"]`` alone, for the app's turn recap and move list."""
+        ...
+
+    def log_origins(self, state: S, player: PlayerId | None) -> list[int]:
+        """For each line of ``view_log(state, player)``, the index of the entry of the state's
+        own log it comes from (ascending). The app finds what each action added to a seat's log
+        from the states' own log lengths (``raw_log_length``), with one pass over one log."""
+        ...
+
+    def raw_log_length(self, state: S) -> int:
+        """How many entries the state's own log holds (a log only grows, action by action)."""
         ...
 
 
@@ -350,3 +359,10 @@ class GameBase(Generic[ES, A]):
     def view_log(self, state: ES, player: PlayerId | None) -> list[str]:
         log: list[str] = self.view(state, player)["log"]
         return log
+
+    def log_origins(self, state: ES, player: PlayerId | None) -> list[int]:
+        return list(range(self.raw_log_length(state)))  # a view that shows every entry, one line each
+
+    def raw_log_length(self, state: ES) -> int:
+        log: tuple[str, ...] = getattr(state, "log", ())
+        return len(log)

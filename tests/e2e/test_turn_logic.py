@@ -255,3 +255,32 @@ def test_a_game_without_windows_has_no_stop_setting() -> None:
     g = app.new_game("spacehole", {}, "1", [HUMAN])["game"]
     assert g["stops"] is None and g["takeback"] is False
     Match.start("spacehole", {}, 1)  # (the game itself is unchanged)
+
+
+def test_every_games_log_origins_match_its_view_log() -> None:
+    """The recap's bisection (``LogIndex.length``) rests on ``log_origins``: one index of the
+    state's own log per line of the seat's view log, ascending, and each action's lines made by
+    that action; checked over seeded playouts of every game, for every seat and a spectator."""
+    from pygame_core import GAMES
+    from pygame_core.ai import choose
+    from star_web.recap import LogIndex
+
+    for game_id in GAMES:
+        match = Match.start(game_id, {}, 3)
+        seats = match.game.num_players(match.state)
+        for _ in range(400):
+            if match.is_over:
+                break
+            seat = match.game.current_player(match.state)
+            legal = match.legal_actions()
+            match = match.play(choose(game_id, match.game.view(match.state, seat), legal, level=1, seed=len(match.record.actions)))
+        for viewer in [None, *range(seats)]:
+            log = match.game.view(match.state, viewer)["log"]
+            origins = match.game.log_origins(match.state, viewer)
+            assert match.game.view_log(match.state, viewer) == log, game_id
+            assert len(origins) == len(log) and origins == sorted(set(origins)), game_id
+            assert not origins or origins[-1] < match.game.raw_log_length(match.state), game_id
+            index = LogIndex()
+            for position in range(0, len(match.record.actions) + 1, 7):
+                earlier = match.game.view(match.states[position], viewer)["log"]
+                assert index.length(match, position, viewer) == len(earlier), (game_id, position, viewer)

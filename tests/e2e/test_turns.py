@@ -7,28 +7,21 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from .conftest import Contexts
 from .helpers import challenge_blob, settle, wait_until
-from .site import BOOT_TIMEOUT_MS, Site
+from .site import BOOT_TIMEOUT_MS
 
 ENGINE_WORDS = re.compile(r"\b(GW|MSC|SG|SH)-?[0-9]|GW\.battle|\bship[0-9]|\[object")
 
 
 @pytest.fixture(scope="module")
-def page(contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> Iterator[Page]:
-    tab = contexts.new(site, **pixel7).new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.goto(site.url)
-    tab.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT_MS)
-    yield tab
-    assert errors == [], errors
+def page(phone: Page) -> Page:
+    """The module's booted phone (conftest): a page error fails the module there."""
+    return phone
 
 
 def _start(page: Page, game: str, options: dict[str, object], seed: int) -> None:

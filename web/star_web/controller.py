@@ -35,7 +35,7 @@ from .bylink import (
     split_play_link,
     stand_in,
 )
-from .recap import LogIndex, idle_words, recap
+from .recap import LogIndex, recap
 from .storage import HUMAN, LINK, BestScores, EveryStop, KeyValue, SaveEntry, SaveStore, Score
 
 Model = dict[str, Any]
@@ -779,7 +779,7 @@ class App:
         for back in range(1, reach + 1):
             position = len(states) - 1 - back
             mover = match.game.current_player(states[position])
-            if mover == self.viewer and idle_words(match, position) is None:
+            if mover == self.viewer and self.logs.idle_words(match, position) is None:
                 return back  # an idle pass is no decision: undo goes on to the one before it
             if mover is None or (self.seats[mover] < 0 and mover != self.viewer):
                 return 0  # another person's decision stands

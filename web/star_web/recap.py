@@ -7,6 +7,7 @@ view did not show it then. Pure Python, no browser imports.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from pygame_core import Match
@@ -18,31 +19,30 @@ Model = dict[str, Any]
 
 
 class LogIndex:
-    """How long each state's log is, as one seat sees it, remembered per state object.
+    """Where each action's lines start in a seat's log, and which actions were idle passes.
 
-    The recap, the move list and a look back ask for the same states again and again (each
-    computer turn adds a few); remembering the state itself, not only its position, keeps an
-    answer from outliving an undo that put another state at that position.
+    The recap, the move list and a look back ask of many states at once. A seat's log is made
+    once per model (``Game.log_origins``: each line's index in the state's own log); the log's
+    length after any action is then a bisection by that state's own log length, which costs
+    nothing. Idle passes are remembered per state object (``idle_pass`` may list a seat's
+    cards), so an undo that put another state at a position is never answered from before.
     """
 
     def __init__(self) -> None:
-        self._known: dict[PlayerId | None, dict[int, tuple[object, int]]] = {}
+        self._origins: tuple[object, PlayerId | None, list[int]] = (None, None, [])
+        self._idle: dict[int, tuple[object, str | None]] = {}
 
     def length(self, match: Match, position: int, viewer: PlayerId | None) -> int:
-        """The length of ``viewer``'s log after the first ``position`` actions."""
-        state = match.states[position]
-        known = self._known.setdefault(viewer, {})
-        hit = known.get(position)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        count = len(match.game.view_log(state, viewer))
-        known[position] = (state, count)
-        return count
+        """How many lines of ``viewer``'s log (as it reads now) the first ``position`` actions made."""
+        state, seen, origins = self._origins
+        if state is not match.state or seen != viewer:
+            origins = match.game.log_origins(match.state, viewer)
+            self._origins = (match.state, viewer, origins)
+        return bisect_left(origins, match.game.raw_log_length(match.states[position]))
 
     def position_of_line(self, match: Match, line: int, viewer: PlayerId | None) -> int:
         """The number of actions after which ``viewer``'s log first holds line ``line``: the
-        position that shows the board as that line left it. A log only grows, so a binary
-        search asks a few states, not all of them."""
+        position that shows the board as that line left it (a log only grows: a bisection)."""
         low, high = 0, len(match.record.actions)
         if line < 0 or self.length(match, high, viewer) <= line:
             return high
@@ -54,10 +54,20 @@ class LogIndex:
                 low = middle + 1
         return low
 
+    def idle_words(self, match: Match, position: int) -> str | None:
+        """The words of the idle pass taken at ``position`` (C-5.4: a window with nothing to
+        play, passed by the app or by a tap alike), or None for a real decision."""
+        state = match.states[position]
+        hit = self._idle.get(position)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        words = idle_words(match, position)
+        self._idle[position] = (state, words)
+        return words
+
 
 def idle_words(match: Match, position: int) -> str | None:
-    """The words of the idle pass taken at ``position`` (C-5.4: a window with nothing to play,
-    passed by the app or by a tap alike), or None for a real decision."""
+    """The words of the idle pass taken at ``position``, or None for a real decision."""
     game = match.game
     idle = game.idle_pass(match.states[position])
     if idle is None:
@@ -66,12 +76,12 @@ def idle_words(match: Match, position: int) -> str | None:
     return words if game.decode_action(match.record.actions[position]) == action else None
 
 
-def last_decision(match: Match, viewer: PlayerId, limit: int = RECAP_STEPS) -> int | None:
+def last_decision(match: Match, viewer: PlayerId, index: LogIndex, limit: int = RECAP_STEPS) -> int | None:
     """The position of ``viewer``'s last real decision (not an idle pass) within ``limit``."""
     game, states = match.game, match.states
     end = len(match.record.actions)
     for position in range(end - 1, max(-1, end - 1 - limit), -1):
-        if game.current_player(states[position]) == viewer and idle_words(match, position) is None:
+        if game.current_player(states[position]) == viewer and index.idle_words(match, position) is None:
             return position
     return None
 
@@ -84,7 +94,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
     however many models the other seats' turns bring (issue 24: nothing the other side did
     vanishes before the player has seen it)."""
     end = len(match.record.actions)
-    since = last_decision(match, viewer)
+    since = last_decision(match, viewer, index)
     if since is None:  # never decided (the other side began), or long ago
         since = max(0, end - RECAP_STEPS)
     if since >= end:
@@ -99,7 +109,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
             "at": position,
             "seat": game.current_player(match.states[position]),
             "lines": log[start:stop],
-            "auto": idle_words(match, position),
+            "auto": index.idle_words(match, position),
         })
         start = stop
     return {"since": since, "log_from": log_from, "steps": steps}

@@ -24,7 +24,7 @@ from .data import VARIANTS
 from .state import Phase, State
 from .tables import screen_tables
 from .view import view
-from .words import ending, log_lines
+from .words import ending, log_lines, log_origins
 
 # SG-13.2 window kinds, as the moment a card would be played there (player's words).
 _MOMENTS = {
@@ -157,6 +157,9 @@ class GenocideGame(GameBase[State, ActionBase]):
 
     def view_log(self, state: State, player: PlayerId | None) -> list[str]:
         return log_lines(state, player)  # the view's log without the rest of the view
+
+    def log_origins(self, state: State, player: PlayerId | None) -> list[int]:
+        return log_origins(state, player)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != Phase.OVER:

@@ -44,11 +44,22 @@ _TWINS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 def log_lines(state: State, me: int | None) -> list[str]:
     """The log as seat ``me`` sees it (None: a spectator): public lines and its own (SG-14),
     in a player's words."""
+    return [text for text, _ in _seen(state, me)]
+
+
+def log_origins(state: State, me: int | None) -> list[int]:
+    """For each line of ``log_lines(state, me)``, its index in the state's own log."""
+    return [origin for _, origin in _seen(state, me)]
+
+
+def _seen(state: State, me: int | None) -> list[tuple[str, int]]:
+    """The lines seat ``me`` sees, in words, each with its index in the state's own log."""
     name = _namer(state)
     out: list[str] = []
     mine: list[bool] = []
+    origins: list[int] = []
     over = f"Game over: {state.reason}" if state.reason else None
-    for line in state.log:
+    for origin, line in enumerate(state.log):
         audience, text = log_audience(line)
         if audience < 0 or audience == me:
             if text == over:
@@ -56,7 +67,9 @@ def log_lines(state: State, me: int | None) -> list[str]:
                 text = f"Game over: {end[0]}" if end else text
             out.append(say(text, name))
             mine.append(audience >= 0)
-    return _one_per_event(out, mine)
+            origins.append(origin)
+    drop = _one_per_event(out, mine)
+    return [(text, origins[i]) for i, text in enumerate(out) if i not in drop]
 
 
 def _namer(state: State) -> Callable[[int], str]:
@@ -103,8 +116,8 @@ def _purpose_words(purpose: str, name: Callable[[int], str]) -> str:
     return f"the neutral planet's die at {planet.group(1) if planet else 'its hex'}"
 
 
-def _one_per_event(lines: list[str], mine: list[bool]) -> list[str]:
-    """Drop a public line that the seat's own private line beside it tells in full."""
+def _one_per_event(lines: list[str], mine: list[bool]) -> set[int]:
+    """The public lines to drop: those the seat's own private line beside it tells in full."""
     drop: set[int] = set()
     for i, text in enumerate(lines):
         if mine[i]:
@@ -120,7 +133,7 @@ def _one_per_event(lines: list[str], mine: list[bool]) -> list[str]:
                         drop.add(i)
                         break
             break
-    return [line for i, line in enumerate(lines) if i not in drop]
+    return drop
 
 
 _LOST_PLANET = re.compile(r"^(\w+) planet (\d{4}) was an? (\w+) world$")
