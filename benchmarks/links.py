@@ -41,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seeds", type=int, default=100, help="random games per game id")
     parser.add_argument("--bylink-only", action="store_true", help="only the games played by link")
+    parser.add_argument("--bylink-rounds", type=int, default=None,
+                        help="games by link: stop every game after this many rounds (a quick check)")
     add_common_arguments(parser)
     args = parser.parse_args(argv)
     ids = selected_games(args)
@@ -82,8 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         worst = max(e[0] for e in all_games)
         verdicts.append((game_id, worst, target))
 
+    seeds = tuple(range(1, min(args.seeds, 3) + 1))
     if args.bylink_only:
-        by_link(ids)
+        by_link(ids, seeds, args.bylink_rounds)
         return 0
     print_table(
         ["game", "options", "games", "actions (median)", "link chars (median)",
@@ -96,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     for game_id, worst, target in verdicts:
         state = "within" if worst <= target else "OVER"
         print(f"{game_id}: longest whole game {worst} characters, {state} the {target} target")
-    by_link(ids)
+    by_link(ids, seeds, args.bylink_rounds)
     return 0
 
 
@@ -110,8 +113,9 @@ BY_LINK = [  # (game, options, rounds to play: None for the whole game)
 ]
 
 
-def by_link(ids: list[str], seeds: tuple[int, ...] = (1, 2, 3)) -> None:
-    """The ``#p/`` link of games played by link: computers (Easy) at every seat."""
+def by_link(ids: list[str], seeds: tuple[int, ...] = (1, 2, 3), cap: int | None = None) -> None:
+    """The ``#p/`` link of games played by link: computers (Easy) at every seat, up to 3 seeds
+    (``--seeds``); ``cap`` stops every game after that many rounds."""
     from pygame_core.ai import choose
 
     sys.path.insert(0, str(ROOT / "web"))
@@ -122,6 +126,8 @@ def by_link(ids: list[str], seeds: tuple[int, ...] = (1, 2, 3)) -> None:
         if game_id not in ids:
             continue
         lengths = []
+        if cap is not None:
+            rounds = min(rounds, cap) if rounds is not None else cap
         for seed in seeds:
             match = Match.start(game_id, options, seed)
             while not match.is_over:
@@ -129,7 +135,8 @@ def by_link(ids: list[str], seeds: tuple[int, ...] = (1, 2, 3)) -> None:
                     break
                 seat = match.game.current_player(match.state)
                 view = match.game.view(match.state, seat)
-                match = match.play(choose(game_id, view, match.legal_actions(), level=1, seed=len(match.record.actions)))
+                seed_here = len(match.record.actions)
+                match = match.play(choose(game_id, view, match.legal_actions(), level=1, seed=seed_here))
             seats = match.game.num_players(match.state)
             envelope = Envelope(0, seats - 1, tuple([PERSON] * seats))
             link = "p/" + encode_play_link(encode_link(match), envelope)

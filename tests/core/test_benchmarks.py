@@ -34,5 +34,5 @@ def test_benchmarks_run_on_the_toy_game(args: tuple[str, ...]) -> None:
 
 def test_links_benchmark_runs_on_the_registry() -> None:
     """Whatever GAMES holds (possibly nothing yet), the benchmark runs and says something."""
-    out = _bench("benchmarks/links.py", "--seeds", "2")
+    out = _bench("benchmarks/links.py", "--seeds", "2", "--bylink-rounds", "2")
     assert out.strip()
