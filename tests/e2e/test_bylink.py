@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from pygame_core import Match, decode_link
+from pygame_core import Match, RecordError, decode_link
 
 from .conftest import Contexts
 from .helpers import challenge_blob, wait_until
@@ -145,13 +145,14 @@ def test_simultaneous_orders_by_link_leave_the_first_seats_orders_unseen(devices
 
 def _west_lines(page: Page) -> set[str]:
     text = page.evaluate("document.documentElement.innerText + '\\n' + window.__drawn.join('\\n')")
-    return {line.strip() for line in text.splitlines() if ("West" in line or "W1" in line) and any(c.isdigit() for c in line)}
+    return {line.strip() for line in text.splitlines()
+            if ("West" in line or "W1" in line) and any(c.isdigit() for c in line)}
 
 
 def _match(blob: str) -> Match | None:
     try:
         return Match.from_record(decode_link(blob))
-    except Exception:  # noqa: BLE001 - any other save on the device is not the game looked for
+    except RecordError:  # any other save on the device is not the game looked for
         return None
 
 

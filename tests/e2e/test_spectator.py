@@ -36,7 +36,8 @@ def _genocide_mid_game(players: int = 3, rounds: int = 3) -> tuple[Device, Match
             app.think(g["at"])
         else:
             seat = match.game.current_player(match.state)
-            action = choose("genocide", match.game.view(match.state, seat), match.legal_actions(), level=1, seed=g["at"])
+            view = match.game.view(match.state, seat)
+            action = choose("genocide", view, match.legal_actions(), level=1, seed=g["at"])
             app.act(match.legal_actions().index(action), g["at"])
     raise AssertionError("no mid-game")
 
@@ -47,7 +48,7 @@ def _secret_values(match: Match) -> set[str]:
     secret = set()
     for seat in range(match.game.num_players(match.state)):
         own = match.game.view(match.state, seat)
-        for key, value in own.items():
+        for value in own.values():
             text = json.dumps(value, sort_keys=True)
             if text not in public and len(text) > 12:
                 secret.add(text)
@@ -58,7 +59,7 @@ def test_the_spectator_link_holds_the_spectators_view_only() -> None:
     device, match = _genocide_mid_game()
     links = device.app.share()
     assert links["spoils"] and links["spectator"].startswith("s/")
-    version, game_id, options, at, view = unpack_data(links["spectator"][2:], items=5_000)
+    version, game_id, _options, at, view = unpack_data(links["spectator"][2:], items=5_000)
     assert (version, game_id, at) == (1, "genocide", len(match.record.actions))
     public = json.loads(json.dumps(match.game.view(match.state, None)))
     assert view["log"] == public["log"][-SPECTATOR_LOG:]

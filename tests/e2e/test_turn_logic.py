@@ -261,9 +261,10 @@ def test_every_games_log_origins_match_its_view_log() -> None:
     """The recap's bisection (``LogIndex.length``) rests on ``log_origins``: one index of the
     state's own log per line of the seat's view log, ascending, and each action's lines made by
     that action; checked over seeded playouts of every game, for every seat and a spectator."""
+    from star_web.recap import LogIndex
+
     from pygame_core import GAMES
     from pygame_core.ai import choose
-    from star_web.recap import LogIndex
 
     for game_id in GAMES:
         match = Match.start(game_id, {}, 3)
@@ -273,7 +274,8 @@ def test_every_games_log_origins_match_its_view_log() -> None:
                 break
             seat = match.game.current_player(match.state)
             legal = match.legal_actions()
-            match = match.play(choose(game_id, match.game.view(match.state, seat), legal, level=1, seed=len(match.record.actions)))
+            view = match.game.view(match.state, seat)
+            match = match.play(choose(game_id, view, legal, level=1, seed=len(match.record.actions)))
         for viewer in [None, *range(seats)]:
             log = match.game.view(match.state, viewer)["log"]
             origins = match.game.log_origins(match.state, viewer)
