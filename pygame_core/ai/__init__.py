@@ -103,10 +103,9 @@ def __getattr__(name: str) -> Any:
 def game_ai(game_id: str) -> GameAI:
     """The AI adapter of a game; KeyError names the games that have one."""
     ais = _ais()
-    try:
-        return ais[game_id]
-    except KeyError:
-        raise KeyError(f"no computer player for {game_id!r} (have: {', '.join(sorted(ais))})") from None
+    if game_id not in ais:
+        raise KeyError(f"no computer player for {game_id!r} (have: {', '.join(sorted(ais))})")
+    return ais[game_id]
 
 
 def _seat_of(view: View) -> PlayerId:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import ActionBase, IllegalActionError, PlayerId, View
+from ..game import ActionBase, PlayerId, View
 from .module import GameAI
 from .rand import AiRandom
 
@@ -57,15 +57,17 @@ def greedy_move(
         action = ai.policy(sample, list(legal), seat, rng)
         return action if action in legal else random_move(legal, rng)
     samples = [ai.determinize(view, seat, rng.seed()) for _ in range(ai.greedy_samples)]
+    # A sample that does not allow an action is left out of that action's mean (asked, never
+    # caught: an error from apply is a defect and surfaces).
+    allowed = [set(ai.game.legal_actions(sample)) for sample in samples]
     candidates = ai.candidates(samples[0], list(legal), seat)
     scored = []
     for index, action in enumerate(candidates):
         total, count = 0.0, 0
-        for sample in samples:
-            try:
-                after = ai.game.apply(sample, action)
-            except IllegalActionError:
+        for sample, here in zip(samples, allowed, strict=True):
+            if action not in here:
                 continue
+            after = ai.game.apply(sample, action)
             total += ai.values(after)[seat]
             count += 1
         scored.append((total / count if count else -1.0, index, action))
