@@ -209,10 +209,7 @@ def catalog() -> dict[str, object]:
     import json
 
     from pygame_core import GAMES
-    try:
-        from pygame_core.ai import LEVELS
-    except ImportError:  # no computer players yet
-        LEVELS = {}
+    from pygame_core.ai import LEVELS, game_ai
     games = []
     for game_id, game in GAMES.items():
         folder = WEB / "screens" / game_id
@@ -236,6 +233,8 @@ def catalog() -> dict[str, object]:
             ],
             "seat_names": seat_names,
             "levels": list(LEVELS.get(game_id, ())),
+            # Why a game offers fewer levels than others, for the setup screen (issue 28).
+            "levels_note": game_ai(game_id).levels_note if game_id in LEVELS else "",
             "text": {"options": meta.get("options", {}), "help": meta.get("help", [])},
             # A game may offer the rule tables its screen shows, as plain data (one source).
             "tables": game.screen_tables() if callable(getattr(game, "screen_tables", None)) else None,

@@ -15,6 +15,8 @@ Required
 Optional (defaults in brackets)
     ``LEVELS: tuple[str, ...]``  level names, weakest first [``DEFAULT_LEVELS``]; level 0 is
         random legal, level 1 the heuristic, every further level a search.
+    ``LEVELS_NOTE: str``  a sentence for the setup screen where a game offers fewer levels
+        than others, saying why (a level that did not measure stronger is not offered) [""]
     ``SEARCH_ITERATIONS: tuple[int, ...]``  the search budget of levels 2, 3... [(300, ...)]
     ``policy(state, legal, seat, rng) -> Action``  the level-1 heuristic, given one sample
         [a one-step look-ahead over ``GREEDY_SAMPLES`` samples scored by ``evaluate``];
@@ -78,6 +80,7 @@ class GameAI:
         self.game = game
         self.module = module
         self.levels: tuple[str, ...] = tuple(getattr(module, "LEVELS", DEFAULT_LEVELS))
+        self.levels_note = str(getattr(module, "LEVELS_NOTE", ""))
         searches = max(0, len(self.levels) - 2)
         budgets = tuple(getattr(module, "SEARCH_ITERATIONS", ()))
         self.search_iterations: tuple[int, ...] = budgets + (DEFAULT_SEARCH_ITERATIONS,) * (

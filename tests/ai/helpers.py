@@ -44,3 +44,16 @@ def preset_options(game_id: str) -> list[dict[str, OptionValue]]:
     combos = option_combinations(game)
     out += [combos[i * len(combos) // 3] for i in range(min(3, len(combos)))]
     return out
+
+
+def genocide_plan(view: Any, legal: list[Any], seed: int) -> Any:
+    """Space Genocide's plan alone (what Normal's search starts from), with the seed and the
+    single-action shortcut ``choose`` gives level 2: the games it plays are the ones the plan
+    played when it was a level of its own (issue 28 made the searched plan Normal)."""
+    from pygame_core.ai.rand import AiRandom, derive_seed
+    from pygame_core.games.genocide import ai
+
+    if len(legal) == 1:
+        return legal[0]
+    seat = view["to_move"]
+    return ai.plan_move(view, list(legal), seat, AiRandom(derive_seed(seed, "ai", seat, 2)))[0]

@@ -1,4 +1,4 @@
-"""Space Genocide determinization (C-4.5, SG-14.3): every sample the Hard search plays on is a
+"""Space Genocide determinization (C-4.5, SG-14.3): every sample the Normal search plays on is a
 state the engine can play on.
 
 At decision points reached by seeded playouts (Classic, and Advanced Full with every module
@@ -33,7 +33,6 @@ from typing import Any
 
 import pytest
 
-from pygame_core.ai import choose
 from pygame_core.ai.rand import AiRandom
 from pygame_core.games.genocide import ai_search, rules
 from pygame_core.games.genocide.ai_pins import ENEMY_SHIP_STEPS, OWN_SHIP_STEPS
@@ -44,9 +43,10 @@ from pygame_core.games.genocide.game import GAME
 from pygame_core.games.genocide.state import State
 
 from ..conformance.playouts import random_action
+from .helpers import genocide_plan
 
 # (options, seeds, level, steps): random legal play (level 0) reaches card chains and card
-# moves; the Normal plan (level 2) reaches launches, bursts and battles far more often. A
+# moves; the plan (what Normal searches from) reaches launches, bursts and battles far more often. A
 # game stops after ``steps`` decisions (0: at its end): Classic's Normal game has its dozen
 # battles with a seat still to declare in its first 400 decisions, and the Normal plan is
 # the slow part of this test.
@@ -118,10 +118,8 @@ def _decisions(index: int) -> tuple[tuple[str, State], ...]:
                 kind = "other"
             if kind is not None and len(found.setdefault(kind, [])) < PER_KIND:
                 found[kind].append(state)
-            if level:
-                action = choose("genocide", GAME.view(state, seat), legal, level=level, seed=step)
-            else:
-                action = random_action(chooser, legal)
+            # The plan where the table asks for it (level 2), random legal play otherwise.
+            action = genocide_plan(GAME.view(state, seat), legal, step) if level else random_action(chooser, legal)
             state = GAME.apply(state, action)
             step += 1
     return tuple((kind, s) for kind, states in found.items() for s in states)

@@ -516,3 +516,25 @@ def test_a_replay_step_carries_its_movers_view_only_after_the_end() -> None:
     model = done(app.route("#" + app.share()["replay"]))
     step = model["game"]["last_step"]
     assert step is not None and step["view"]["to_move"] == 0 and step["kind"]
+
+
+def test_a_save_with_a_computer_level_no_longer_offered_plays_at_the_top_level() -> None:
+    """Issue 28 took Space Genocide's "Hard" (level 3) away; a game saved against it still
+    opens, names its computer by the top level and plays on."""
+    kv = MemoryStore()
+    app = _app(kv, playable=("genocide",))
+    app.new_game("genocide", {}, "5", [HUMAN, 2])
+    save_id = app.save_id
+    index = json.loads(kv.get(INDEX_KEY) or "")
+    for line in index["games"]:
+        line["seats"] = [HUMAN, 3]
+    kv.set(INDEX_KEY, json.dumps(index))
+    reopened = _app(kv, playable=("genocide",))
+    g = done(reopened.route(f"#g/{save_id}"))["game"]
+    assert reopened.seats == [HUMAN, 2]
+    assert [s.get("computer") for s in g["seats"]] == [None, "Normal"]
+    before = g["at"]
+    while reopened.match is not None and reopened.match.game.current_player(reopened.match.state) != 1:
+        g = reopened.act(0, reopened._game_model()["at"])["game"]
+    g = done(reopened.think(reopened._game_model()["at"]))["game"]
+    assert g["at"] > before, "the computer played"

@@ -64,6 +64,13 @@ def ai_levels(game_id: str) -> tuple[str, ...]:
     return tuple(ai.LEVELS.get(game_id, ()))
 
 
+def _playable_seats(game_id: str, seats: Sequence[int]) -> list[int]:
+    """Seats as this build plays them: a computer level the game no longer offers (a save or
+    link from when Space Genocide had a fourth level, "Hard", issue 28) plays at the top one."""
+    top = len(ai_levels(game_id)) - 1
+    return [min(seat, top) if seat >= 0 else seat for seat in seats]
+
+
 def _choose(game_id: str, view: View, legal: Sequence[Any], level: int, seed: int) -> Any:
     from pygame_core import ai
 
@@ -232,7 +239,8 @@ class App:
         self.match = match
         self.save_id = entry.id if entry is not None else None
         seats = entry.seats if entry is not None else []
-        self.seats = seats if len(seats) == match.game.num_players(match.state) else self._all_human(match)
+        count = match.game.num_players(match.state)
+        self.seats = _playable_seats(match.record.game, seats) if len(seats) == count else self._all_human(match)
         self.beat = entry.beat if entry is not None else None
         self.links = LinkPlay.from_json(entry.link) if entry is not None else LinkPlay()
         if self.links.base is not None and self.links.got is not None and self.links.seat is not None:
@@ -359,7 +367,8 @@ class App:
                 raise LinkRefused(f"This link from {sender} answers a game this device does not have: "
                                   "it was not opened.")
             self._close()
-            self.match, self.seats = got, [LINK if kind == PERSON else kind for kind in envelope.kinds]
+            self.match = got
+            self.seats = _playable_seats(got.record.game, [LINK if kind == PERSON else kind for kind in envelope.kinds])
             self.save_id = self._new_save_id(got)
             if envelope.commit is not None:
                 self._plot_on_stand_in(envelope.commit, envelope.sender, envelope.to)
@@ -1089,11 +1098,12 @@ def _changes(sender: str) -> str:
 
 
 def _check_envelope(got: Match, envelope: Envelope) -> None:
-    """A link's envelope must fit its game: one kind per seat, seats that exist, known levels."""
+    """A link's envelope must fit its game: one kind per seat, seats that exist, computer seats
+    only where the game has computer players (a level above its top plays at the top)."""
     count = got.game.num_players(got.state)
     levels = len(ai_levels(got.record.game))
     if (len(envelope.kinds) != count or not 0 <= envelope.sender < count or not 0 <= envelope.to < count
-            or any(kind != PERSON and not 0 <= kind < levels for kind in envelope.kinds)
+            or any(kind != PERSON and (kind < 0 or not levels) for kind in envelope.kinds)
             or envelope.kinds[envelope.to] != PERSON):
         raise RecordError("the link is damaged (its seats do not fit its game)")
 

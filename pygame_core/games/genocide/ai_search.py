@@ -1,4 +1,4 @@
-"""Space Genocide level 3 (Hard): the Normal plan, with a determinized rollout search at the high-stakes decisions."""
+"""Space Genocide level 2 (Normal): the plan, with a determinized rollout search at the high-stakes decisions."""
 
 from __future__ import annotations
 
@@ -228,7 +228,7 @@ def sure_play(state: State, legal: list[ActionBase], seat: int) -> ActionBase | 
 
 
 def searched(state: State) -> bool:
-    """Whether Hard searches at this decision at all (the rest is the plan's)."""
+    """Whether the search looks at this decision at all (the rest is the plan's)."""
     return state.phase in ("window", "declare", "md", "burst")
 
 
@@ -272,7 +272,7 @@ def _sample_values(
     names, the next declarer's burst or battle queue, the launch orders, the fleet that just
     moved; tests/ai/test_genocide_sample.py), so nothing here is caught: a fault is a defect
     of the sampler or the engine and surfaces. The legality check only keeps a sample that
-    somehow lacked an option out of the comparison, as ``hard`` does for the plan's choice."""
+    somehow lacked an option out of the comparison, as ``searched_plan`` does for the plan's choice."""
     here = set(rules.legal_actions(sample))
     if any(a not in here for a in options):
         return None
@@ -283,7 +283,7 @@ def _sample_values(
     return values
 
 
-def hard(
+def searched_plan(
     view: View,
     legal: list[ActionBase],
     seat: int,
@@ -291,7 +291,7 @@ def hard(
     budget: int,
     evaluate: Callable[[State, int], float],
 ) -> tuple[ActionBase, float]:
-    """Level 3: the plan's choice on a sample of the view (C-4.5), unless a determinized
+    """Level 2: the plan's choice on a sample of the view (C-4.5), unless a determinized
     search over ``budget`` rollouts (samples times candidates) finds another better by a margin.
     Secret declarations (SG-6.3 B3, SG-7.2) are searched on samples whose other seat's
     pending choices were re-drawn by the determinizer, never read (SG-14.3). ``evaluate``
