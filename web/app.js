@@ -5,6 +5,7 @@
 // Every string from outside (a link, a save, a ship's name) is inserted as text, never markup.
 import * as engine from "./engine.js";
 import * as warm from "./warm.js";
+import { reviewButton } from "./review.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const catalog = JSON.parse($("#catalog").textContent);
@@ -520,6 +521,8 @@ function renderSetup(setup) {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     fill(seatsBox, h("legend", {}, count > 1 ? "Players" : "Player"),
       count > 1 && !levels.length ? h("p", { class: "muted help" }, "Computer players are not ready yet for this game: every seat is a person at this device.") : null,
+      // Where a game offers fewer levels than others, why (from the engine's AI module, issue 28).
+      count > 1 && game.levels_note ? h("p", { class: "muted help", id: "levels-note" }, game.levels_note) : null,
       names.map((name, n) => {
         // A newcomer gets one person against the computer (DESIGN 5).
         const dflt = n === 0 || !levels.length ? String(HUMAN) : String(Math.min(1, levels.length - 1));
@@ -714,7 +717,9 @@ async function renderGame(g) {
   }
 
   const news = newsBox(g, screen.news ? screen.news(g, shell, previous) : null, screen);
-  const prompt = looking ? (g.peek.step ? `Looking back: the board after step ${g.peek.step} of ${g.peek.steps}` : "Looking back: the start of the game")
+  // A board of the game's review (review.js) says which board it is, in the title.
+  const prompt = g.review_title ? g.review_title
+    : looking ? (g.peek.step ? `Looking back: the board after step ${g.peek.step} of ${g.peek.steps}` : "Looking back: the start of the game")
     : spectating ? `${mover ? `${mover.name} to move` : "The game so far"} · move ${g.at}`
       : replay ? (g.last_action ? `Step ${g.step}: ${stepLabel(g, screen)}` : "The start of the game.")
     : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
@@ -1153,7 +1158,8 @@ function replayBar(g) {
     h("button", { type: "button", class: "btn", id: "step-next", onclick: () => step(g.step + 1), disabled: g.step === g.steps, "aria-label": "Next step" }, "▶"),
     h("button", { type: "button", class: "btn", id: "step-next-turn", onclick: () => step(nextTurn), disabled: g.step === g.steps, "aria-label": "Next turn" }, "»"),
     h("button", { type: "button", class: "btn", id: "step-last", onclick: () => step(g.steps), disabled: g.step === g.steps, "aria-label": "Last step" }, "▶|"),
-    h("button", { type: "button", class: "btn", id: "fork", onclick: () => run("fork") }, "Play on from here"));
+    h("button", { type: "button", class: "btn", id: "fork", onclick: () => run("fork") }, "Play on from here"),
+    reviewButton(g, run));
 }
 
 function endPanel(g, screen) {
@@ -1185,6 +1191,7 @@ function endPanel(g, screen) {
     h("div", { class: "choices" },
       h("button", { type: "button", class: "btn primary", onclick: share }, "Share"),
       g.mode === "play" ? h("button", { type: "button", class: "btn", onclick: watchReplay }, "Watch the replay") : null,
+      reviewButton(g, run),
       h("button", { type: "button", class: "btn", onclick: () => navigate(`#new/${g.game_id}`) }, "New game"),
       h("button", { type: "button", class: "btn", onclick: () => navigate("") }, "Home")));
 }

@@ -32,7 +32,8 @@ def command(app: App, what: str = "run", *args: Any) -> Job | Model:
     if what == "run":
         return run(app)
     if what == "show":
-        return show(app, int(args[0]), int(args[1]), str(args[2]), int(args[3]) if len(args) > 3 else -1)
+        return show(app, int(args[0]), int(args[1]), str(args[2]), int(args[3]) if len(args) > 3 else -1,
+                    str(args[4]) if len(args) > 4 else "")
     raise ValueError(f"unknown review command {what!r:.40}")
 
 
@@ -119,9 +120,10 @@ def _decision(app: App, match: Match, d: Judged) -> Model:
     }
 
 
-def show(app: App, position: int, seat: int, which: str, index: int = -1) -> Model:
+def show(app: App, position: int, seat: int, which: str, index: int = -1, title: str = "") -> Model:
     """One decision's board for ``seat``: ``which`` "before" it, after the action "played", or
-    after the computer's move ("better": legal action ``index`` of that decision). In a game, a
+    after the computer's move ("better": legal action ``index`` of that decision), under
+    ``title`` (the page's words for it; the engine's when none). In a game, a
     look back (mode "peek") with the seat's own view (the game is over); in a replay, the
     replay's step (a spectator's view), the computer's move drawn on that step's board."""
     match = _whole(app)
@@ -134,6 +136,8 @@ def show(app: App, position: int, seat: int, which: str, index: int = -1) -> Mod
     shown, words = before, ""
     if which == "played":
         shown = match.states[position + 1]
+        played = game.decode_action(match.record.actions[position])
+        title_words = f"Review: your move, {_action(app, match, position, played)['label']}"
     elif which == "better":
         legal = game.legal_actions(before)
         if not 0 <= index < len(legal):
@@ -141,8 +145,12 @@ def show(app: App, position: int, seat: int, which: str, index: int = -1) -> Mod
         # The move made on the real board (its dice are the game's own: the game is over).
         shown = game.apply(before, legal[index])
         words = _action(app, match, position, legal[index])["label"]
-    elif which != "before":
+        title_words = f"Review: the computer's move, {words}"
+    elif which == "before":
+        title_words = "Review: the board before your move"
+    else:
         raise ValueError(f"unknown board {which!r:.20}")
+    title = title[:200] or title_words
     step = position + 1 if which == "played" else position
     if app.replay is not None:
         app.position = step
@@ -151,14 +159,14 @@ def show(app: App, position: int, seat: int, which: str, index: int = -1) -> Mod
         if which == "better":
             g["view"] = game.view(shown, 0 if game.num_players(shown) == 1 else None)
             g["last_action"], g["last_step"] = f"the computer's move, {words}", None
-        g["review_board"] = which
+        g["review_board"], g["review_title"] = which, title
         return model
     if app.viewer is None:
         app.viewer = seat
     model = app._model("game", peek=step)
     g = model["game"]
     g.update({"view": game.view(shown, seat), "viewer": seat, "to_move": game.current_player(shown),
-              "review_board": which})
+              "review_board": which, "review_title": title})
     if which != "played":
         g["peek"]["label"] = ""
         g["last_step"] = None

@@ -13,6 +13,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from .controller import App, Job, Model
+from .review import command as review_command
 from .storage import JournalStore
 
 
@@ -85,6 +86,7 @@ class Api:
             "export": app.export_kept_aside,
             "discard_kept": app.discard_kept_aside,
             "why_not": app.why_not,
+            "review": lambda *args: review_command(app, *args),
         }
         if name not in commands:
             raise ValueError(f"unknown command {name!r:.40}")
