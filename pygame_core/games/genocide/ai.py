@@ -44,8 +44,8 @@ __all__ = [
 ]
 
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal")
-LEVELS_NOTE = ("Two computer levels: a third, searching deeper, won only half its games against "
-               "Normal when measured, so it is not offered as a harder opponent.")
+LEVELS_NOTE = ("Two computer levels, Easy and Normal: a harder one we tried won only half its games "
+               "against Normal, so it is not offered.")
 SEARCH = "game"
 # Normal's budget is rollouts (samples x candidates) at a searched decision, sized so a whole
 # game costs a few seconds (benchmarks/README.md).

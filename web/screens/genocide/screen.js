@@ -1253,8 +1253,8 @@ function cardPanel(g) {
   return h("div", {},
     w && w.chain.length ? h("p", {}, `Played: ${w.chain.map((p) => `${seatName(v, p.player)} ${p.card.name}`).join(", then ")}`) : null,
     c && c.playing ? h("p", {}, h("strong", {}, c.playing.card.name), `: ${c.playing.card.text}`) : null,
-    h("div", { class: "choices" }, g.actions.map((a) => actButton(g, a, null, a.kind === "Pass" ? "primary" : ""))),
-    h("p", { class: "muted" }, "Your hand and what each card does is below the map."));
+    // The choices themselves are the decision panel's, right below: not a second set here.
+    h("p", { class: "muted" }, "Play a card or pass below. Your hand and what each card does are under the map."));
 }
 
 // ---------------------------------------------------------------------------- the hex box
