@@ -64,7 +64,7 @@ def determinize(view: View, seat: PlayerId, seed: int) -> WarfareState:
     from ...ai.rand import AiRandom  # the AI's own stream, never the game's (C-2.6)
 
     rng = AiRandom(seed)
-    log: list[str] = view["log"]
+    log: list[str] = view["engine_log"]  # the engine's lines, not the words of view["log"]
     board = [0] * 80
     for stack in view["stacks"]:
         board[parse(stack["square"])] = stack["size"] if stack["owner"] == WHITE else -stack["size"]

@@ -107,6 +107,11 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
         "score_line": " · ".join(f"{COLOUR_NAMES[p]} {n} ships" for p, n in enumerate(ship_counts(s))),
         "secrets": s.cards_on,  # GW-13: hands are private only when the cards are in play
     }
+    if player is not None:
+        # The public log as the engine wrote it, for the seat's computer player: the determinizer
+        # rebuilds a state from it (C-4.5: the last actor, the squares of chained cards), so the
+        # state's view is this one. The screen shows ``log``; a spectator has no computer player.
+        out["engine_log"] = list(s.log)
     if s.battle is not None:
         b = s.battle
         out["battle"] = {
