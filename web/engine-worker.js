@@ -86,6 +86,8 @@ async function startPython(memory, zip) {
     try {
       const bytes = await snapshotBytes(memory);
       mark("snapshot checked");
+      // Downloaded: what is left is Python's start (the snapshot restored), and the label says so.
+      postMessage({ type: "stage", text: "Starting the engine" });
       const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: bytes });
       mark("python restored");
       const stamp = pyodide.runPython("import sys\ngetattr(sys, '_star_table_stamp', '')");
