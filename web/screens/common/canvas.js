@@ -1,6 +1,6 @@
 // What the map screens share on a canvas: drag to pan, pinch or wheel to zoom, a tap that was
 // not the start of a drag (the screen keeps its own camera; this only says what the fingers
-// did, in canvas pixels), and a rounded rectangle.
+// did, in canvas pixels), a rounded rectangle, and the width of a map's box as last laid out.
 
 /**
  * Wire ``canvas`` once (a second call on the same canvas does nothing).
@@ -69,4 +69,32 @@ export function roundRect(ctx, x, y, w, h, r) {
   ctx.arcTo(x, y + h, x, y, radius);
   ctx.arcTo(x, y, x + w, y, radius);
   ctx.closePath();
+}
+
+// An element's width as the browser last laid it out (its clientWidth), kept by a ResizeObserver:
+// reading clientWidth while drawing right after a render makes the browser lay the whole page
+// out at once, and then again at the frame. A screen watches its map's box and asks for the
+// width when it draws; ``changed`` runs when the box's width changes (draw again).
+const widths = new WeakMap(); // element -> {width, changed}
+const watcher = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const seen = widths.get(entry.target);
+    if (!seen) continue;
+    if (!entry.target.isConnected) { watcher.unobserve(entry.target); widths.delete(entry.target); continue; }
+    const width = entry.target.clientWidth;
+    if (width !== seen.width) { const first = seen.width === 0; seen.width = width; if (!first) seen.changed(); }
+  }
+}) : null;
+
+/** Watch ``box``'s width from now on (once per element); ``changed`` runs when it changes. */
+export function watchWidth(box, changed) {
+  if (!watcher || !box || widths.has(box)) return;
+  widths.set(box, { width: 0, changed });
+  watcher.observe(box);
+}
+
+/** ``box``'s width as last laid out (its clientWidth before the first observation). */
+export function laidOutWidth(box) {
+  const seen = widths.get(box);
+  return (seen && seen.width) || box.clientWidth;
 }

@@ -8,7 +8,7 @@
 // comes from g.view; hex pixel geometry is computed here from the engine's (col, row).
 import { attackOdds, anyHit, percent } from "./odds.js";
 import * as D from "./data.js";
-import { panZoomTap, roundRect } from "../common/canvas.js";
+import { laidOutWidth, panZoomTap, roundRect, watchWidth } from "../common/canvas.js";
 
 const SQ3 = Math.sqrt(3);
 let shell = null;
@@ -732,7 +732,15 @@ export function render(area, g, tools) {
   // Setting up (race, planet types, fleets), a phone shows what to choose, with its reasons,
   // before the map (screen.css); the map follows.
   area.classList.toggle("gc-setup", g.actions.length > 0 && ["race", "types", "fleets"].includes(v.phase));
-  tools.fill(area,
+  // The map's canvas stays from one render to the next (its listeners too): a new one would
+  // have its backing store (some 4 MB on a phone) allocated and laid out again on every tap.
+  const kept = document.getElementById("gc-map");
+  const mapCanvas = kept && area.contains(kept) ? kept : h("canvas", { id: "gc-map", class: "gc-map", role: "img" });
+  mapCanvas.setAttribute("aria-label", mapWords(v));
+  // The area changes in place (the shell's morph): what a tap did not change is not rebuilt,
+  // so the browser styles and lays out only what did (a late 4-seat game has long lists).
+  const next = area.cloneNode(false);
+  next.append(...[
     seatsStrip(v),
     h("section", { class: "gc-map-box", "aria-labelledby": "gc-map-title" },
       h("h2", { id: "gc-map-title", class: "sr-only" }, "Map"),
@@ -741,17 +749,19 @@ export function render(area, g, tools) {
         h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
         h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
         h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex.", h("span", { class: "gc-keys" }, " Keys: arrows, + − 0."))),
-      h("canvas", { id: "gc-map", class: "gc-map", role: "img", "aria-label": mapWords(v) }),
+      mapCanvas,
       hexBox(g)),
     panel(g),
     fleetList(g),
     cardsBox(g),
     logByPlayer(v),
-    legend(v));
-  const canvas = document.getElementById("gc-map");
-  wireCanvas(canvas);
+    legend(v)].filter(Boolean));
+  tools.morph(area, next);
+  if (mapCanvas !== kept) wireCanvas(mapCanvas);
+  watchWidth(mapCanvas.parentElement, schedule); // its width read when drawing, without a forced layout
   draw();
-  if (ui.centre) { const [c, r] = ui.centre; ui.centre = null; centreOn(c, r); } else if (follow && g.mode === "play") { keepInView(follow[0], follow[1]); draw(); }
+  // Drawn again only where the camera moves (a battle's hex, the fleet the game selects).
+  if (ui.centre) { const [c, r] = ui.centre; ui.centre = null; centreOn(c, r); } else if (follow && g.mode === "play" && keepInView(follow[0], follow[1])) draw();
   continueQueue(g);
   tapAfterModel(g);
   keepScroll(g);
@@ -1669,7 +1679,7 @@ function drawMap() {
   const canvas = document.getElementById("gc-map");
   if (!g || !g.view || !canvas || !canvas.isConnected) return;
   const v = g.view;
-  const w = canvas.parentElement.clientWidth || canvas.clientWidth || 320;
+  const w = laidOutWidth(canvas.parentElement) || canvas.clientWidth || 320;
   // One column (a phone): the map leaves room below it for the decision panel, which then
   // shows without scrolling far (issue 15); two columns: the decision is beside the map.
   const narrow = window.innerWidth < 900;
@@ -2029,7 +2039,7 @@ function clampCam(v, w, hgt) {
   if (wh * cam.s > hgt) cam.oy = Math.min((SQ3 / 2) * cam.s, Math.max(hgt - (wh - SQ3 / 2) * cam.s, cam.oy));
 }
 
-/** Pan (keeping the zoom) so that a hex is on the map, well inside its edges. */
+/** Pan (keeping the zoom) so that a hex is on the map, well inside its edges; whether it moved. */
 function keepInView(c, r) {
   const cam = ui.cam;
   const canvas = document.getElementById("gc-map");
@@ -2038,10 +2048,11 @@ function keepInView(c, r) {
   const [x, y] = [cam.ox + wx * cam.s, cam.oy + wy * cam.s];
   const [w, hgt] = [canvas.clientWidth, canvas.clientHeight];
   const m = Math.min(w, hgt) * 0.18;
-  if (x >= m && x <= w - m && y >= m && y <= hgt - m) return;
+  if (x >= m && x <= w - m && y >= m && y <= hgt - m) return false;
   cam.ox = w / 2 - wx * cam.s;
   cam.oy = hgt / 2 - wy * cam.s;
   if (ui.g) clampCam(ui.g.view, w, hgt);
+  return true;
 }
 
 function drawMini(ctx, v, w, hgt) {

@@ -7,7 +7,7 @@
 // sequence of the engine's small legal steps (NewShip, SetStat, FitWeapon; SetSpeed, Step),
 // played one at a time once the player commits. Saved designs and ship names are kept in
 // localStorage under "startable-msc:" (presentation only, never a save).
-import { panZoomTap } from "../common/canvas.js";
+import { laidOutWidth, panZoomTap, watchWidth } from "../common/canvas.js";
 import * as hx from "./hexmath.js";
 import {
   TEMPLATES, WEAPON_ORDER, cleanDesign, designCode, designCost, fleetOf, fleetProblem, limitsOf, quickFleet, readDesignCode, trimmed,
@@ -178,13 +178,17 @@ export function render(area, g, tools) {
   }
   claimSetup(g);
   syncUi(g, prevPhase);
-  const { h, fill } = tools;
+  const { h, fill, morph } = tools;
   const showMap = v.phase !== "design";
-  fill(area,
-    showMap ? mapBox(g) : null,
-    actionPanel(g),
-    v.phase !== "design" ? statusPanels(g) : null);
+  // The map's box changes in place (the shell's morph) and keeps its canvas: a new canvas on
+  // every tap had its backing store allocated and laid out again. The panels are built anew
+  // (they hold form fields, which morph does not keep).
+  const was = document.getElementById("msc-map-wrap");
+  const map = showMap ? (was && area.contains(was) ? morph(was, mapBox(g)) : mapBox(g)) : null;
+  fill(area, map, actionPanel(g), v.phase !== "design" ? statusPanels(g) : null);
   if (showMap) {
+    const wrap = document.getElementById("msc-map-wrap");
+    watchWidth(wrap, () => drawMap(current)); // its width read when drawing, without a forced layout
     drawMap(g);
     maybeAnimate(g);
   }
@@ -1374,8 +1378,12 @@ function mapBox(g) {
   const v = g.view;
   const label = `Battle map, ${v.map.width} by ${v.map.height} hexes. ` + v.ships.filter((s) => !s.fate && s.hex).map((s) =>
     `${s.label} at ${s.hex} facing ${hx.DIR_NAMES[s.facing]}, SPEED ${s.speed}, SHIELDS ${s.shields}`).join("; ");
+  const kept = document.getElementById("board");
+  const canvas = kept && document.getElementById("board-area")?.contains(kept) ? kept
+    : h("canvas", { id: "board", class: "msc-canvas", role: "img" });
+  canvas.setAttribute("aria-label", label);
   return h("div", { class: "msc-map", id: "msc-map-wrap", "data-replays": String(replays) },
-    h("canvas", { id: "board", class: "msc-canvas", role: "img", "aria-label": label }),
+    canvas,
     h("div", { class: "msc-map-tools", role: "group", "aria-label": "Map view" },
       h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
       h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
@@ -1673,7 +1681,7 @@ function drawMap(g) {
   if (!canvas || !g || !g.view) return;
   bindCanvas(canvas);
   const v = g.view;
-  const width = canvas.parentElement.clientWidth;
+  const width = laidOutWidth(canvas.parentElement);
   if (!width) { requestAnimationFrame(() => { if (canvas.isConnected && canvas.parentElement.clientWidth) drawMap(current); }); return; }
   const fit = fitScale(v, width);
   if (!cam.scale) {
@@ -1700,8 +1708,9 @@ function drawMap(g) {
   canvas.style.height = `${height}px`;
   clampCam(v, width, height);
   const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.round(width * dpr);
-  canvas.height = Math.round(height * dpr);
+  // Setting a canvas's size, even to the same, clears and reallocates it: only on a change.
+  if (canvas.width !== Math.round(width * dpr)) canvas.width = Math.round(width * dpr);
+  if (canvas.height !== Math.round(height * dpr)) canvas.height = Math.round(height * dpr);
   canvas.dataset.view = `${cam.scale.toFixed(4)},${cam.x0.toFixed(4)},${cam.y0.toFixed(4)}`;
   const ctx = canvas.getContext("2d");
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
