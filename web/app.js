@@ -640,6 +640,10 @@ const shell = {
     if (!g || busy) return Promise.resolve(null);
     if (event && event.target && event.target.isConnected === false) return Promise.resolve(null);
     if (at !== undefined && at !== g.at) return Promise.resolve(null);
+    // A tap (or key) made before this decision was drawn was meant for the one before it: its
+    // button may still be on the page (screens change their parts in place) and now show this
+    // decision, so it plays nothing (issue 25: nothing acts on what the player did not see).
+    if (event && event.timeStamp < shownAt) return Promise.resolve(null);
     // Only the second tap of a double tap is ignored: a tap soon after a decision appeared that
     // itself came soon after a tap. A decision brought by the keyboard or by a screen's own
     // multi-step commit (no tap) takes a tap at once (issue 24: "Submit" after Enter).
