@@ -42,7 +42,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from pygame_core import Match, encode_link  # noqa: E402
 from pygame_core.games.spacehole.actions import Pass, Play  # noqa: E402
@@ -70,15 +69,15 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask", buffered: true });
 """
 
-NOTE = """What dominates: loadPyodide itself (fetching and compiling the 9.6 MB wasm, unpacking the
-2.5 MB stdlib, starting the interpreter) is ~90% of a cold boot of either page. The app runs
-it in a module Web Worker (no PyScript), so the main thread only parses the small shell and
-paints the home screen, which is HTML in the page; on top of loadPyodide the app pays for
-app.zip (engine + controller, byte-compiled for Pyodide by build.py) and importing
-pygame_core. The bare page runs loadPyodide on the main thread, so its blocking time is what
-the app's was before the worker. Not tried: a Pyodide memory snapshot
-(loadPyodide({_loadSnapshot}), experimental) taken after the imports would skip interpreter
-start and the imports (a few hundred ms of the worker's time, not of the main thread's)."""
+NOTE = """What dominates: the bare page's loadPyodide (fetching and compiling the 9.6 MB wasm,
+unpacking the 2.5 MB stdlib, starting the interpreter) on the main thread. The app runs Python
+in a module Web Worker, so the main thread only parses the small shell and paints the home
+screen (HTML in the page), or a saved game's last screen (web/warm.js). The worker starts from
+the build's memory snapshot (build.py, made under Node after the interpreter started and every
+module of app.zip was imported): it fetches and checks the snapshot (SHA-256 and the build's
+stamp), restores it and re-seeds what import froze, so neither the interpreter's start nor the
+imports are paid again; a missing, damaged or stale snapshot falls back to a normal boot. The
+worker's steps above say where the rest goes."""
 
 
 def static_handler() -> type[http.server.SimpleHTTPRequestHandler]:
@@ -287,24 +286,27 @@ def tap_latency(browser: Browser, server: Server, devices: dict[str, Any], taps:
 
 
 # Games whose taps are timed with the engine's answer split out: (game, options, playout seed,
-# how far into a seeded random playout the position is, computer level of the other seats).
+# how far into a seeded random playout the position is (a fraction of it, or a number of
+# actions), computer level of the other seats: 0, Random, so that they answer at once).
+# Genocide: 3000 random actions are round 26 of 80 with four fleets out (a 45 kB view).
 GAME_TAPS = (
-    ("genocide", {"players": 4}, 3, 0.8, 0),
-    ("skirmish", {}, 4, 0.3, 0),
+    ("genocide", {"players": 4}, 3, 3000, 0),
+    ("skirmish", {"scenario": "fleet"}, 4, 0.3, 0),
     ("warfare", {}, 3, 0.6, 0),
 )
 
 
-def position(game_id: str, options: dict[str, Any], seed: int, fraction: float) -> Match:
-    """A seeded random playout (any legal action), cut where seat 0 decides, ``fraction`` of the way."""
+def position(game_id: str, options: dict[str, Any], seed: int, where: float) -> Match:
+    """A seeded random playout (any legal action), cut where seat 0 decides, at ``where``
+    (a fraction of the whole game, or a number of actions)."""
     import random
 
     pick = random.Random(seed)
     match = Match.start(game_id, options, seed)
-    while legal := match.legal_actions():
+    while (legal := match.legal_actions()) and (where < 1 or len(match.record.actions) < where + 200):
         match = match.play(pick.choice(legal))
     end = len(match.record.actions)
-    for cut in range(int(end * fraction), 0, -1):
+    for cut in range(int(end * where if where < 1 else where), 0, -1):
         early = match.truncated(cut)
         if early.game.current_player(early.state) == 0 and len(early.legal_actions()) >= 2:
             return early
@@ -329,8 +331,9 @@ def game_taps(browser: Browser, server: Server, devices: dict[str, Any], spec: t
     page.evaluate("([index, blob]) => { localStorage.setItem('startable:index', index); "
                   "localStorage.setItem('startable:game:bench', blob); }",
                   [json.dumps(index), encode_link(match)])
+    page.close()  # a new page: the engine reads the saves when it starts
+    page = context.new_page()
     page.goto(server.url + "#g/bench")
-    page.reload()  # the engine reads the saves when it starts
     page.wait_for_selector("#game:not([hidden])[data-mode='play']", timeout=600_000)
     if throttle != 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
@@ -348,17 +351,16 @@ def game_taps(browser: Browser, server: Server, devices: dict[str, Any], spec: t
         }));
     }""")
     for n in range(taps):
-        ready = "#game:not([hidden]):not([data-thinking]) #choices .choice"
-        try:
-            page.wait_for_selector(ready, timeout=120_000)
-        except PlaywrightTimeout:
-            break  # the game is over
+        ready = "#game:not([hidden]):not([data-thinking]) #choices .choice, #end-screen"
+        page.wait_for_selector(ready, timeout=120_000)
+        if page.locator("#end-screen").count():
+            break
         at = page.get_attribute("#game", "data-at")
         page.wait_for_selector(f"#game[data-settled='{at}']", state="attached", timeout=60_000)
         choice = page.locator("#choices .choice").first
         choice.scroll_into_view_if_needed()
         box = choice.bounding_box()
-        if box is None or page.locator("#end-screen").count():
+        if box is None:
             break
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         time.sleep(0.1)
@@ -370,27 +372,31 @@ def game_taps(browser: Browser, server: Server, devices: dict[str, Any], spec: t
     for t in page.evaluate("window.__lat"):
         total = t["drawn"] - t["tap"]
         trip = t["received"] - t["posted"]
-        rows.append({"total": total, "python": t["python"], "transfer": trip - t["python"], "parse": t["parse"],
-                     "page": total - trip - t["parse"], "bytes": t["bytes"]})
+        rows.append({"total": total, "tap": t["posted"] - t["tap"], "python": t["python"],
+                     "transfer": trip - t["python"], "parse": t["parse"],
+                     "render": t["drawn"] - t["received"] - t["parse"], "bytes": t["bytes"]})
     context.close()
     return rows
 
 
-def measure_game_taps(browser: Browser, server: Server, devices: dict[str, Any], taps: int) -> int:
+def measure_game_taps(browser: Browser, server: Server, devices: dict[str, Any], taps: int,
+                      only: list[str]) -> int:
     """Tap-to-answer-drawn in the games of GAME_TAPS at 1x and 4x CPU, split into its parts."""
     out: dict[str, Any] = {}
     print("tap to the engine's answer drawn, Pixel 7 emulation (medians, ms):")
     for spec in GAME_TAPS:
+        if only and spec[0] not in only:
+            continue
         for throttle in (1, 4):
             rows = game_taps(browser, server, devices, spec, taps, throttle)
             if not rows:
                 continue
             med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
             out[f"{spec[0]} x{throttle}"] = {"median": med, "taps": rows}
-            print(f"  {spec[0]:9s} CPU x{throttle}: {med['total']:6.1f} total = Python {med['python']:5.1f} + "
-                  f"to and from the worker {med['transfer']:5.1f} + parse {med['parse']:4.1f} + "
-                  f"page (handling, render, next frame) {med['page']:5.1f}; answer {med['bytes'] / 1e3:.0f} kB, "
-                  f"{len(rows)} taps", flush=True)
+            print(f"  {spec[0]:9s} CPU x{throttle}: {med['total']:6.1f} total = tap to command {med['tap']:5.1f} + "
+                  f"Python {med['python']:5.1f} + to and from the worker {med['transfer']:5.1f} + "
+                  f"parse {med['parse']:4.1f} + render to the next frame {med['render']:5.1f} "
+                  f"(medians of each); answer {med['bytes'] / 1e3:.0f} kB, {len(rows)} taps", flush=True)
     browser.close()
     results = ROOT / "benchmarks/results"
     old = json.loads((results / "startup.json").read_text()) if (results / "startup.json").exists() else {}
@@ -406,6 +412,7 @@ def main() -> int:
     parser.add_argument("--no-taps", action="store_true", help="measure only the boots and reloads")
     parser.add_argument("--games-only", action="store_true",
                         help="measure only the taps in Genocide, Minimal Space Combat and Galactic Warfare")
+    parser.add_argument("--game", action="append", default=[], help="with --games-only: only this game (repeatable)")
     args = parser.parse_args()
     dist = Path(os.environ.get("STAR_TABLE_DIST", ROOT / "dist"))
     if not (dist / "index.html").exists():
@@ -416,7 +423,7 @@ def main() -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         if args.games_only:
-            return measure_game_taps(browser, server, p.devices, args.taps)
+            return measure_game_taps(browser, server, p.devices, args.taps, args.game)
         for n in range(0 if args.taps_only else args.runs):
             for which in ("app", "bare") if n % 2 == 0 else ("bare", "app"):
                 cold, warm = boot_pair(browser, server, which)
