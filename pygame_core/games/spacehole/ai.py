@@ -28,8 +28,8 @@ from .rules import current_force, defender_cap, structure_counts, supply
 from .state import Battle, BattleRound, CardInPlay, Options, State, Step
 from .view import card_name
 
-# Three levels (issue 11 allows it): a 60-iteration fourth level scored no higher than this
-# one on paired seeds (it once lost the Base where 24 iterations did not), at 2.5x the time.
+# Three levels (issue 11 allows it): a 60-iteration fourth level scored no higher than the
+# 24-iteration flat search Normal was before issue 28, on paired seeds, at 2.5x the time.
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal")
 SEARCH = "game"  # ai_search.paired_search: the heuristic's choice against its rivals, paired
 SEARCH_ITERATIONS: tuple[int, ...] = (96,)  # the most samples (determinizations) per decision
