@@ -363,3 +363,19 @@ def test_public_api_and_error_types() -> None:
     error = IllegalActionError("SH-6.1", "no such defender")
     assert error.rule == "SH-6.1" and error.reason == "no such defender"
     assert str(error) == "no such defender (SH-6.1)"
+
+
+def test_the_fast_replace_copies_like_dataclasses_replace_and_refuses_an_unknown_field() -> None:
+    """pygame_core.frozen.replace (used in hot engine paths) makes what dataclasses.replace
+    makes, for the state class it is used on, and refuses a name that is not a field."""
+    from pygame_core import frozen
+    from pygame_core.games.warfare.state import WarfareState
+
+    state = GAMES["warfare"].new_game({"cards": "proposed_deck"}, 3)
+    assert frozen.plain(WarfareState)
+    copy = frozen.replace(state, turn_no=7, log=("x",))
+    assert copy == dataclasses.replace(state, turn_no=7, log=("x",))
+    assert hash(copy) == hash(dataclasses.replace(state, turn_no=7, log=("x",)))
+    assert state.turn_no != 7 and copy.turn_no == 7, "the original is unchanged"
+    with pytest.raises(TypeError):
+        frozen.replace(state, no_such_field=1)

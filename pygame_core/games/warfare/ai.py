@@ -154,30 +154,35 @@ def determinize(view: View, seat: PlayerId, seed: int) -> WarfareState:
 
 
 _NO_RACE = 40  # turns to invade when too few ships are left to fill the four squares
+_RANK = tuple(rank_of(sq) for sq in range(80))  # each square's rank, looked up in the hot loops
 
 
 def _side(s: WarfareState, p: int) -> tuple[float, int, int]:
     """Colour ``p``'s material (stacks with power-ups, bigger stacks a little more, runners
     that no enemy ship can reach any more a lot more), its invaders, and the charges its
     closest ships still need to fill the enemy home row."""
-    board = s.board
+    # Called twice for every position a search values: one pass over the occupied squares
+    # (the sums are made in the same square order as ever, so the values are the same).
+    own_home = home_rank(p)
     enemy_home = home_rank(1 - p)
     sign = 1 if p == WHITE else -1
     # Ships only move forward (GW-5.2) and attack forward (GW-A09): an enemy stack can still
     # attack one of ours only while it stands further up our way than ours.
     enemy_front = -1
-    for sq in range(80):
-        if board[sq] * sign < 0 and rank_of(sq) != home_rank(p):
-            progress = abs(home_rank(1 - p) - rank_of(sq))  # how far ours is from it
-            enemy_front = max(enemy_front, 9 - progress)
+    ours: list[tuple[int, int]] = []
+    for sq, count in enumerate(s.board):
+        if not count:
+            continue
+        c = count * sign
+        rank = _RANK[sq]
+        if c > 0:
+            ours.append((rank, c))
+        elif rank != own_home:
+            enemy_front = max(enemy_front, 9 - abs(enemy_home - rank))  # how far ours is from it
     material = 0.0
     invaders = 0
     distances = []
-    for sq in range(80):
-        c = board[sq] * sign
-        if c <= 0:
-            continue
-        rank = rank_of(sq)
+    for rank, c in ours:
         if rank == enemy_home:
             invaders += 1  # GW-9.2: invaders are permanent; four win (GW-11.1)
             material += c
@@ -221,15 +226,16 @@ def _best_threat(s: WarfareState, p: int) -> float:
     sign = 1 if p == WHITE else -1
     enemy_home = home_rank(1 - p)
     best = 0.0
-    for sq in range(80):
-        c = board[sq] * sign
-        if c <= 0 or rank_of(sq) == enemy_home:
+    forward = FORWARD[p]
+    for sq, count in enumerate(board):
+        c = count * sign
+        if c <= 0 or _RANK[sq] == enemy_home:
             continue
-        for one, two in FORWARD[p][sq]:
+        for one, two in forward[sq]:
             t = -board[one] * sign
             if t <= 0:
                 continue
-            home = rank_of(one) == enemy_home
+            home = _RANK[one] == enemy_home
             if not home and (two < 0 or board[two] != 0):
                 continue
             chance = _WIN[c][t + (1 if home else 0)]

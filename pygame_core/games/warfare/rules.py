@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from ... import windows
 from ...deck import Deck
+from ...frozen import replace  # dataclasses.replace, without its per-call look-ups (a search makes many states)
 from ...game import IllegalActionError
 from ...rng import Roller
 from ...windows import Play, Step, Stops, Window
