@@ -98,6 +98,7 @@ def main() -> int:
         page.wait_for_selector("#setup #start", timeout=120_000)
         page.click("#start")
         page.wait_for_selector("#game[data-at]", timeout=120_000)
+        began = time.monotonic()
         turns: list[int] = []       # the person's taps in each of their turns
         computer: list[float] = []  # seconds from the person's last tap to their next decision
         passes_only = 0             # decisions offered whose every choice is a pass
@@ -138,6 +139,9 @@ def main() -> int:
                                    "g.dataset.at !== at || document.querySelector('[data-outcome]'); }",
                                    arg=at, timeout=300_000)
         outcome = page.locator("[data-outcome]").first.inner_text() if page.locator("[data-outcome]").count() else ""
+        played = time.monotonic() - began
+        rounds = page.evaluate("() => { const t = document.querySelector('#game h1 + p'); "
+                               "return t ? t.textContent : ''; }")
         if args.shots:
             page.screenshot(path=str(args.shots / f"{args.game}-end.png"), full_page=True)
         reviewed = ""
@@ -157,7 +161,8 @@ def main() -> int:
           f"taps per turn median {statistics.median(turns) if turns else 0} (max {max(turns, default=0)}); "
           f"a computer turn until the next tap: median {statistics.median(computer) if computer else 0:.2f} s, "
           f"max {max(computer, default=0):.2f} s; pass-only decisions {passes_only}; "
-          f"page errors {len(errors)}; end: {outcome.splitlines()[0] if outcome else 'not reached'}{reviewed}")
+          f"page errors {len(errors)}; {played:.0f} s of play ({rounds.strip()[:60]}); "
+          f"end: {outcome.splitlines()[0] if outcome else 'not reached'}{reviewed}")
     return 0
 
 
