@@ -7,13 +7,13 @@ teleports).
 
 from __future__ import annotations
 
+from ...frozen import replace
 from ...hexgrid import Hex
 from .board import HexKey, ship_cap, terrain_at
 from .cardplay.deck import draw_cards
 from .cardplay.windows import checkpoint
 from .data import PLANET_TYPE_NAMES
 from .state import Fleet, Phase, RollRec, Ship, State
-from .state import evolve as replace
 from .terrain import NEUTRAL_TYPE, NEXUS_CARDS, Terrain
 from .work import Work
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...frozen import replace
 from ...game import ActionBase
 from ...hexgrid import Hex
 from . import actions as A
@@ -18,7 +19,6 @@ from .destruction import begin_md
 from .races import SELF_DESTRUCT_ATK
 from .scavengers import scavenge
 from .state import Battle, Phase, RollRec, Sighting, State
-from .state import evolve as replace
 from .work import Work, continuation, expire
 
 

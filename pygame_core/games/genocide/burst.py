@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...frozen import replace
 from ...game import ActionBase
 from ...hexgrid import Hex
 from . import actions as A
@@ -11,7 +12,6 @@ from .cardplay.windows import checkpoint
 from .destruction import begin_production
 from .scavengers import capture_candidates, run_captures
 from .state import BurstStep, Phase, RollRec, State
-from .state import evolve as replace
 from .work import Work, continuation, expire
 
 

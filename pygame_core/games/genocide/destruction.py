@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...deck import Deck
+from ...frozen import replace
 from ...game import ActionBase
 from ...hexgrid import Hex
 from . import actions as A
@@ -15,7 +16,6 @@ from .cardplay.windows import checkpoint
 from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_NAMES, RESOURCE_TYPES
 from .state import Phase, RollRec, State
-from .state import evolve as replace
 from .work import Work, continuation, expire
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from ...frozen import replace
 from ...game import ActionBase
 from . import actions as A
 from .board import HexKey, Index, free_marker, pb_max, placer, race_of, ship_cap, ship_hex_in, ships_in_play
 from .data import SHIP_COST
 from .state import Phase, Ship, State
-from .state import evolve as replace
 from .turn import end_turn
 from .work import Work, autoload, continuation, go_on
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...frozen import replace
 from ...game import ActionBase, IllegalActionError
 from . import actions as A
 from .battle import battle_choice_actions, do_fight, do_target, eligible_attackers, target_actions
@@ -66,7 +67,6 @@ from .setup import (
     type_actions,
 )
 from .state import Phase, State
-from .state import evolve as replace
 from .transport import (
     do_end_transport,
     do_gate,

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from ...frozen import replace
 from ...game import ActionBase
 from ...hexgrid import Hex
 from ...rng import Roller
@@ -16,7 +17,6 @@ from .cards import CARD_BY_NUM
 from .data import INITIAL_SHIPS, MAP_ROWS, PLANET_TYPE_COUNTS, PLANETS_PER_PLAYER, SECTION_COLS, VARIANTS
 from .races import RACE_BY_KEY, RACES
 from .state import Phase, Planet, Ship, State, log_entry
-from .state import evolve as replace
 from .terrain import TERRAIN, TERRAIN_BY_KEY, Terrain
 from .turn import begin_turn
 from .work import Work, autoload

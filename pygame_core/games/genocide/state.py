@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...deck import Deck
 from ...rng import RngValue
 from ...windows import Window
 from .data import VARIANTS, VariantData
-
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
-T = TypeVar("T", bound="DataclassInstance")
 
 
 class Phase(str, Enum):
@@ -41,21 +35,6 @@ class Phase(str, Enum):
     OVER = "over"  # SG-10
 
 
-def evolve(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for these plain frozen dataclasses, without re-running __init__.
-
-    The engine copies states thousands of times per game; copying the instance dict is
-    several times faster than ``replace`` and gives an equal, equally immutable object.
-    """
-    fields = obj.__dataclass_fields__
-    for key in changes:
-        if key not in fields:
-            raise TypeError(f"{type(obj).__name__} has no field {key!r}")
-    new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
-    return new
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ...frozen import replace
 from ...game import ActionBase
 from . import actions as A
 from .arrival import capture_neutral, move_fleet
@@ -16,7 +17,6 @@ from .cardplay.moves import card_step, card_stop
 from .cardplay.targets import has_inline_play, inline_plays
 from .cardplay.windows import checkpoint
 from .state import Fleet, Phase, Ship, State
-from .state import evolve as replace
 from .terrain import TERRAIN_BY_KEY
 from .work import Work, continuation, go_on
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar, cast
 
 from ...deck import Deck
+from ...frozen import replace
 from ...hexgrid import Hex
 from ...rng import Roller
 from ...windows import Window
@@ -33,7 +34,6 @@ from .state import (
     Wreck,
     log_entry,
 )
-from .state import evolve as replace
 
 T = TypeVar("T")
 M = TypeVar("M")

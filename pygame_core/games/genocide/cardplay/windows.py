@@ -13,12 +13,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ....deck import Deck
+from ....frozen import replace as evolve
 from ....game import ActionBase
 from ....windows import RESPONSE, Play, Window, auto_pass, is_asked, resolve
 from .. import actions as A
 from .. import cards as K
 from ..cards import CARD_BY_NUM, Card
-from ..state import PendingPlay, Phase, State, evolve
+from ..state import PendingPlay, Phase, State
 from ..work import Work, continuation, go_on
 from .rulebook import RULEBOOK
 from .targets import INLINE, NEGATES, could_play, decider, describe_target, playable, target_step, targets_done
