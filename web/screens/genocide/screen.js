@@ -691,7 +691,13 @@ export function redraw() {
 // ---------------------------------------------------------------------------- render
 
 function ensureCss() {
-  shell.stylesheet(new URL("./screen.css", import.meta.url).href, () => draw());
+  if (document.getElementById("gc-css")) return;
+  const link = document.createElement("link");
+  link.id = "gc-css";
+  link.rel = "stylesheet";
+  link.href = new URL("./screen.css", import.meta.url).href;
+  link.addEventListener("load", () => draw());
+  document.head.append(link);
 }
 
 export function render(area, g, tools) {
