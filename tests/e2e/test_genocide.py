@@ -259,7 +259,12 @@ def _fleets_by_hand(page: Page) -> None:
         page.wait_for_selector(moved, timeout=5000)
     except PlaywrightTimeoutError:
         # The map may still be fitting itself on a busy machine: the list's planet button is
-        # the other way the screen offers to place the chosen ship.
+        # the other way the screen offers to place the chosen ship. If the map tap placed it
+        # elsewhere, the chip is no longer picked: pick a ship of the fullest planet again.
+        if not page.locator(".gc-chip.on").count():
+            counts = [len(rows.nth(n).locator(".gc-chip").all()) for n in range(rows.count())]
+            _tap(page, f".gc-setup-list li >> nth={counts.index(max(counts))} >> .gc-chip")
+            page.wait_for_selector(".gc-chip.on")
         _tap(page, f".gc-setup-list li >> nth={dst} >> .gc-planet-btn")
         page.wait_for_selector(moved)
     page.wait_for_selector("#gc-confirm:not([disabled])")
