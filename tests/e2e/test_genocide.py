@@ -232,8 +232,25 @@ def _hex_point(page: Page, col: int, row: int) -> tuple[float, float]:
     return x, y
 
 
+def _on_map(page: Page, x: float, y: float) -> bool:
+    """Whether a tap at (x, y) picks a hex of the map (a phone's map starts zoomed in on the
+    seat's own planets: a hex off its edge is not on screen, one under the mini-map is hidden)."""
+    return bool(page.evaluate(
+        "([x, y]) => { const c = document.getElementById('gc-map');"
+        " if (document.elementFromPoint(x, y) !== c) return false;"
+        " if (!c.dataset.mini) return true;"
+        " const b = c.getBoundingClientRect(); const [mx, my, mw, mh] = c.dataset.mini.split(',').map(Number);"
+        " return !(x - b.left >= mx && x - b.left <= mx + mw && y - b.top >= my && y - b.top <= my + mh); }",
+        [x, y]))
+
+
 def _tap_hex(page: Page, col: int, row: int) -> None:
+    """Tap a hex on the map as a player would: if the map is zoomed in away from it, Fit first."""
     x, y = _hex_point(page, col, row)
+    if not _on_map(page, x, y):
+        _tap(page, "#gc-fit")
+        x, y = _hex_point(page, col, row)
+    assert _on_map(page, x, y), f"hex {col + 1:02d}{row + 1:02d} is not on the map after Fit"
     if _touch(page):
         page.touchscreen.tap(x, y)
     else:
@@ -255,18 +272,7 @@ def _fleets_by_hand(page: Page) -> None:
     page.wait_for_selector(".gc-chip.on")
     _tap_hex(page, col, row)
     moved = f".gc-setup-list li >> nth={dst} >> text=/\\({min(counts) + 1}\\//"
-    try:
-        page.wait_for_selector(moved, timeout=5000)
-    except PlaywrightTimeoutError:
-        # The map may still be fitting itself on a busy machine: the list's planet button is
-        # the other way the screen offers to place the chosen ship. If the map tap placed it
-        # elsewhere, the chip is no longer picked: pick a ship of the fullest planet again.
-        if not page.locator(".gc-chip.on").count():
-            counts = [len(rows.nth(n).locator(".gc-chip").all()) for n in range(rows.count())]
-            _tap(page, f".gc-setup-list li >> nth={counts.index(max(counts))} >> .gc-chip")
-            page.wait_for_selector(".gc-chip.on")
-        _tap(page, f".gc-setup-list li >> nth={dst} >> .gc-planet-btn")
-        page.wait_for_selector(moved)
+    page.wait_for_selector(moved)
     page.wait_for_selector("#gc-confirm:not([disabled])")
     before = _at(page)
     _tap(page, "#gc-confirm")
