@@ -2007,28 +2007,36 @@ function fitSilently(v, w, hgt, whole = false) {
   ui.cam = { s, ox: (w - ww * s) / 2 + s, oy: (hgt - wh * s) / 2 + (SQ3 / 2) * s, fit: s, auto: true, w, h: hgt };
   if (whole || w >= 700) return;
   // A narrow screen (a phone) starts at a readable zoom on what matters now (issue 25): the
-  // battle, the fleet being ordered, else the viewer's own planets (its section in setup);
-  // the mini-map shows where that is, and Fit shows the whole map.
-  const spot = focusSpot(v);
+  // battle, the fleet being ordered, else the viewer's own planets, all of them if they fit at
+  // a zoom a finger can tap (setting up, each is a place to tap); the mini-map shows where that
+  // is, and Fit shows the whole map.
+  const spot = focusBox(v);
   if (!spot) return;
-  const s2 = Math.max(s, Math.min(20, w / 14));
-  const [x, y] = centre(spot[0], spot[1]);
-  Object.assign(ui.cam, { s: s2, ox: w / 2 - x * s2, oy: hgt / 2 - y * s2 });
+  const [x0, y0, x1, y1] = spot;
+  const readable = Math.min(20, w / 14);
+  const tappable = Math.min(readable, 14); // a hex 28 px across, about a fingertip
+  // A hex is 2 s wide and SQ3 s tall: the box's hexes whole, with half a hex to spare around
+  // them; a box too big for that is framed on its middle at the smallest tappable zoom.
+  const allMine = Math.min(w / (x1 - x0 + 3), hgt / (y1 - y0 + 2 * SQ3));
+  const s2 = Math.max(s, Math.min(readable, Math.max(tappable, allMine)));
+  Object.assign(ui.cam, { s: s2, ox: w / 2 - ((x0 + x1) / 2) * s2, oy: hgt / 2 - ((y0 + y1) / 2) * s2 });
   clampCam(v, w, hgt);
 }
 
-/** What a phone's map is framed on: the battle hex, the fleet being ordered, or the middle of
- * the viewer's own planets (a spectator: none, the whole map). */
-function focusSpot(v) {
-  if (v.battle) return [v.battle.col, v.battle.row];
+/** What a phone's map is framed on, as a box of hex centres [x0, y0, x1, y1] in map units: the
+ * battle hex, the fleet being ordered, or the viewer's own planets (a spectator: none, the
+ * whole map). */
+function focusBox(v) {
+  const one = ([c, r]) => { const [x, y] = centre(c, r); return [x, y, x, y]; };
+  if (v.battle) return one([v.battle.col, v.battle.row]);
   const cur = cursorFleet(v);
-  if (cur) return [cur.col, cur.row];
+  if (cur) return one([cur.col, cur.row]);
   if (v.viewer === null || v.viewer === undefined) return null;
-  const mine = v.planets.filter((p) => p.owner === v.viewer && p.alive);
+  const mine = v.planets.filter((p) => p.owner === v.viewer && p.alive).map((p) => centre(p.col, p.row));
   if (!mine.length) return null;
-  const col = Math.round(mine.reduce((a, p) => a + p.col, 0) / mine.length);
-  const row = Math.round(mine.reduce((a, p) => a + p.row, 0) / mine.length);
-  return [col, row];
+  const xs = mine.map(([x]) => x);
+  const ys = mine.map(([, y]) => y);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
 /** No empty band beside the map when zoomed in: the camera stays over the map. */
@@ -2058,6 +2066,7 @@ function keepInView(c, r) {
 function drawMini(ctx, v, w, hgt) {
   const cam = ui.cam;
   mini = null;
+  delete ctx.canvas.dataset.mini; // its box, for tests and tools that tap a hex (a tap there pans)
   if (cam.s <= cam.fit * 1.2) return;
   const [ww, wh] = worldSize(v);
   const mw = Math.min(140, w * 0.3);
@@ -2088,6 +2097,7 @@ function drawMini(ctx, v, w, hgt) {
   ctx.lineWidth = 1.5;
   ctx.strokeRect(x0 + vx, y0 + vy, (w / cam.s) * ms, (hgt / cam.s) * ms);
   mini = { x: x0, y: y0, w: mw, h: mh };
+  ctx.canvas.dataset.mini = [x0, y0, mw, mh].map((n) => n.toFixed(1)).join(",");
   mini.toWorld = (x, y) => [(x - x0) / ms - 1, (y - y0) / ms - SQ3 / 2];
 }
 
