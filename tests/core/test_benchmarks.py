@@ -36,3 +36,11 @@ def test_links_benchmark_runs_on_the_registry() -> None:
     """Whatever GAMES holds (possibly nothing yet), the benchmark runs and says something."""
     out = _bench("benchmarks/links.py", "--seeds", "2", "--bylink-rounds", "2")
     assert out.strip()
+
+
+def test_link_coding_benchmark_prices_each_coding_of_short_games() -> None:
+    """One 2-round game per seat count: a row each, with today's link and three codings."""
+    out = _bench("benchmarks/link_coding.py", "--seeds", "1", "--rounds", "2")
+    rows = [line.split() for line in out.splitlines() if line[:1] in "234" and line.strip()]
+    assert [row[0] for row in rows] == ["2", "3", "4"]
+    assert all(len(row) == 8 and all(cell.rstrip("%").isdigit() for cell in row) for row in rows)
