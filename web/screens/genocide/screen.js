@@ -2021,6 +2021,7 @@ function fitSilently(v, w, hgt, whole = false) {
   const s2 = Math.max(s, Math.min(readable, Math.max(tappable, allMine)));
   Object.assign(ui.cam, { s: s2, ox: w / 2 - ((x0 + x1) / 2) * s2, oy: hgt / 2 - ((y0 + y1) / 2) * s2 });
   clampCam(v, w, hgt);
+  ui.cam.corner = miniCorner(v, w, hgt);
 }
 
 /** What a phone's map is framed on, as a box of hex centres [x0, y0, x1, y1] in map units: the
@@ -2063,17 +2064,40 @@ function keepInView(c, r) {
   return true;
 }
 
+/** The mini-map's box [x, y, width, height] on the canvas, in a corner: 0 bottom right,
+ * 1 bottom left, 2 top right, 3 top left. */
+function miniBox(v, w, hgt, corner) {
+  const [ww, wh] = worldSize(v);
+  const mw = Math.min(140, w * 0.3);
+  const mh = wh * (mw / ww);
+  return [corner & 1 ? 6 : w - mw - 6, corner & 2 ? 6 : hgt - mh - 6, mw, mh];
+}
+
+/** The corner for the mini-map that hides the fewest of the viewer's own planets as the map is
+ * now framed (setting up, they are what the player taps); it stays there while the player
+ * pans, so it never jumps under a finger. */
+function miniCorner(v, w, hgt) {
+  const cam = ui.cam;
+  const mine = v.planets.filter((p) => p.owner === v.viewer && p.alive).map((p) => centre(p.col, p.row));
+  const hidden = (corner) => {
+    const [x0, y0, mw, mh] = miniBox(v, w, hgt, corner);
+    return mine.filter(([x, y]) => {
+      const sx = cam.ox + x * cam.s;
+      const sy = cam.oy + y * cam.s;
+      return sx > x0 - cam.s && sx < x0 + mw + cam.s && sy > y0 - cam.s && sy < y0 + mh + cam.s;
+    }).length;
+  };
+  return [1, 2, 3].reduce((best, corner) => (hidden(corner) < hidden(best) ? corner : best), 0);
+}
+
 function drawMini(ctx, v, w, hgt) {
   const cam = ui.cam;
   mini = null;
   delete ctx.canvas.dataset.mini; // its box, for tests and tools that tap a hex (a tap there pans)
   if (cam.s <= cam.fit * 1.2) return;
-  const [ww, wh] = worldSize(v);
-  const mw = Math.min(140, w * 0.3);
+  const [ww] = worldSize(v);
+  const [x0, y0, mw, mh] = miniBox(v, w, hgt, cam.corner || 0);
   const ms = mw / ww;
-  const mh = wh * ms;
-  const x0 = w - mw - 6;
-  const y0 = hgt - mh - 6;
   ctx.fillStyle = "#070b18";
   ctx.fillRect(x0 - 2, y0 - 2, mw + 4, mh + 4);
   ctx.strokeStyle = "#2c3765";
