@@ -2033,11 +2033,16 @@ function focusBox(v) {
   const cur = cursorFleet(v);
   if (cur) return one([cur.col, cur.row]);
   if (v.viewer === null || v.viewer === undefined) return null;
-  const mine = v.planets.filter((p) => p.owner === v.viewer && p.alive).map((p) => centre(p.col, p.row));
+  const mine = myPlanetCentres(v);
   if (!mine.length) return null;
   const xs = mine.map(([x]) => x);
   const ys = mine.map(([, y]) => y);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** The centres, in map units, of the viewer's planets still in play. */
+function myPlanetCentres(v) {
+  return v.planets.filter((p) => p.owner === v.viewer && p.alive).map((p) => centre(p.col, p.row));
 }
 
 /** No empty band beside the map when zoomed in: the camera stays over the map. */
@@ -2078,7 +2083,7 @@ function miniBox(v, w, hgt, corner) {
  * pans, so it never jumps under a finger. */
 function miniCorner(v, w, hgt) {
   const cam = ui.cam;
-  const mine = v.planets.filter((p) => p.owner === v.viewer && p.alive).map((p) => centre(p.col, p.row));
+  const mine = myPlanetCentres(v);
   const hidden = (corner) => {
     const [x0, y0, mw, mh] = miniBox(v, w, hgt, corner);
     return mine.filter(([x, y]) => {
