@@ -95,6 +95,20 @@ export function morph(from, to) {
   return from;
 }
 
+/** Add the stylesheet at ``href`` (a screen's own, or a part's of the shell) once: a second
+ * call for the same file does nothing. ``loaded`` runs when it has loaded (a canvas drawn
+ * before its styles came may need drawing again). */
+const sheets = new Set(); // every href asked for: screens ask on each render, so a Set, not the DOM
+export function stylesheet(href, loaded) {
+  if (sheets.has(href)) return;
+  sheets.add(href);
+  const url = new URL(href, document.baseURI).href;
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === url)) return;
+  const link = h("link", { rel: "stylesheet", href: url });
+  if (loaded) link.addEventListener("load", loaded);
+  document.head.append(link);
+}
+
 export function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   return el;
@@ -596,7 +610,7 @@ function setupExtras(game, setup, form, values, seats) {
   const box = h("div", { class: "setup-extras", id: "setup-extras" });
   let hooks = null;
   const ctx = {
-    h, fill, notify, game_id: game.id, link: setup.link || "", challenge: Boolean(setup.challenge),
+    h, fill, stylesheet, notify, game_id: game.id, link: setup.link || "", challenge: Boolean(setup.challenge),
     options: () => values(), seats: () => seats(), levels: game.levels || [],
   };
   screenModule(game.id).then((screen) => {
@@ -630,7 +644,7 @@ let thinkTimer = 0;
 let lastGame = null;
 
 const shell = {
-  h, fill, morph, notify, openDialog, dialog,
+  h, fill, morph, stylesheet, notify, openDialog, dialog,
   /** Play the i-th legal action of the decision on screen. Ignored when stale: a button of a
    * decision that has gone (detached, or drawn for another ``at``), or a tap sooner than
    * READ_TIME_MS after the decision appeared (the second tap of a double tap). */

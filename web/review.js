@@ -5,21 +5,10 @@
 // and the three decisions that cost the most, each with the computer's move, in words and on
 // the board (the shell's look back; in a replay, the replay's step).
 import * as engine from "./engine.js";
-import { h, fill } from "./app.js";
+import { h, fill, stylesheet } from "./app.js";
 
-let cssLoaded = false;
 let shown = null; // {key, review}: the last review, kept while the same game is on screen
 let running = false;
-
-function loadCss() {
-  if (cssLoaded || document.querySelector("link[data-review]")) { cssLoaded = true; return; }
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "./review.css";
-  link.dataset.review = "1";
-  document.head.append(link);
-  cssLoaded = true;
-}
 
 function reviewKey(g) { return `${g.game_id}|${location.hash}`; }
 
@@ -50,7 +39,7 @@ function close() {
 }
 
 async function openReview(g, run) {
-  loadCss();
+  stylesheet(new URL("./review.css", import.meta.url).href);
   const key = reviewKey(g);
   if (shown && shown.key === key) { draw(panel(), shown.review, run); return; }
   if (running) return;

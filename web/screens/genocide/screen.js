@@ -691,13 +691,7 @@ export function redraw() {
 // ---------------------------------------------------------------------------- render
 
 function ensureCss() {
-  if (document.getElementById("gc-css")) return;
-  const link = document.createElement("link");
-  link.id = "gc-css";
-  link.rel = "stylesheet";
-  link.href = new URL("./screen.css", import.meta.url).href;
-  link.addEventListener("load", () => draw());
-  document.head.append(link);
+  shell.stylesheet(new URL("./screen.css", import.meta.url).href, () => draw());
 }
 
 export function render(area, g, tools) {

@@ -347,12 +347,7 @@ function keptDesign(d, game, seat = null) {
 function cap(s) { return String(s).charAt(0).toUpperCase() + String(s).slice(1); }
 
 function ensureStyles() {
-  if (document.getElementById("msc-css")) return;
-  const link = document.createElement("link");
-  link.id = "msc-css";
-  link.rel = "stylesheet";
-  link.href = new URL("./screen.css", import.meta.url).href;
-  document.head.append(link);
+  shell.stylesheet(new URL("./screen.css", import.meta.url).href);
 }
 
 function ownShips(v, seat, aliveOnly = true) {

@@ -39,7 +39,6 @@ let stateAt = null; // selection belongs to this decision
 let geometry = null;
 let motion = null; // {at, from, to, vanished: [...]} what the last action changed
 let animFrame = 0;
-let cssLoaded = false;
 const openParts = new Set(); // the <details> the player opened: the screen is redrawn on every move
 
 /** Attributes for a <details> that stays open (or closed) across redraws, as the player left it. */
@@ -338,13 +337,7 @@ export function news(g, tools) {
 // ---------------------------------------------------------------------------- render
 
 function loadCss() {
-  if (cssLoaded || document.querySelector("link[data-wf]")) { cssLoaded = true; return; }
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "./screens/warfare/screen.css";
-  link.dataset.wf = "1";
-  document.head.append(link);
-  cssLoaded = true;
+  shell.stylesheet(new URL("./screen.css", import.meta.url).href);
 }
 
 export function render(area, g, tools, previous) {
