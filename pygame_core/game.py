@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
+from .events import Event, EventKind, rendered_log
+
 PlayerId = int
 """A seat number, 0-based. ``None`` where a player is expected means "nobody" / spectator."""
 
@@ -258,6 +260,16 @@ class Game(Protocol[S, A]):
         """``view(state, player)["log"]`` alone, for the app's turn recap and move list."""
         ...
 
+    def render_event(self, state: S, event: Event, viewer: PlayerId | None) -> list[str]:
+        """The lines (a player's words) that ``viewer`` reads for one event of ``state``'s log
+        (none where the event tells that viewer nothing): the game's one renderer."""
+        ...
+
+    def log_results(self, state: S, player: PlayerId | None) -> list[bool]:
+        """For each line of ``view_log(state, player)``, whether its event tells a result
+        (``EventKind.result``): the recap shows such a line even in a step that passed by itself."""
+        ...
+
     def log_origins(self, state: S, player: PlayerId | None) -> list[int]:
         """For each line of ``view_log(state, player)``, the index of the entry of the state's
         own log it comes from (ascending). The app finds what each action added to a seat's log
@@ -356,13 +368,28 @@ class GameBase(Generic[ES, A]):
     def idle_pass(self, state: ES) -> tuple[A, str] | None:
         return None  # a game without optional windows never stops for nothing
 
-    def view_log(self, state: ES, player: PlayerId | None) -> list[str]:
-        log: list[str] = self.view(state, player)["log"]
+    EVENT_KINDS: ClassVar[Mapping[str, EventKind]] = {}
+    """Every kind of event this game's log holds (``events.py``): the conformance suite renders
+    each kind's example for every seat and checks every logged event against this table."""
+
+    def events(self, state: ES) -> tuple[Event, ...]:
+        """The state's own log: every event so far, each with the seats that may see it."""
+        log: tuple[Event, ...] = getattr(state, "log", ())
         return log
 
+    def render_event(self, state: ES, event: Event, viewer: PlayerId | None) -> list[str]:
+        raise NotImplementedError(f"{type(self).__name__} has no renderer for its events")
+
+    def view_log(self, state: ES, player: PlayerId | None) -> list[str]:
+        return rendered_log(state, self.events(state), player, self.render_event)[0]
+
     def log_origins(self, state: ES, player: PlayerId | None) -> list[int]:
-        return list(range(self.raw_log_length(state)))  # a view that shows every entry, one line each
+        return rendered_log(state, self.events(state), player, self.render_event)[1]
+
+    def log_results(self, state: ES, player: PlayerId | None) -> list[bool]:
+        log = self.events(state)
+        kinds = self.EVENT_KINDS
+        return [kinds[log[origin].kind].result for origin in self.log_origins(state, player)]
 
     def raw_log_length(self, state: ES) -> int:
-        log: tuple[str, ...] = getattr(state, "log", ())
-        return len(log)
+        return len(self.events(state))

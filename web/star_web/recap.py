@@ -30,6 +30,7 @@ class LogIndex:
 
     def __init__(self) -> None:
         self._origins: tuple[object, PlayerId | None, list[int]] = (None, None, [])
+        self._results: tuple[object, PlayerId | None, list[bool]] = (None, None, [])
         self._idle: dict[int, tuple[object, str | None]] = {}
 
     def length(self, match: Match, position: int, viewer: PlayerId | None) -> int:
@@ -39,6 +40,14 @@ class LogIndex:
             origins = match.game.log_origins(match.state, viewer)
             self._origins = (match.state, viewer, origins)
         return bisect_left(origins, match.game.raw_log_length(match.states[position]))
+
+    def results(self, match: Match, viewer: PlayerId | None) -> list[bool]:
+        """For each line of ``viewer``'s log now, whether it tells a result (``Game.log_results``)."""
+        state, seen, results = self._results
+        if state is not match.state or seen != viewer:
+            results = match.game.log_results(match.state, viewer)
+            self._results = (match.state, viewer, results)
+        return results
 
     def position_of_line(self, match: Match, line: int, viewer: PlayerId | None) -> int:
         """The number of actions after which ``viewer``'s log first holds line ``line``: the
@@ -88,7 +97,9 @@ def last_decision(match: Match, viewer: PlayerId, index: LogIndex, limit: int = 
 
 def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Model | None:
     """Every step since ``viewer``'s own last decision, that decision first, each with the log
-    lines (of ``log``, the viewer's log now) it added; None when nothing happened since.
+    lines (of ``log``, the viewer's log now) it added and which of them tell a result (issue 31:
+    a step that passed by itself is folded to its one line only when it carried no result);
+    None when nothing happened since.
 
     It is a function of the match alone, so it stays on screen until the viewer decides again,
     however many models the other seats' turns bring (issue 24: nothing the other side did
@@ -101,6 +112,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
         return None
     game = match.game
     log_from = index.length(match, since, viewer)
+    results = index.results(match, viewer)
     steps: list[Model] = []
     start = log_from
     for position in range(since, end):
@@ -109,6 +121,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
             "at": position,
             "seat": game.current_player(match.states[position]),
             "lines": log[start:stop],
+            "results": [k - start for k in range(start, min(stop, len(results))) if results[k]],
             "auto": index.idle_words(match, position),
         })
         start = stop
