@@ -780,6 +780,9 @@ async function renderGame(g) {
     // scroll position would make the browser lay out all it skips, now.
     if (log && log.isConnected && logKept.skipped) logKept.behind = true;
     else if (log && log.isConnected) log.scrollTop = log.scrollHeight;
+    // The recap's newest lines are in view when it opens (issue 31: a capped box opened at its top).
+    const recapList = news && news.isConnected ? news.querySelector(".recap-steps") : null;
+    if (recapList) recapList.scrollTop = recapList.scrollHeight;
     if (top && top.isConnected) top.scrollIntoView({ block: "start", behavior: "instant" });
   });
   lastGame = g;
@@ -976,15 +979,21 @@ function recapStep(g, step, screen, now) {
   if (screen.recapStep) {
     try { own = screen.recapStep(g, step); } catch (err) { console.error(err); } // the lines below
   }
-  const lines = step.auto ? [step.auto] : step.lines.map(String).filter((line) => !DETAIL_LINE.test(line) || showDetails());
+  // A step that passed by itself is folded to its one line, unless it carried a result (a battle,
+  // a capture, a planet destroyed, a discard: issue 31): then its lines follow, as in the log.
+  // Each line with its index in the viewer's log (data-line: tests and a look back find it).
+  const told = step.lines.map((line, k) => [String(line), step.from + k]).filter(([line]) => !DETAIL_LINE.test(line) || showDetails());
+  const folded = step.auto && !(step.results && step.results.length);
+  const lines = !step.auto ? told : folded ? [[step.auto, null]] : [[step.auto, null], ...told];
   if (!own && !lines.length) return null;
   const people = g.seats.filter((s) => !s.computer).length;
   const seat = step.seat === null || step.seat === undefined ? null : g.seats[step.seat];
   const who = !seat || g.seats.length === 1 ? null : step.seat === g.viewer && people === 1 ? "You" : seat.name;
-  return h("li", { class: `recap-step seat-${step.seat}${now ? " now" : ""}${step.auto ? " auto" : ""}`, "data-at": String(step.at),
+  return h("li", { class: `recap-step seat-${step.seat}${now ? " now" : ""}${folded ? " auto" : ""}`, "data-at": String(step.at),
     "aria-current": now ? "step" : null },
   who ? h("span", { class: "recap-who" }, who) : null,
-  own || h("span", { class: "recap-lines" }, lines.map((line) => h("span", { class: `recap-line${DETAIL_LINE.test(line) ? " detail" : ""}` }, ...playerWords(line)))));
+  own || h("span", { class: "recap-lines" }, lines.map(([line, n]) => h("span", {
+    class: `recap-line${DETAIL_LINE.test(line) ? " detail" : ""}`, "data-line": n === null ? null : String(n) }, ...playerWords(line)))));
 }
 
 /** The recap's steps on the board, one after the other: the board before the seat's own last

@@ -121,6 +121,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
             "at": position,
             "seat": game.current_player(match.states[position]),
             "lines": log[start:stop],
+            "from": start,  # the index of its first line in the viewer's log (a line's data-line)
             "results": [k - start for k in range(start, min(stop, len(results))) if results[k]],
             "auto": index.idle_words(match, position),
         })

@@ -61,7 +61,7 @@ class Api:
 
     def _answer(self, model: Model, error: bool = False) -> str:
         writes = self.kv.take_journal()
-        return json.dumps({"model": model, "writes": writes, "error": error})
+        return json.dumps({"model": _for_page(model), "writes": writes, "error": error})
 
     def _command(self, name: str) -> Callable[..., Any]:
         app = self.app
@@ -101,3 +101,19 @@ def _as_job(command: Callable[..., Any], args: list[Any]) -> Job:
         return model
     plain: Model = result
     return plain
+
+
+def _for_page(value: Any) -> Any:
+    """The model with its views' ``events`` left out (issue 31): they are for the computer
+    players in Python; the page reads the view's words and data. A view itself is not walked."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key == "view" and isinstance(item, dict):
+                out[key] = {k: v for k, v in item.items() if k != "events"} if "events" in item else item
+            else:
+                out[key] = _for_page(item)
+        return out
+    if isinstance(value, list) and value and isinstance(value[0], dict | list):
+        return [_for_page(v) for v in value]
+    return value
