@@ -333,7 +333,7 @@ function renderHome(home) {
   fill($("#saves"), saves.map((s) => {
     const title = String(s.title || (GAMES[s.game] && GAMES[s.game].title) || "Saved game");
     const when = fmtDate(s.updated);
-    return h("li", { class: "save" },
+    return h("li", { class: "save", "data-save": s.id },
       h("div", { class: "save-text" },
         h("strong", {}, title),
         s.options && Object.keys(s.options).length ? h("span", { class: "save-options" }, optionsSummary(s.game, s.options)) : null,
@@ -1319,6 +1319,17 @@ addEventListener("resize", () => {
     const screen = await screenModule(current.game.game_id);
     if (screen.redraw) screen.redraw(current.game, shell);
   }, 80);
+});
+
+// Another tab or window changed the saved games (issue 37): the list here follows, and the game
+// open here, when it was played on there, shows its newer position (never written over).
+engine.onExternalChange(async (result) => {
+  for (let tries = 0; busy && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (result.open_changed && current && current.screen === "game" && location.hash.startsWith("#g/")) {
+    await run("route", [location.hash], { replace: true });
+  } else if (current && current.screen === "home") {
+    await run("home", [], { replace: true });
+  }
 });
 
 // ---------------------------------------------------------------------------- start

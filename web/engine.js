@@ -23,6 +23,16 @@ export function percent() {
   return Math.round(Math.min(1, got / (state.total || 1)) * 90 + (state.stage.startsWith("Starting the engine") ? 5 : 0));
 }
 
+// Several tabs of the site share one localStorage (issue 37). Each tab's engine holds a copy;
+// ``known`` is that copy as this page last gave it or took it back. A write is checked against
+// it under a lock: a game's blob that another tab changed since is not overwritten (the engine
+// is told and shows the newer game), and the index of saved games is merged by game id, so a
+// game another tab added or played on is never dropped from the list.
+const INDEX_KEY = `${PREFIX}index`;
+const GAME_PREFIX = `${PREFIX}game:`;
+const known = new Map();
+const externalListeners = new Set();
+
 function storageSnapshot() {
   const out = {};
   try {
@@ -33,19 +43,103 @@ function storageSnapshot() {
   } catch (err) {
     console.warn("localStorage is not available:", err);
   }
+  for (const [key, value] of Object.entries(out)) known.set(key, value);
   return out;
 }
 
+function readIndex(text) {
+  try {
+    const data = JSON.parse(text || "null");
+    return data && Array.isArray(data.games) ? data : null;
+  } catch { return null; }
+}
+
+/** The index to store: this tab's (``mine``) merged with the stored one by game id. A game in the
+ * stored index that this tab never knew was added elsewhere and stays; one this tab knew and
+ * dropped was deleted or pruned here and goes; a game whose blob another tab wrote keeps that
+ * tab's line. */
+function mergeIndex(mine, stored, before, theirs) {
+  const m = readIndex(mine);
+  const st = readIndex(stored);
+  if (!m || !st) return mine;
+  const knewBefore = new Set((readIndex(before) || { games: [] }).games.map((e) => e.id));
+  const mineById = new Map(m.games.map((e) => [e.id, e]));
+  const out = [];
+  const placed = new Set();
+  for (const entry of st.games) {
+    if (theirs.has(entry.id)) out.push(entry);
+    else if (mineById.has(entry.id)) out.push(mineById.get(entry.id));
+    else if (!knewBefore.has(entry.id)) out.push(entry);
+    else continue;
+    placed.add(entry.id);
+  }
+  for (const entry of m.games) if (!placed.has(entry.id)) out.push(entry);
+  return JSON.stringify({ ...m, games: out });
+}
+
 let storageProblem = "";
-function applyWrites(writes) {
+function applyWritesNow(writes) {
+  const theirs = new Set(); // games whose blob another tab wrote since this tab's engine saw it
+  const taken = []; // [key, value] the engine must take from storage instead of its own
+  for (const [key, value] of writes || []) {
+    if (!key.startsWith(GAME_PREFIX)) continue;
+    const stored = localStorage.getItem(key);
+    const before = known.has(key) ? known.get(key) : null;
+    // A blob deleted elsewhere is written back (nothing is lost); one changed elsewhere is kept.
+    if (stored !== null && stored !== before && stored !== value) { theirs.add(key.slice(GAME_PREFIX.length)); taken.push([key, stored]); }
+  }
   for (const [key, value] of writes || []) {
     try {
-      if (value === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, value);
+      if (key.startsWith(GAME_PREFIX) && theirs.has(key.slice(GAME_PREFIX.length))) continue;
+      let text = value;
+      if (key === INDEX_KEY && value !== null) {
+        text = mergeIndex(value, localStorage.getItem(INDEX_KEY), known.get(INDEX_KEY), theirs);
+        if (text !== value) taken.push([key, text]);
+      }
+      if (text === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, text);
+      known.set(key, text);
     } catch (err) {
       storageProblem = `This game could not be saved on this device (${err.name || err}).`;
     }
   }
+  for (const [key, value] of taken) known.set(key, value);
+  if (taken.length) tellEngine(taken);
+}
+
+let writing = Promise.resolve();
+function applyWrites(writes) {
+  if (!writes || !writes.length) return writing;
+  // One tab at a time reads, merges and writes (Web Locks); without them, at once, which
+  // leaves only the few microseconds between the read and the write.
+  const locks = navigator.locks;
+  writing = writing.then(() => (locks ? locks.request("startable:saves", () => applyWritesNow(writes)) : applyWritesNow(writes)))
+    .catch((err) => { console.error(err); });
+  return writing;
+}
+
+/** Another tab changed the saves: give this tab's engine the new values, then tell the page. */
+function tellEngine(changes) {
+  call("external", [changes]).then((result) => { for (const fn of externalListeners) fn(result); })
+    .catch((err) => console.error(err));
+}
+
+/** Call ``fn({open_changed, save_id})`` after another tab changed the saved games. */
+export function onExternalChange(fn) { externalListeners.add(fn); return () => externalListeners.delete(fn); }
+
+if (typeof addEventListener === "function") {
+  addEventListener("storage", (event) => {
+    if (event.storageArea !== localStorage) return;
+    if (event.key === null) { // cleared elsewhere: everything this tab knew is gone
+      const changes = [...known.keys()].map((key) => [key, null]);
+      known.clear();
+      if (worker && changes.length) tellEngine(changes);
+      return;
+    }
+    if (!event.key.startsWith(PREFIX) || known.get(event.key) === event.newValue) return;
+    known.set(event.key, event.newValue);
+    if (worker) tellEngine([[event.key, event.newValue]]);
+  });
 }
 
 /** The storage problem met since the last call, once. */
@@ -96,8 +190,8 @@ export function start(info, playable) {
       timings.push({ cmd: call.cmd, posted: call.posted, received, python: msg.ms || 0,
         bytes: msg.text ? msg.text.length : 0, parse: performance.now() - received });
       if (timings.length > 200) timings.shift();
-      applyWrites(out.writes);
-      call.resolve(out.model);
+      // The model is shown once its writes are in storage (a reader of the saves sees them).
+      applyWrites(out.writes).then(() => call.resolve(out.model));
     }
   };
   worker.onerror = (event) => {

@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any
 
-from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError
+from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError, decode_match
 from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, pack_data, read_header, unpack_data
 from pygame_core.game import GameBase, View, resolve_options
 
@@ -36,7 +36,20 @@ from .bylink import (
     stand_in,
 )
 from .recap import LogIndex, recap
-from .storage import HUMAN, LINK, BestScores, EveryStop, KeyValue, SaveEntry, SaveStore, Score
+from .storage import (
+    BEST_KEY,
+    EVERY_STOP_KEY,
+    GAME_PREFIX,
+    HUMAN,
+    INDEX_KEY,
+    LINK,
+    BestScores,
+    EveryStop,
+    KeyValue,
+    SaveEntry,
+    SaveStore,
+    Score,
+)
 
 Model = dict[str, Any]
 Progress = tuple[int, int]
@@ -81,6 +94,7 @@ class App:
     """One per page. Each public command returns the whole model the page should show."""
 
     def __init__(self, kv: KeyValue, now: Callable[[], int], playable: Iterable[str] = ()) -> None:
+        self.kv = kv
         self.now = now
         self.playable = tuple(g for g in playable if g in GAMES)
         self.saves = SaveStore(kv)
@@ -640,6 +654,35 @@ class App:
         match = self.replay.truncated(self.position)
         return self._begin(match, self._all_human(match))
 
+    def external(self, changes: list[list[Any]]) -> Model:
+        """Another tab or window of this site changed the saved data (issue 37): take its writes
+        into this engine's copy, read the index again, and say whether the game open here was
+        played on (or deleted) there, so that the page shows the newer position instead of
+        ever writing an older one over it."""
+        keys = set()
+        for key, value in changes:
+            self.kv_accept(str(key), None if value is None else str(value))
+            keys.add(str(key))
+        if INDEX_KEY in keys or any(k.startswith(GAME_PREFIX) for k in keys):
+            self.saves.reload()
+        if BEST_KEY in keys:
+            self.best = BestScores(self.kv)
+        if EVERY_STOP_KEY in keys:
+            self.every_stop = EveryStop(self.kv)
+        open_changed = self.save_id is not None and self.saves.changed_elsewhere(self.save_id)
+        if open_changed:
+            self.notices.append("This game was played on in another tab or window: its latest position is shown.")
+        return {"screen": "external", "open_changed": open_changed, "save_id": self.save_id}
+
+    def kv_accept(self, key: str, value: str | None) -> None:
+        accept = getattr(self.kv, "accept", None)
+        if accept is not None:
+            accept(key, value)
+        elif value is None:
+            self.kv.remove(key)
+        else:
+            self.kv.set(key, value)
+
     def delete(self, save_id: str) -> Model:
         self.saves.delete(save_id)
         if save_id == self.save_id:
@@ -881,6 +924,8 @@ class App:
     def _autosave(self, created: int | None = None) -> None:
         if self.match is None or self.save_id is None:
             return
+        if self.saves.changed_elsewhere(self.save_id) and self._take_newer(self.save_id):
+            return
         old = self.saves.find(self.save_id)
         kept = self._kept_match()
         entry = self._entry(kept, self.save_id, created or (old.created if old else self.now()))
@@ -894,6 +939,23 @@ class App:
                 self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated))
         except StorageFailed as exc:
             self.notices.append(f"This game could not be saved on this device: {exc}")
+
+    def _take_newer(self, save_id: str) -> bool:
+        """The game open here was saved by another tab since: show that version, never write
+        this tab's older one over it (issue 37). False when there is nothing to take (deleted
+        there, or unreadable): then this tab's game is saved, so nothing is lost."""
+        blob = self.saves.blob(save_id)
+        entry = self.saves.find(save_id)
+        if blob is None or entry is None:
+            return False
+        try:
+            match = decode_match(blob)
+        except RecordError:
+            return False
+        self.notices.append("This game was played on in another tab or window: its latest position is shown "
+                            "(the move made here was not kept).")
+        self._resume(entry, match)
+        return True
 
     def _waiting_words(self) -> str:
         """A game by link in the list of saves: whose move it is, in a word."""

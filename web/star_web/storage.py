@@ -96,6 +96,9 @@ class SaveStore:
     def __init__(self, kv: KeyValue) -> None:
         self.kv = kv
         self.problems: list[str] = []
+        # Each game's blob as this store last read or wrote it: another tab's write is told
+        # apart from ours by it (issue 37: a write never rolls a game back).
+        self.seen: dict[str, str | None] = {}
         self.entries: list[SaveEntry] = self._load_index()
         if self.problems or (self.kv.get(INDEX_KEY) is None and self.entries):
             self._write_index()
@@ -129,7 +132,18 @@ class SaveStore:
         return entries
 
     def blob(self, save_id: str) -> str | None:
-        return self.kv.get(GAME_PREFIX + save_id)
+        blob = self.kv.get(GAME_PREFIX + save_id)
+        self.seen[save_id] = blob
+        return blob
+
+    def changed_elsewhere(self, save_id: str) -> bool:
+        """Whether another tab or window wrote this game's blob since this store last read or
+        wrote it (the page keeps the store's copy up to date: ``JournalStore.accept``)."""
+        return save_id in self.seen and self.kv.get(GAME_PREFIX + save_id) != self.seen[save_id]
+
+    def reload(self) -> None:
+        """Read the index again (another tab changed it); nothing is written."""
+        self.entries = self._load_index()
 
     def find(self, save_id: str) -> SaveEntry | None:
         return next((e for e in self.entries if e.id == save_id), None)
@@ -141,6 +155,7 @@ class SaveStore:
 
     def put(self, entry: SaveEntry, blob: str) -> None:
         self.kv.set(GAME_PREFIX + entry.id, blob)
+        self.seen[entry.id] = blob
         self.entries = [e for e in self.entries if e.id != entry.id] + [entry]
         self._trim()
         self._write_index()
@@ -152,6 +167,7 @@ class SaveStore:
 
     def delete(self, save_id: str) -> None:
         self.kv.remove(GAME_PREFIX + save_id)
+        self.seen.pop(save_id, None)
         self.entries = [e for e in self.entries if e.id != save_id]
         self._write_index()
 
@@ -310,6 +326,13 @@ class JournalStore(MemoryStore):
     def remove(self, key: str) -> None:
         super().remove(key)
         self.journal.append((key, None))
+
+    def accept(self, key: str, value: str | None) -> None:
+        """A change another tab made (the page's ``storage`` event): into the copy, not the journal."""
+        if value is None:
+            super().remove(key)
+        else:
+            super().set(key, value)
 
     def take_journal(self) -> list[tuple[str, str | None]]:
         """The writes since the last call, oldest first (a key written twice keeps its last)."""

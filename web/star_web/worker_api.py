@@ -82,6 +82,7 @@ class Api:
             "step": app.step,
             "fork": app.play_from_here,
             "delete": app.delete,
+            "external": app.external,
             "share": app.share,
             "export": app.export_kept_aside,
             "discard_kept": app.discard_kept_aside,
