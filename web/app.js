@@ -6,6 +6,10 @@
 import * as engine from "./engine.js";
 import * as warm from "./warm.js";
 import { reviewButton } from "./review.js";
+import { h, morph, stylesheet, fill } from "./dom.js";
+import { keepSafe, renderRecord, wireBackup } from "./device.js";
+
+export { h, morph, stylesheet, fill };
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const catalog = JSON.parse($("#catalog").textContent);
@@ -21,98 +25,6 @@ const modules = {}; // game id -> its screen module, once imported
 engine.start(catalog.info, PLAYABLE);
 
 // ---------------------------------------------------------------------------- helpers
-
-const listening = new WeakMap(); // element -> {event type: listener}, as h() added them (for morph)
-
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) {
-      el.addEventListener(k.slice(2), v);
-      if (!listening.has(el)) listening.set(el, {});
-      listening.get(el)[k.slice(2)] = v;
-    }
-    else if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
-
-/** Make ``from``, on the page, the same as ``to``, freshly built by h(): its attributes, text,
- * listeners and children (matched by id, else by position) become those of ``to``; returns the
- * node now on the page. What did not change is not rebuilt, so the browser styles, lays out and
- * paints only what did, and a focused button stays focused (removing it made the browser
- * restyle the page at once). Only for trees that keep no state of their own: no canvas, no form
- * field. */
-export function morph(from, to) {
-  if (from.nodeName !== to.nodeName || from.nodeName === "CANVAS") {
-    from.replaceWith(to);
-    return to;
-  }
-  if (from.nodeType !== Node.ELEMENT_NODE) {
-    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
-    return from;
-  }
-  for (const name of from.getAttributeNames()) if (!to.hasAttribute(name)) from.removeAttribute(name);
-  for (const name of to.getAttributeNames()) {
-    const value = to.getAttribute(name);
-    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
-  }
-  const before = listening.get(from);
-  const after = listening.get(to);
-  if (before) for (const [type, fn] of Object.entries(before)) from.removeEventListener(type, fn);
-  if (after) for (const [type, fn] of Object.entries(after)) from.addEventListener(type, fn);
-  if (after) listening.set(from, after); else listening.delete(from);
-  // A child with an id takes the old child with that id (an optional button before it does not
-  // shift it); one without takes the next old child that no new child claims by its id.
-  let claimed = null;
-  for (const c of to.children) if (c.id) (claimed || (claimed = new Set())).add(c.id);
-  const byId = new Map();
-  for (const c of [...from.children]) {
-    if (!c.id) continue;
-    if (claimed && claimed.has(c.id)) byId.set(c.id, c);
-    else c.remove(); // gone: the rest keep their places
-  }
-  let at = from.firstChild;
-  for (const child of [...to.childNodes]) {
-    const id = child.nodeType === Node.ELEMENT_NODE ? child.id : "";
-    const old = id ? byId.get(id) || null : at && at.nodeType === Node.ELEMENT_NODE && at.id ? null : at;
-    if (!old) {
-      from.insertBefore(child, at);
-      continue;
-    }
-    if (old !== at) from.insertBefore(old, at);
-    at = morph(old, child).nextSibling;
-  }
-  while (at) {
-    const gone = at;
-    at = at.nextSibling;
-    gone.remove();
-  }
-  return from;
-}
-
-/** Add the stylesheet at ``href`` (a screen's own, or a part's of the shell) once: a second
- * call for the same file does nothing. ``loaded`` runs when it has loaded (a canvas drawn
- * before its styles came may need drawing again). */
-const sheets = new Set(); // every href asked for: screens ask on each render, so a Set, not the DOM
-export function stylesheet(href, loaded) {
-  if (sheets.has(href)) return;
-  sheets.add(href);
-  const url = new URL(href, document.baseURI).href;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === url)) return;
-  const link = h("link", { rel: "stylesheet", href: url });
-  if (loaded) link.addEventListener("load", loaded);
-  document.head.append(link);
-}
-
-export function fill(el, ...children) {
-  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
 
 function notify(text) {
   const box = $("#notice");
@@ -242,6 +154,8 @@ async function show(model, { replace = false } = {}) {
   } else {
     setHash(model.hash, replace);
     await renderGame(model.game);
+    const g = model.game;
+    if (g && g.mode === "play" && (g.over || g.seats.some((s) => s.link))) keepSafe(notify);
   }
   showScreen(model.screen);
   document.title = model.screen === "game" ? `${model.game.title}${model.game.mode === "replay" ? " replay" : ""} · Star Table`
@@ -258,7 +172,11 @@ async function route(hash) {
   const [kind, ...rest] = frag.split("/");
   const arg = rest.join("/");
   lastHash = hash;
-  if (!frag) { await show({ screen: "home", home: null, notices: [] }, { replace: true }); return; }
+  if (!frag) {
+    await show({ screen: "home", home: null, notices: [] }, { replace: true });
+    if (engine.state.done) refreshRecord();
+    return;
+  }
   if (kind === "new" && PLAYABLE.includes(arg)) {
     await show({ screen: "setup", setup: { game_id: arg, options: {}, challenge: "" }, hash: frag, notices: [] }, { replace: true });
     return;
@@ -304,6 +222,7 @@ async function openLong(hash) {
 }
 
 $("#loading-cancel").addEventListener("click", () => engine.cancel());
+wireBackup(run);
 
 addEventListener("popstate", () => {
   if (location.hash === lastHash) return;
@@ -354,18 +273,32 @@ function renderHome(home) {
       h("button", { type: "button", class: "btn", onclick: () => run("discard_kept") }, "Discard"));
   }
   // SH-9.3 and the like: the best finished score of each solo game for each option set,
-  // kept on this device (localStorage "startable:best", written by the engine).
+  // kept on this device (localStorage "startable:best", written by the engine); once the
+  // engine has answered, the record of finished games (issue 37) says it with the rest.
   const bests = bestScores();
+  const record = homeModel && homeModel.record;
   for (const card of document.querySelectorAll("#games [data-game]")) {
     const id = card.dataset.game;
     const mine = bests.filter((b) => b.game === id);
     let box = $(".best", card);
-    if (mine.length) {
+    if (renderRecord(card, id, record, optionsSummary, fmtDate)) {
+      if (box) box.remove();
+    } else if (mine.length) {
       if (!box) { box = h("div", { class: "best" }); $(".game-text", card).append(box); }
       fill(box, h("p", {}, mine.length === 1 ? "Your best:" : "Your best, per set of options:"),
         h("ul", {}, mine.slice(0, 4).map((b) => h("li", {}, h("strong", {}, String(b.best)), ` · ${optionsSummary(id, b.options)}`))));
     } else if (box) box.remove();
   }
+}
+
+/** The record of finished games, from the engine (a game just finished is in it). */
+async function refreshRecord() {
+  try {
+    const { record } = await engine.call("record");
+    if (!homeModel) return;
+    homeModel = { ...homeModel, record };
+    if (current && current.screen === "home") renderHome(null);
+  } catch (err) { console.error(err); }
 }
 
 /** The best score per game and option set: {game, options, best}, best first within a game. */

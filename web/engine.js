@@ -78,6 +78,7 @@ function mergeIndex(mine, stored, before, theirs) {
 }
 
 let storageProblem = "";
+let storageToldFull = false;
 function applyWritesNow(writes) {
   const theirs = new Set(); // games whose blob another tab wrote since this tab's engine saw it
   const taken = []; // [key, value] the engine must take from storage instead of its own
@@ -100,7 +101,10 @@ function applyWritesNow(writes) {
       else localStorage.setItem(key, text);
       known.set(key, text);
     } catch (err) {
-      storageProblem = `This game could not be saved on this device (${err.name || err}).`;
+      // Told once a visit: every game saved before is still there.
+      if (!storageToldFull) storageProblem = `This move could not be saved on this device (${err.name || err}): its storage is full or refused. `
+        + "Your games saved before are kept; delete finished ones, or export them, to make room.";
+      storageToldFull = true;
     }
   }
   for (const [key, value] of taken) known.set(key, value);

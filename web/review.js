@@ -5,7 +5,7 @@
 // and the three decisions that cost the most, each with the computer's move, in words and on
 // the board (the shell's look back; in a replay, the replay's step).
 import * as engine from "./engine.js";
-import { h, fill, stylesheet } from "./app.js";
+import { h, fill, stylesheet } from "./dom.js";
 
 let shown = null; // {key, review}: the last review, kept while the same game is on screen
 let running = false;

@@ -20,6 +20,7 @@ from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordErr
 from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, pack_data, read_header, unpack_data
 from pygame_core.game import GameBase, View, resolve_options
 
+from .backup import ImportRefused, export_text, import_text
 from .bylink import (
     PERSON,
     Commit,
@@ -40,12 +41,15 @@ from .storage import (
     BEST_KEY,
     EVERY_STOP_KEY,
     GAME_PREFIX,
+    HISTORY_KEY,
     HUMAN,
     INDEX_KEY,
     LINK,
     BestScores,
     EveryStop,
+    History,
     KeyValue,
+    Result,
     SaveEntry,
     SaveStore,
     Score,
@@ -99,6 +103,7 @@ class App:
         self.playable = tuple(g for g in playable if g in GAMES)
         self.saves = SaveStore(kv)
         self.best = BestScores(kv)
+        self.history = History(kv)
         self.every_stop = EveryStop(kv)
         self.logs = LogIndex()
         self.notices: list[str] = []
@@ -667,6 +672,8 @@ class App:
             self.saves.reload()
         if BEST_KEY in keys:
             self.best = BestScores(self.kv)
+        if HISTORY_KEY in keys:
+            self.history = History(self.kv)
         if EVERY_STOP_KEY in keys:
             self.every_stop = EveryStop(self.kv)
         open_changed = self.save_id is not None and self.saves.changed_elsewhere(self.save_id)
@@ -733,6 +740,19 @@ class App:
             "hash": f"s/{blob}",
         }
         return self._model("game")
+
+    def export_all(self) -> Model:
+        """Every save, the best scores, the history and the settings, as one file's text (issue 37)."""
+        return {"text": export_text(self.saves, self.best, self.history, self.every_stop)}
+
+    def import_all(self, text: str) -> Model:
+        """Merge an export file into this device; a bad file changes nothing and says why."""
+        try:
+            self.notices.append(import_text(text, self.saves, self.best, self.history, self.every_stop,
+                                            self._new_save_id))
+        except ImportRefused as exc:
+            self.notices.append(str(exc))
+        return self._model("home")
 
     def export_kept_aside(self) -> Model:
         return {"text": json.dumps(self.saves.quarantined(), indent=1)}
@@ -910,6 +930,11 @@ class App:
                 self.saves.update(entry)
             if entry.over and entry.score is not None and not self.best.has(entry.id):
                 self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated))
+            if entry.over and not self.history.has(entry.id):  # finished before the history was kept
+                try:
+                    self._remember(decode_match(blob), entry)
+                except RecordError:
+                    continue
 
     def _entry(self, match: Match, save_id: str, created: int) -> SaveEntry:
         summary = summarize(match, self._public_view(match))
@@ -937,8 +962,21 @@ class App:
             self.saves.put(entry, encode_link(kept))
             if entry.over and entry.score is not None:  # SH-9.3: the best score is kept
                 self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated))
+            if entry.over:
+                self._remember(kept, entry)
         except StorageFailed as exc:
             self.notices.append(f"This game could not be saved on this device: {exc}")
+
+    def _remember(self, match: Match, entry: SaveEntry) -> None:
+        """A finished game's result into the history, which outlives the save (issue 37)."""
+        outcome = match.game.outcome(match.state)
+        if outcome is None or self.history.has(entry.id):
+            return
+        people = [s for s, kind in enumerate(entry.seats) if kind == HUMAN]
+        self.history.record(Result(
+            id=entry.id, game=entry.game, options=entry.options, when=entry.updated,
+            won=any(seat in outcome.winners for seat in people), score=entry.score, turns=entry.turn,
+        ))
 
     def _take_newer(self, save_id: str) -> bool:
         """The game open here was saved by another tab since: show that version, never write
@@ -987,6 +1025,7 @@ class App:
         return {
             "saves": [dataclasses.asdict(e) for e in self.saves.listing()],
             "best": self.best.listing(),
+            "record": self.history.stats(),
             "kept_aside": len(self.saves.quarantined()),
         }
 

@@ -16,6 +16,7 @@ BEST_KEY = PREFIX + "best"
 GAME_PREFIX = PREFIX + "game:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
 EVERY_STOP_KEY = PREFIX + "every-stop"
+HISTORY_KEY = PREFIX + "history"
 MAX_SAVES = 30  # the oldest finished games go first beyond this
 KEEP_SCORES = 5  # finished scores kept per game and option set, best first
 HUMAN = -1  # a seat played by a person at this device; other values are computer levels
@@ -81,7 +82,7 @@ class SaveEntry:
             score=None if data.get("score") is None else int(data["score"]),
             over=bool(data.get("over", False)), label=str(data.get("label", "")),
             seats=[int(s) for s in data.get("seats", [])],
-            options=_options(data.get("options", {})),
+            options=read_options(data.get("options", {})),
             beat=None if data.get("beat") is None else int(data["beat"]),
             link=dict(data["link"]) if isinstance(data.get("link"), dict) else {},
         )
@@ -208,7 +209,7 @@ class SaveStore:
         self.kv.set(INDEX_KEY, json.dumps(data, separators=(",", ":")))
 
 
-def _options(data: object) -> dict[str, Any]:
+def read_options(data: object) -> dict[str, Any]:
     """A game's options as stored: a flat map of names to ints, strings or booleans."""
     if not isinstance(data, dict) or not all(
             isinstance(k, str) and isinstance(v, (int, str, bool)) for k, v in data.items()):
@@ -248,7 +249,7 @@ class BestScores:
                 raise ValueError("no scores list")
             for item in data["scores"]:
                 self.scores.append(Score(
-                    game=str(item["game"]), options=_options(item["options"]),
+                    game=str(item["game"]), options=read_options(item["options"]),
                     score=int(item["score"]), id=str(item["id"]), when=int(item["when"])))
         except (ValueError, TypeError, KeyError):
             self.scores = []
@@ -287,6 +288,101 @@ class BestScores:
     @staticmethod
     def _same(a: Score, b: Score) -> bool:
         return a.game == b.game and a.options == b.options
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game, as the history keeps it after its save is pruned (issue 37)."""
+
+    id: str  # the save it came from
+    game: str
+    options: dict[str, Any]
+    when: int  # ms since the epoch, when it finished
+    won: bool  # a person at this device won (solo: the game was won)
+    score: int | None  # a solo game's score
+    turns: int | None
+    daily: str = ""  # the day's deck it was played as (issue 33), "" otherwise
+
+
+class History:
+    """Every finished game's result on this device, kept apart from the saves: pruning a save
+    (MAX_SAVES) loses no record. Per game and option set it gives played, won, average and
+    best score, streaks and the last results (``stats``)."""
+
+    LIMIT = 2000  # results kept: years of play; the oldest go first beyond it
+
+    def __init__(self, kv: KeyValue) -> None:
+        self.kv = kv
+        self.problems: list[str] = []
+        self.results: list[Result] = []
+        raw = kv.get(HISTORY_KEY)
+        if raw is None:
+            return
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict) or not isinstance(data.get("results"), list):
+                raise ValueError("no results list")
+            self.results = [read_result(item) for item in data["results"]]
+        except (ValueError, TypeError, KeyError):
+            self.results = []
+            self.problems.append("the history of finished games was unreadable and starts again")
+
+    def has(self, save_id: str) -> bool:
+        return any(r.id == save_id for r in self.results)
+
+    def record(self, result: Result) -> None:
+        """Add one finished game's result (once per save: a game finishes once)."""
+        if self.has(result.id):
+            return
+        self.results = [*self.results, result][-self.LIMIT:]
+        self._write()
+
+    def merge(self, results: list[Result]) -> int:
+        """Add results from an imported file, without duplicates; how many were new."""
+        known = {r.id for r in self.results}
+        new = [r for r in results if r.id not in known]
+        if new:
+            self.results = sorted([*self.results, *new], key=lambda r: r.when)[-self.LIMIT:]
+            self._write()
+        return len(new)
+
+    def _write(self) -> None:
+        self.kv.set(HISTORY_KEY, json.dumps(
+            {"version": 1, "results": [asdict(r) for r in self.results]}, separators=(",", ":")))
+
+    def stats(self) -> list[dict[str, Any]]:
+        """Per game and option set: played, won, average and best score, the current and longest
+        winning streaks, the last played and the last 20 results (oldest first)."""
+        groups: dict[str, list[Result]] = {}
+        for r in sorted(self.results, key=lambda r: r.when):
+            groups.setdefault(json.dumps([r.game, r.options], sort_keys=True), []).append(r)
+        out = []
+        for results in groups.values():
+            scores = [r.score for r in results if r.score is not None]
+            longest = streak = 0
+            for r in results:
+                streak = streak + 1 if r.won else 0
+                longest = max(longest, streak)
+            out.append({
+                "game": results[0].game, "options": results[0].options, "played": len(results),
+                "won": sum(r.won for r in results), "best": max(scores) if scores else None,
+                "average": round(sum(scores) / len(scores)) if scores else None,
+                "streak": streak, "longest_streak": longest, "last_played": results[-1].when,
+                "last": [{"score": r.score, "won": r.won, "when": r.when} for r in results[-20:]],
+            })
+        return sorted(out, key=lambda g: (g["game"], -g["played"]))
+
+
+def read_result(item: Any) -> Result:
+    if not isinstance(item, dict):
+        raise ValueError("a result is not an object")
+    score, turns = item.get("score"), item.get("turns")
+    return Result(
+        id=str(item["id"]), game=str(item["game"]), options=read_options(item.get("options", {})),
+        when=int(item["when"]), won=bool(item.get("won", False)),
+        score=None if score is None else int(score), turns=None if turns is None else int(turns),
+        daily=str(item.get("daily", "")),
+    )
 
 
 class EveryStop:
