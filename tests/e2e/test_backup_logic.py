@@ -119,16 +119,18 @@ def test_pruning_saves_keeps_every_result_in_the_history() -> None:
     assert History(device.kv).stats() == stats
 
 
+JUNK = st.recursive(
+    st.none() | st.integers() | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=10,
+)
 BAD_FILES = st.one_of(
     st.text(max_size=200),
     st.binary(max_size=200).map(lambda b: b.decode("latin-1")),
     st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
                  lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                  max_leaves=20).map(json.dumps),
-    st.dictionaries(st.sampled_from(["saves", "best", "history", "settings", "version"]),
-                    st.recursive(st.none() | st.integers() | st.text(max_size=10),
-                                 lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-                                 max_leaves=10), max_size=5)
+    st.dictionaries(st.sampled_from(["saves", "best", "history", "settings", "version"]), JUNK, max_size=5)
     .map(lambda d: json.dumps({"format": FORMAT, "version": 1, **d})),
 )
 
