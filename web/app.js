@@ -1254,6 +1254,29 @@ addEventListener("resize", () => {
   }, 80);
 });
 
+/** A newer build of the site arrived while this page runs (issue 37): it takes over the next
+ * time the site is opened, or now if the player asks (every move is saved, so the game goes on
+ * from its save in the new build). */
+function offerUpdate(registration) {
+  if (!navigator.serviceWorker.controller) return; // a first install: nothing older is running
+  let asked = false;
+  const offer = (waiting) => {
+    const box = $("#update");
+    if (!box || !waiting) return;
+    fill(box, h("p", {}, "A new version of Star Table is ready. It starts the next time you open the site; your games are saved."),
+      h("button", { type: "button", class: "btn small", id: "update-now", onclick: () => { asked = true; waiting.postMessage("skip-waiting"); } }, "Use it now"),
+      h("button", { type: "button", class: "btn small", onclick: () => { box.hidden = true; } }, "Later"));
+    box.hidden = false;
+  };
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const installing = registration.installing;
+    if (!installing) return;
+    installing.addEventListener("statechange", () => { if (installing.state === "installed") offer(installing); });
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => { if (asked) location.reload(); });
+}
+
 // Another tab or window changed the saved games (issue 37): the list here follows, and the game
 // open here, when it was played on there, shows its newer position (never written over).
 engine.onExternalChange(async (result) => {
@@ -1283,6 +1306,6 @@ route(location.hash).then(async () => {
   window.starReadyAt = performance.now();
   document.body.dataset.ready = "1";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker", err));
+    navigator.serviceWorker.register("./sw.js").then(offerUpdate).catch((err) => console.warn("service worker", err));
   }
 });

@@ -16,8 +16,15 @@ self.addEventListener("install", (event) => {
       if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
       await cache.put(url, response);
     }
-    await self.skipWaiting();
+    // A first install takes control at once. An update waits until no page of the older
+    // build is open (issue 37: a page loads a screen's code when a game opens, and a newer
+    // build's file would not fit it), unless the player asks for it (the "skip-waiting" message).
+    if (!older) await self.skipWaiting();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
