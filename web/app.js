@@ -8,6 +8,7 @@ import * as warm from "./warm.js";
 import { reviewButton } from "./review.js";
 import { h, morph, stylesheet, fill } from "./dom.js";
 import { keepSafe, renderRecord, wireBackup } from "./device.js";
+import { renderDaily, today, wireDaily } from "./daily.js";
 
 export { h, morph, stylesheet, fill };
 
@@ -223,6 +224,7 @@ async function openLong(hash) {
 
 $("#loading-cancel").addEventListener("click", () => engine.cancel());
 wireBackup(run);
+wireDaily((day) => run("daily", [day]));
 
 addEventListener("popstate", () => {
   if (location.hash === lastHash) return;
@@ -246,7 +248,7 @@ function savesFromStorage() {
 }
 
 function renderHome(home) {
-  if (home) homeModel = home;
+  if (home) homeModel = { ...(homeModel || {}), ...home };
   // The index in localStorage is current: the engine's writes are applied there as they come.
   const saves = savesFromStorage().sort((a, b) => (b.updated || 0) - (a.updated || 0));
   fill($("#saves"), saves.map((s) => {
@@ -277,6 +279,7 @@ function renderHome(home) {
   // engine has answered, the record of finished games (issue 37) says it with the rest.
   const bests = bestScores();
   const record = homeModel && homeModel.record;
+  renderDaily(homeModel && homeModel.daily, shareResult);
   for (const card of document.querySelectorAll("#games [data-game]")) {
     const id = card.dataset.game;
     const mine = bests.filter((b) => b.game === id);
@@ -294,11 +297,24 @@ function renderHome(home) {
 /** The record of finished games, from the engine (a game just finished is in it). */
 async function refreshRecord() {
   try {
-    const { record } = await engine.call("record");
-    if (!homeModel) return;
-    homeModel = { ...homeModel, record };
-    if (current && current.screen === "home") renderHome(null);
+    const { record, daily } = await engine.call("record", [today()]);
+    homeModel = { ...(homeModel || {}), record, daily };
+    if (!current || current.screen === "home") renderHome(null);
   } catch (err) { console.error(err); }
+}
+
+/** Share a result: the text and, once the game is played, a link that replays it. */
+async function shareResult(text, saveId) {
+  const blob = saveId ? localStorage.getItem(`startable:game:${saveId}`) : null;
+  const url = blob ? `${location.origin}${location.pathname}#r/${blob}` : "";
+  try {
+    if (navigator.share) { await navigator.share({ title: "Star Table", text, url: url || undefined }); return; }
+  } catch (err) {
+    if (err && err.name === "AbortError") return;
+  }
+  const all = url ? `${text}\n${url}` : text;
+  try { await navigator.clipboard.writeText(all); notify("Copied: paste it to a friend."); }
+  catch { openDialog("Your result", h("p", { class: "share-text" }, all), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]); }
 }
 
 /** The best score per game and option set: {game, options, best}, best first within a game. */
@@ -1303,6 +1319,7 @@ route(location.hash).then(async () => {
   if (model.notices && model.notices.length) notify(model.notices.join(" "));
   homeModel = model.home;
   if (!current || current.screen === "home") renderHome(model.home);
+  refreshRecord();
   window.starReadyAt = performance.now();
   document.body.dataset.ready = "1";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {

@@ -27,7 +27,10 @@ from pygame_core import decode_match
 from pygame_core.canonical import digest
 links = json.load(open({links_path!r}))
 print("RESULT " + json.dumps([digest(decode_match(link).state) for link in links]))
+from pygame_core.daily import daily_seed
+print("DAILY " + json.dumps([daily_seed("spacehole", day) for day in {days!r}]))
 """
+DAYS = ["2026-11-26", "2026-11-27", "2027-01-01", "2028-02-29"]  # the deck of the day (issue 33)
 
 
 def _msgpack_wheel() -> Path:
@@ -64,7 +67,7 @@ def test_recorded_games_replay_identically_in_pyodide(tmp_path: Path) -> None:
         inside.mkdir(parents=True, exist_ok=True)
         (inside / "links.json").write_text(json.dumps(links))
         mounted = "/project/build/pyodide-parity/links.json"
-    script.write_text(PYODIDE_SCRIPT.format(links_path=mounted))
+    script.write_text(PYODIDE_SCRIPT.format(links_path=mounted, days=DAYS))
     result = subprocess.run(
         ["node", str(RUNNER), str(ROOT), str(_msgpack_wheel()), str(script)],
         capture_output=True, text=True, timeout=600, check=False,
@@ -72,3 +75,7 @@ def test_recorded_games_replay_identically_in_pyodide(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
     line = next(x for x in result.stdout.splitlines() if x.startswith("RESULT "))
     assert json.loads(line.removeprefix("RESULT ")) == expected
+    from pygame_core.daily import daily_seed
+
+    daily = next(x for x in result.stdout.splitlines() if x.startswith("DAILY "))
+    assert json.loads(daily.removeprefix("DAILY ")) == [daily_seed("spacehole", day) for day in DAYS]

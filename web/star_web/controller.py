@@ -18,6 +18,7 @@ from typing import Any
 
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError, decode_match
 from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, pack_data, read_header, unpack_data
+from pygame_core.daily import DayError, check_day, daily_seed
 from pygame_core.game import GameBase, View, resolve_options
 
 from .backup import ImportRefused, export_text, import_text
@@ -36,6 +37,7 @@ from .bylink import (
     split_play_link,
     stand_in,
 )
+from .daily import DAILY_GAME, daily_state
 from .recap import LogIndex, recap
 from .storage import (
     BEST_KEY,
@@ -125,6 +127,7 @@ class App:
         self.replay_hash = ""
         self.position = 0
         self.beat: int | None = None  # the score to beat of the challenge being played
+        self.daily = ""  # the day whose deck this game is, as that day's scored try (issue 33)
         self._checked = False
         self._marks: list[int] = []
         self._marks_for: Match | None = None
@@ -261,6 +264,7 @@ class App:
         count = match.game.num_players(match.state)
         self.seats = _playable_seats(match.record.game, seats) if len(seats) == count else self._all_human(match)
         self.beat = entry.beat if entry is not None else None
+        self.daily = entry.daily if entry is not None else ""
         self.links = LinkPlay.from_json(entry.link) if entry is not None else LinkPlay()
         if self.links.base is not None and self.links.got is not None and self.links.seat is not None:
             self._replot(match)
@@ -323,6 +327,7 @@ class App:
         self.save_id = None
         self.seats, self.viewer, self.position, self.replay_hash = [], None, 0, ""
         self.beat = None
+        self.daily = ""
         self.links, self.claiming = LinkPlay(), None
         self.spectating = None
 
@@ -741,6 +746,35 @@ class App:
         }
         return self._model("game")
 
+    def daily_game(self, day: str) -> Job:
+        """Today's deck (issue 33): the day's scored try, continued where it was left; once it is
+        played, a practice game on the same deck (marked as practice, outside the day's record)."""
+        try:
+            seed = daily_seed(DAILY_GAME, day)
+        except DayError as exc:
+            self.notices.append(f"Today's deck could not be made: {exc}.")
+            return self.home()
+        state = daily_state(self.saves, self.history, day)
+        if state["status"] == "playing" and state["save_id"]:
+            return (yield from self.open_save(str(state["save_id"])))
+        model = self.new_game(DAILY_GAME, {}, str(seed), [HUMAN])
+        if state["status"] == "done":
+            self.notices.append("Practice on today's deck: your scored try of the day stands.")
+            model = self._model("game")
+        elif self.save_id is not None:
+            self.daily = day
+            self._autosave()
+            model = self._model("game")
+        return model
+
+    def daily_status(self, day: str) -> Model:
+        """Today's deck on the home screen, and the record of finished games."""
+        try:
+            daily = daily_state(self.saves, self.history, check_day(day))
+        except DayError:
+            daily = None
+        return {"record": self.history.stats(), "daily": daily}
+
     def export_all(self) -> Model:
         """Every save, the best scores, the history and the settings, as one file's text (issue 37)."""
         return {"text": export_text(self.saves, self.best, self.history, self.every_stop)}
@@ -943,7 +977,7 @@ class App:
             updated=self.now(), actions=len(match.record.actions), turn=summary["turn"],
             score=summary["score"], over=match.is_over, label=summary["label"],
             seats=list(self.seats) or self._all_human(match), options=_all_options(match),
-            beat=self.beat,
+            beat=self.beat, daily=self.daily,
         )
 
     def _autosave(self, created: int | None = None) -> None:
@@ -976,6 +1010,7 @@ class App:
         self.history.record(Result(
             id=entry.id, game=entry.game, options=entry.options, when=entry.updated,
             won=any(seat in outcome.winners for seat in people), score=entry.score, turns=entry.turn,
+            daily=entry.daily,
         ))
 
     def _take_newer(self, save_id: str) -> bool:

@@ -69,6 +69,7 @@ class SaveEntry:
     options: dict[str, Any] = field(default_factory=dict)  # the game's options, all of them
     beat: int | None = None  # a challenge's score to beat, carried in its link
     link: dict[str, Any] = field(default_factory=dict)  # a game by link: its secrets in flight (bylink.LinkPlay)
+    daily: str = ""  # the day (YYYY-MM-DD) whose deck this is, played as that day's scored try (issue 33)
 
     @staticmethod
     def from_json(data: object) -> SaveEntry:
@@ -85,6 +86,7 @@ class SaveEntry:
             options=read_options(data.get("options", {})),
             beat=None if data.get("beat") is None else int(data["beat"]),
             link=dict(data["link"]) if isinstance(data.get("link"), dict) else {},
+            daily=str(data.get("daily", "")),
         )
         if not entry.id or ":" in entry.id:
             raise ValueError("bad save id")
