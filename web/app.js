@@ -1321,6 +1321,14 @@ route(location.hash).then(async () => {
   if (!current || current.screen === "home") renderHome(model.home);
   refreshRecord();
   window.starReadyAt = performance.now();
+  // For tests: resolves once every command sent so far has been answered and drawn (the worker
+  // answers in order), so "a second tap played nothing" is checked without waiting a guess.
+  window.starIdle = async () => {
+    await engine.call("record", [today()]);
+    while (busy) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    return true;
+  };
   document.body.dataset.ready = "1";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("./sw.js").then(offerUpdate).catch((err) => console.warn("service worker", err));

@@ -39,6 +39,12 @@ def wait_until(page: Page, expression: str, arg: Any = None, timeout_ms: int = S
         time.sleep(0.05)
 
 
+def idle(page: Page) -> None:
+    """Wait until every command the page sent has been answered and drawn (``window.starIdle``):
+    after it, a tap that played something would show; no fixed sleep guesses when."""
+    page.evaluate("window.starIdle()")
+
+
 def catalog(page: Page) -> dict[str, Any]:
     """The catalogue build.py wrote into the page (#catalog)."""
     data: dict[str, Any] = json.loads(page.evaluate("document.getElementById('catalog').textContent"))

@@ -21,7 +21,7 @@ from playwright.sync_api import Page
 from pygame_core import GAMES, Match, decode_match
 
 from .conftest import Contexts, wait_ready
-from .helpers import STEP_TIMEOUT_MS, at, catalog_of_html, open_setup, settle, tap, wait_changed
+from .helpers import STEP_TIMEOUT_MS, at, catalog_of_html, idle, open_setup, settle, tap, wait_changed
 from .site import Site, dist_dir
 
 # Every string a canvas draws is recorded (the page cannot see this: it is the test's).
@@ -229,7 +229,7 @@ def test_a_double_tap_on_the_hand_off_button_plays_nothing(
     }""")
     page.wait_for_selector("#handoff", state="detached", timeout=STEP_TIMEOUT_MS)
     page.wait_for_selector("#choices .choice")
-    page.wait_for_timeout(700)  # a played action would have come back by now
+    idle(page)  # a played action would have come back by now
     delay = page.evaluate("window.secondTap")
     if delay >= 200:
         pytest.skip(f"the page was too busy for a quick second tap ({delay:.0f} ms)")

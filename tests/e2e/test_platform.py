@@ -22,6 +22,7 @@ from .helpers import (
     STEP_TIMEOUT_MS,
     at,
     catalog_of_html,
+    idle,
     settle,
     start_challenge,
     tap,
@@ -269,7 +270,7 @@ def test_a_double_tap_on_draw_a_card_plays_one_action(phone: Page, site: Site) -
     assert "Draw a card" in draw.inner_text()
     draw.dblclick()
     phone.wait_for_selector("#game[data-at='1']")
-    phone.wait_for_timeout(700)  # a second action would have come back by now
+    idle(phone)  # a second action would have come back by now
     assert settle(phone) == "1"
 
 
@@ -306,7 +307,7 @@ def test_a_tap_on_a_decision_not_yet_seen_does_nothing(phone: Page, site: Site) 
         phone.evaluate(QUICK_PAIR)
         phone.wait_for_selector(f"#game:not([data-at='{before}'])")
         pair = wait_until(phone, "window.quickPair")
-        phone.wait_for_timeout(700)  # a played action would have come back by now
+        idle(phone)  # a played action would have come back by now
         # A double tap: the next decision came within the guard's 300 ms of the first tap, and
         # the second tap soon after; else the machine was too busy for one: try again.
         if pair["answer"] < 250 and pair["delay"] < 200:

@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from pygame_core import IllegalActionError, Match, encode_link
 from pygame_core.games.spacehole.actions import Play
 
-from .helpers import SEED, at, open_replay, settle, start_challenge, tap, tap_choice, wait_changed
+from .helpers import SEED, at, idle, open_replay, settle, start_challenge, tap, tap_choice, wait_changed
 
 
 def _first_choice_until(stop: object) -> Match:
@@ -108,7 +108,7 @@ def test_a_choice_button_that_left_the_page_plays_nothing(phone: Page) -> None:
         if last.evaluate("(b) => b.isConnected"):
             continue
         last.dispatch_event("click")
-        phone.wait_for_timeout(800)  # a played action would have come back by now
+        idle(phone)  # a played action would have come back by now
         settle(phone)
         assert at(phone) == now
         return

@@ -26,7 +26,7 @@ from pygame_core import Match, encode_link
 from pygame_core.games.spacehole.actions import Pass, Play
 from pygame_core.games.spacehole.view import describe
 
-from .helpers import challenge_fragment, open_replay, open_setup, settle, start_game, tap, tap_choice
+from .helpers import challenge_fragment, open_replay, open_setup, settle, start_game, tap, tap_choice, wait_until
 from .site import ROOT
 
 AXE = ROOT / "node_modules/axe-core/axe.min.js"
@@ -252,8 +252,8 @@ def test_a_log_off_screen_shows_its_end_when_it_comes_into_view(learner: Page) -
     settle(page)
     assert not log.evaluate("(l) => l.checkVisibility({ contentVisibilityAuto: true })")  # skipped
     log.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)  # the browser's state change comes at a frame
-    assert log.evaluate("(l) => l.checkVisibility({ contentVisibilityAuto: true })")
+    # The browser's state change comes at a frame.
+    wait_until(page, "document.getElementById('log').checkVisibility({ contentVisibilityAuto: true })")
     assert log.evaluate(end), "the newest lines are in view"
     log.evaluate("(l) => { l.scrollTop = 0; }")  # the player reads back
     page.evaluate("window.scrollTo(0, 0)")

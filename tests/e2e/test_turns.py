@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from .helpers import challenge_blob, settle, wait_until
+from .helpers import challenge_blob, idle, settle, wait_until
 from .site import BOOT_TIMEOUT_MS
 
 ENGINE_WORDS = re.compile(r"\b(GW|MSC|SG|SH)-?[0-9]|GW\.battle|\bship[0-9]|\[object")
@@ -67,7 +67,7 @@ def test_the_recap_shows_my_result_then_the_computers_actions_until_my_next_tap(
     steps = _until_the_computer_replied(page)
     assert page.locator("#recap .recap-title").inner_text().startswith("Since your last move")
     # Still there a while later, unchanged: nothing replaces it but the next decision.
-    page.wait_for_timeout(1500)
+    idle(page)
     assert _recap_steps(page) == steps
     # The recap is where the player looks: at the top of the game, above the decision.
     recap_top = page.locator("#recap").bounding_box()

@@ -17,7 +17,7 @@ from pygame_core.games.warfare import cards, odds
 from pygame_core.games.warfare.actions import Attack, Charge, ChooseFirst, PassWindow, PlayCard
 
 from .conftest import Contexts
-from .helpers import tap
+from .helpers import idle, tap
 from .site import BOOT_TIMEOUT_MS, Site
 from .test_warfare import FILES, _at, _choices, _new_game, _next, _settle, _tap_square
 
@@ -268,6 +268,6 @@ def test_your_battle_stays_in_the_recap_after_the_computer_replies(page: Page, s
     outcome = first.locator(".wf-outcome").first.inner_text()
     assert re.search(r"White's attack failed|White captures", outcome), outcome
     assert recap.locator(".recap-step.seat-1").count() >= 1
-    page.wait_for_timeout(1500)
+    idle(page)
     still = page.locator("#recap .recap-step").first.locator(".wf-outcome").count()
     assert still == 1, "still there until the next tap"
