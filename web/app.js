@@ -636,10 +636,15 @@ async function renderGame(g) {
     ? (g.undo ? "Take back your last move and the computer's reply (U). The dice come from the game itself: the same move rolls the same dice."
       : "Nothing to take back yet")
     : g.undo ? "Undo (U)" : "Nothing to undo since the last die, card or other player's move";
+  const undoButton = replay ? null : h("button", { type: "button", class: "btn", id: "undo", disabled: !g.undo || looking, onclick: () => run("undo"),
+    "aria-keyshortcuts": "U", title: undoHelp }, g.takeback ? "Take back" : "Undo");
+  const hintButton = g.hint ? h("button", { type: "button", class: "btn", id: "hint", onclick: showHint }, "Hint") : null;
+  // A solo game keeps Undo and Hint with the decision (on a phone, the bar under the thumb:
+  // issue 33); with seats they stay in the header.
+  const solo = g.seats.length === 1 && !replay && !looking && !g.over;
   const tools = h("div", { class: "game-tools" },
-    replay ? null : h("button", { type: "button", class: "btn", id: "undo", disabled: !g.undo || looking, onclick: () => run("undo"),
-      "aria-keyshortcuts": "U", title: undoHelp }, g.takeback ? "Take back" : "Undo"),
-    g.hint ? h("button", { type: "button", class: "btn", id: "hint", onclick: showHint }, "Hint") : null,
+    solo ? null : undoButton,
+    solo ? null : hintButton,
     h("button", { type: "button", class: "btn", id: "help", onclick: () => showHelp(g.game_id) }, "How to play"),
     spectating ? null : h("button", { type: "button", class: "btn", id: "share", onclick: share }, "Share"));
   const seats = g.seats.length > 1 ? h("ol", { class: "seats-bar", "aria-label": "Players" }, g.seats.map((s, n) =>
@@ -692,7 +697,8 @@ async function renderGame(g) {
     : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
       : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
   const decide = g.over ? endPanel(g, screen) : g.send ? sendPanel(g) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
-    h("h2", { id: "decide-title" }, prompt),
+    h("div", { class: "decide-head" }, h("h2", { id: "decide-title" }, prompt),
+      solo ? h("div", { class: "decide-tools" }, undoButton, hintButton) : null),
     thinking ? h("p", { class: "thinking" }, h("span", { class: "spinner", "aria-hidden": "true" }), " ",
       h("button", { type: "button", class: "btn small", id: "think-speed", "aria-pressed": fastComputers() ? "true" : "false",
         onclick: (e) => { fastComputers(!fastComputers()); e.currentTarget.setAttribute("aria-pressed", fastComputers() ? "true" : "false"); } },
