@@ -1239,6 +1239,19 @@ async function copy(text) {
   }
 }
 
+// The skip link moves focus to the page's content; it never routes (its href is not a route).
+document.querySelector("a.skip").addEventListener("click", (e) => {
+  e.preventDefault();
+  const target = document.querySelector("#choices .choice, #handoff .btn, #start, #main");
+  $("#main").focus({ preventScroll: true });
+  if (target) target.focus();
+});
+
+addEventListener("keydown", (e) => {
+  // Escape closes the notice (issue 36), wherever the focus is.
+  if (e.key === "Escape" && !dialog.open && !$("#notice").hidden) { $("#notice").hidden = true; }
+});
+
 addEventListener("keydown", async (e) => {
   if (!current || current.screen !== "game" || dialog.open || (e.target.closest && e.target.closest("input, textarea, select"))) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
