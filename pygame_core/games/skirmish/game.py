@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from ...game import GameBase, OptionError, Options, OptionSpec, Outcome, resolve_options
+from ...events import Event
+from ...game import GameBase, OptionError, Options, OptionSpec, Outcome, PlayerId, resolve_options
 from ...rng import Rng
-from . import rules
+from . import rules, words
 from .actions import CODEC, Action
 from .data import DEPLOY_COLS, MAX_TURNS_HARD, PRESETS
+from .events import EVENT_KINDS
 from .state import SkirmishState
 from .view import view
 
@@ -36,6 +38,11 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
     max_players = 2
     option_schema = OPTION_SCHEMA
     RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
+    EVENT_KINDS = EVENT_KINDS
+
+    def render_event(self, state: SkirmishState, event: Event, viewer: PlayerId | None) -> list[str]:
+        """The event's line and any dice record lines (words.py); every event is public (MSC-11)."""
+        return words.lines(event)
 
     def new_game(self, options: Options | None, seed: int) -> SkirmishState:
         opts = resolve_options(OPTION_SCHEMA, options)

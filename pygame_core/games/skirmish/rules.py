@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...events import Event, event
 from ...game import IllegalActionError
 from ...hexgrid import Hex, HexMap
 from ...rng import Roller
@@ -37,6 +38,7 @@ from .data import (
     WEAPON_SIDES,
     range_modifier,
 )
+from .events import ship_ref
 from .geometry import arcs_of, compress_orders, next_steps, relative, speed_choices
 from .state import (
     DESTROYED,
@@ -346,7 +348,10 @@ def _reveal_designs(state: SkirmishState) -> SkirmishState:
             weapons = tuple(INTACT if s in design.weapons else NONE for s in range(6))
             ship = Ship(len(ships), player, number, design, design.engine, design.shields, weapons)
             ships.append(ship)
-            log.append(words.revealed(ship))
+            log.append(event(
+                "revealed", ship=ship_ref(ship), engine=design.engine, shields=design.shields,
+                to_hit=design.to_hit, weapons=design.weapons, design=design.name,
+            ))
     return replace(state, phase="deploy", plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
 
 
@@ -374,8 +379,11 @@ def _reveal_deployment(state: SkirmishState) -> SkirmishState:
     for player in (0, 1):
         for ship, place in zip(own_ships(state, player), state.plans[player].placements, strict=True):
             ships[ship.id] = replace(ship, col=place.col, row=place.row, facing=place.facing)
-            log.append(words.deployed(ship, Hex(place.col, place.row), place.facing))
-    log.append("Turn 1")
+            where = Hex(place.col, place.row)
+            log.append(event(
+                "deployed", ship=ship_ref(ship), hex=where.label, col=place.col, row=place.row, facing=place.facing
+            ))
+    log.append(event("turn", turn=1))
     return replace(state, phase="orders", turn=1, plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
 
 
@@ -418,7 +426,9 @@ def _movement(state: SkirmishState) -> SkirmishState:
     """MSC-7: every ship runs its orders independently; leaving the map disengages (MSC-7.2)."""
     grid = HexMap(state.width, state.height)
     ships = list(state.ships)
-    log = list(state.log)
+    # Both sides' moves come from the last submission: the header says they are both sides'
+    # (issue 36: the recap filed both under the side that submitted last).
+    log = [*state.log, event("movement", turn=state.turn, rule="MSC-7")]
     orders = {o.ship: o for p in state.plans for o in p.orders}
     for ship in state.ships:
         order = orders.get(ship.id)
@@ -438,7 +448,10 @@ def _movement(state: SkirmishState) -> SkirmishState:
             history=(*ship.history, entry),
             fired=(),
         )
-        log.append(words.moved(ship, order.speed, written, where, facing, left))
+        log.append(event(
+            "moved", ship=ship_ref(ship), speed=order.speed, orders=written, hex=where.label, col=where.col,
+            row=where.row, facing=facing, left=left,
+        ))
     state = replace(state, plans=(Plan(), Plan()), ships=tuple(ships), log=tuple(log))
     state = _annihilation(state)
     if state.phase == "over":
@@ -457,7 +470,9 @@ def _initiative(state: SkirmishState) -> SkirmishState:
         if wests[-1] != easts[-1]:
             break
     first = 0 if wests[-1] > easts[-1] else 1
-    log = (*state.log, words.initiative(wests, easts, first), *words.rolls(roller.rolls))
+    # Every die with what it decided; words.py tells them with their dice record (C-2.8).
+    told = event("initiative", turn=state.turn, west=tuple(wests), east=tuple(easts), first=first)
+    log = (*state.log, told)
     state = replace(state, rng=roller.value, phase="combat", initiative=(first, 1 - first), firing=0, log=log)
     return _settle(state, fresh=True)
 
@@ -489,25 +504,41 @@ def _fire(state: SkirmishState, action: Fire) -> SkirmishState:
     roll = roller.d(6, f"MSC-9.4 to-hit {shooter.label} {action.side} at {target.label} (need {need})")
     damage = roller.d(6, f"MSC-9.5 damage on {target.label}") if roll <= need else 0
     state = _set_ship(state, replace(shooter, fired=(*shooter.fired, side)))
-    told = words.shot(shooter, action.side, target, distance, need, roll)
-    state = replace(state, rng=roller.value, log=(*state.log, told, *words.rolls(roller.rolls)))
+    told = event(
+        "shot", shooter=ship_ref(shooter), weapon=action.side, target=ship_ref(target), distance=distance,
+        need=need, roll=roll, damage=damage,
+    )
+    state = replace(state, rng=roller.value, log=(*state.log, told))
     if not damage:
         return state
     if damage <= 4:
-        return _shield_hit(state, target, words.damage(target, damage, "SHIELDS -1"))
+        return _shield_hit(state, target, _hit(target, damage, "shields"))
     if damage == 5:
         if target.engine == 0:
-            return _shield_hit(state, target, words.damage(target, damage, "no ENGINE left, so SHIELDS -1"))
+            return _shield_hit(state, target, _hit(target, damage, "no_engine"))
         # MSC-9.5, MSC-9.8: ENGINE -1, and SPEED is clamped to it at once.
         engine = target.engine - 1
         state = _set_ship(state, replace(target, engine=engine, speed=min(target.speed, engine)))
-        return _note(state, words.damage(target, damage, f"ENGINE -1 ({engine} left)"))
+        return _note(state, _hit(target, damage, "engine", left=engine))
     sides = facing_sides(shooter, target)
     outcomes = {s if target.weapons[s] == INTACT else -1 for s in sides}
     if len(outcomes) > 1:  # MSC-9.6: the shooter chooses among sides that differ
         state = replace(state, pending_hit=PendingHit(shooter.id, target.id, sides))
-        return _note(state, words.damage(target, damage, f"a weapon hit, on a side {words.ship(shooter)} chooses"))
+        return _note(state, _hit(target, damage, "choose", chooser=ship_ref(shooter)))
     return _weapon_hit(state, target, sides[0], damage)
+
+
+def _hit(
+    target: Ship, roll: int | None, effect: str, *, side: str = "", left: int | None = None,
+    chooser: tuple[int, int, int] | None = None,
+) -> Event:
+    """What a damage roll did to ``target`` (MSC-9.5): ``effect`` is "shields", "no_engine",
+    "engine" (``left``: ENGINE left), "choose" (the ``chooser`` picks the side, MSC-9.6),
+    "weapon" or "no_weapon" (on ``side``); ``roll`` None where the die was told before."""
+    return event(
+        "damage", ship=ship_ref(target), roll=roll, effect=effect, side=side, left=left, shields_left=None,
+        chooser=chooser,
+    )
 
 
 def _set_ship(state: SkirmishState, ship: Ship) -> SkirmishState:
@@ -516,8 +547,8 @@ def _set_ship(state: SkirmishState, ship: Ship) -> SkirmishState:
     return replace(state, ships=tuple(ships))
 
 
-def _note(state: SkirmishState, text: str) -> SkirmishState:
-    return replace(state, log=(*state.log, text))
+def _note(state: SkirmishState, told: Event) -> SkirmishState:
+    return replace(state, log=(*state.log, told))
 
 
 def facing_sides(shooter: Ship, target: Ship) -> tuple[int, ...]:
@@ -525,29 +556,24 @@ def facing_sides(shooter: Ship, target: Ship) -> tuple[int, ...]:
     return arcs_of(target.facing, relative(hex_of(target), hex_of(shooter)))
 
 
-def _shield_hit(state: SkirmishState, target: Ship, text: str) -> SkirmishState:
+def _shield_hit(state: SkirmishState, target: Ship, told: Event) -> SkirmishState:
     target = state.ships[target.id]
     state = _set_ship(state, replace(target, shields=target.shields - 1))
-    if target.shields > 1:
-        text = f"{text} ({target.shields - 1} left)"
-    return _destruction(_note(state, text), target.id)
+    told = replace(told, fields=tuple((k, target.shields - 1 if k == "shields_left" else v) for k, v in told.fields))
+    return _destruction(_note(state, told), target.id)
 
 
 def _weapon_hit(state: SkirmishState, target: Ship, side: int, roll: int | None = None) -> SkirmishState:
     """A damage roll of 6 on ``side`` (MSC-9.5): the weapon there is destroyed, else SHIELD -1."""
     target = state.ships[target.id]
-    where = words.SIDE_WORDS[SIDE_NAMES[side]]
+    effect = "weapon" if target.weapons[side] == INTACT else "no_weapon"
+    # Without ``roll``, the die was told already when the shooter chose the side (MSC-9.6).
+    told = _hit(target, roll, effect, side=SIDE_NAMES[side])
     if target.weapons[side] != INTACT:
-        effect = f"no intact weapon on its {where} side, so SHIELDS -1"
-    else:
-        effect = f"its {where} weapon is destroyed"
-    # The die was told already when the shooter chose the side (MSC-9.6).
-    text = words.damage(target, roll, effect) if roll is not None else f"{words.ship(target)}: {effect}"
-    if target.weapons[side] != INTACT:
-        return _shield_hit(state, target, text)
+        return _shield_hit(state, target, told)
     weapons = tuple(DESTROYED if s == side else w for s, w in enumerate(target.weapons))
     state = _set_ship(state, replace(target, weapons=weapons))
-    return _note(state, text)
+    return _note(state, told)
 
 
 def _destruction(state: SkirmishState, ship_id: int) -> SkirmishState:
@@ -556,7 +582,7 @@ def _destruction(state: SkirmishState, ship_id: int) -> SkirmishState:
     if ship.shields > 0 or not ship.alive:
         return state
     state = _set_ship(state, replace(ship, shields=0, fate="destroyed"))
-    return _note(state, f"{words.ship(ship)} is destroyed")
+    return _note(state, event("destroyed", ship=ship_ref(ship)))
 
 
 def _settle(state: SkirmishState, fresh: bool = False) -> SkirmishState:
@@ -566,7 +592,9 @@ def _settle(state: SkirmishState, fresh: bool = False) -> SkirmishState:
     the initiative sees its turn to fire was not lost silently."""
     while state.phase == "combat" and state.pending_hit is None and not shots(state):
         if fresh:
-            state = _note(state, words.no_shot(state, state.initiative[state.firing]))
+            side = state.initiative[state.firing]
+            ships, why, nearest = words.no_shot_facts(state, side)
+            state = _note(state, event("no_shot", side=side, ships=ships, why=why, nearest=nearest, rule="MSC-9.2"))
         state = _end_combat_phase(state)
     return state
 
@@ -591,7 +619,7 @@ def _end_turn(state: SkirmishState) -> SkirmishState:
             phase="over",
             winners=winners,
             result=f"turn limit: score {west} to {east}",
-            log=(*state.log, f"Turn limit reached: West {west} BP, East {east} BP"),
+            log=(*state.log, event("turn_limit", west=west, east=east)),
         )
     ships = tuple(replace(s, fired=()) for s in state.ships)
     return replace(
@@ -601,7 +629,7 @@ def _end_turn(state: SkirmishState) -> SkirmishState:
         ships=ships,
         initiative=(),
         firing=0,
-        log=(*state.log, f"Turn {state.turn + 1}"),
+        log=(*state.log, event("turn", turn=state.turn + 1)),
     )
 
 
@@ -618,7 +646,7 @@ def _annihilation(state: SkirmishState) -> SkirmishState:
         winners=winners,
         result=reason,
         pending_hit=None,
-        log=(*state.log, reason),
+        log=(*state.log, event("annihilation", winners=winners)),
     )
 
 

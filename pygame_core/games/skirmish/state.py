@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...events import Event
 from ...rng import RngValue
 from .data import MAX_SHIP_BP, REAR, SIDE_NAMES, STAT_LIMITS, WEAPON_COST
 
@@ -153,4 +154,4 @@ class SkirmishState:
     winners: tuple[int, ...] = ()
     result: str = ""
     epoch: int = 0
-    log: tuple[str, ...] = ()
+    log: tuple[Event, ...] = ()  # events (events.py), worded by words.py

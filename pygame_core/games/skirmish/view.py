@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...events import Event
 from ...game import View
 from ...hexgrid import Hex, HexMap
 from .actions import Action, Fire, HitSide, Place, SetSpeed
@@ -20,6 +21,7 @@ from .rules import (
     trace,
 )
 from .state import Design, Order, Plan, Ship, SkirmishState
+from .words import parts, text_of
 
 WEAPON_STATUS = ("none", "intact", "destroyed")
 
@@ -35,7 +37,9 @@ def design_view(design: Design) -> dict[str, Any]:
     }
 
 
-def ship_view(ship: Ship) -> dict[str, Any]:
+def ship_view(ship: Ship, deployed: dict[int, dict[str, int]] | None = None) -> dict[str, Any]:
+    """A ship as everyone sees it; ``deployed``: where each ship deployed (from the log's events),
+    so the page can replay the last movement from there and its history (MSC-11.1)."""
     placed = ship.col >= 0
     return {
         "id": ship.id,
@@ -54,6 +58,7 @@ def ship_view(ship: Ship) -> dict[str, Any]:
         "fate": ship.fate or None,
         "fired": [SIDE_NAMES[s] for s in ship.fired],
         "history": list(ship.history),
+        "deployed": None if deployed is None else deployed.get(ship.id),
     }
 
 
@@ -104,9 +109,57 @@ def _order_view(state: SkirmishState, order: Order) -> dict[str, Any]:
     }
 
 
+class _Told:
+    """A log told once: its lines, each line's parts for the page, the events as plain data for
+    the computer player, and where each ship deployed."""
+
+    def __init__(self) -> None:
+        self.log: tuple[Event, ...] = ()
+        self.lines: list[str] = []
+        self.parts: dict[str, dict[str, Any]] = {}
+        self.plain: list[dict[str, Any]] = []
+        self.deployed: dict[int, dict[str, int]] = {}
+
+    def extended(self, log: tuple[Event, ...]) -> _Told:
+        """This account with the events of ``log`` after its own (``log`` starts with them)."""
+        told = _Told()
+        told.log, told.lines, told.parts = log, list(self.lines), dict(self.parts)
+        told.plain, told.deployed = list(self.plain), dict(self.deployed)
+        for e in log[len(self.log):]:
+            told.plain.append(e.plain())
+            if e.kind == "deployed":
+                told.deployed[e.nums("ship")[0]] = {"col": e.num("col"), "row": e.num("row"), "facing": e.num("facing")}
+            turn = e.get("turn")
+            for n, line in enumerate(parts(e)):
+                text = text_of(list(line))
+                told.lines.append(text)
+                # The same words always come from the same facts (a ship's name says which
+                # ship), so the page looks a line's parts up by its words.
+                told.parts[text] = {"kind": e.kind, "detail": n > 0, "turn": turn, "parts": list(line)}
+        return told
+
+
+_MEMO_SIZE = 4
+_memo: list[_Told] = []
+
+
+def _told(log: tuple[Event, ...]) -> _Told:
+    """The account of ``log``: a view is made on every tap and a log only grows, so the last
+    few are remembered and a longer log tells only its new events (issue 31: no slower views)."""
+    for known in _memo:
+        if known.log is log:
+            return known
+    base = next((k for k in _memo if len(k.log) <= len(log) and log[: len(k.log)] == k.log), _Told())
+    told = base.extended(log)
+    _memo.insert(0, told)
+    del _memo[_MEMO_SIZE:]
+    return told
+
+
 def view(state: SkirmishState, player: int | None) -> View:
     seat = current_seat(state)
     west, east = scores(state)
+    told = _told(state.log)
     return {
         "game": "skirmish",
         "you": player,
@@ -120,7 +173,7 @@ def view(state: SkirmishState, player: int | None) -> View:
         "current_player": seat,
         "sides": list(SIDE_LABEL),
         "plans": [plan_view(state, plan, player == p) for p, plan in enumerate(state.plans)],
-        "ships": [ship_view(s) for s in state.ships],
+        "ships": [ship_view(s, told.deployed) for s in state.ships],
         "initiative": list(state.initiative),
         "firing": state.initiative[state.firing] if state.phase == "combat" else None,
         "pending_hit": None
@@ -133,7 +186,13 @@ def view(state: SkirmishState, player: int | None) -> View:
         "scores": [west, east],
         "winners": list(state.winners),
         "result": state.result or None,
-        "log": list(state.log),
+        # The log in words (words.py), each line's parts for the page to draw (dice, ships by
+        # the names their players gave them) without reading the words, and the events for the
+        # computer player (the controller strips them from the page's view). The parts and the
+        # events are the remembered account's own: read them, never change them.
+        "log": list(told.lines),
+        "log_parts": told.parts,
+        "events": told.plain,
         # The keys every game's view offers the web shell (docs/ENGINE.md).
         "to_move": seat,
         "seat_names": list(SIDE_LABEL),

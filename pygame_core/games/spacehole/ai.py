@@ -12,12 +12,11 @@ the final MC discounted by the risk of losing the Base (SH-9.1).
 from __future__ import annotations
 
 import functools
-import importlib
-import re
 from dataclasses import fields
 from typing import Any
 
 from ...deck import Deck
+from ...events import Event
 from ...game import PlayerId, View
 from ...rng import Rng
 from .actions import Choose, Discard, Dismiss, Draw, Pass, Play, Repair, Scout, SpaceholeAction
@@ -26,7 +25,7 @@ from .data import BASE_ID, DECK_SIZE, Kind, card_type
 from .power import best_allocation
 from .rules import current_force, defender_cap, structure_counts, supply
 from .state import Battle, BattleRound, CardInPlay, Options, State, Step
-from .view import card_name
+from .words import card_name
 
 # Three levels (issue 11 allows it): a 60-iteration fourth level scored no higher than the
 # 24-iteration flat search Normal was before issue 28, on paired seeds, at 2.5x the time.
@@ -38,9 +37,6 @@ ROLLOUT_DEPTH = 8
 RIVALS = {"build": 4, "Discard": 2, "Dismiss": 1, "Choose": 2}  # rivals weighed per decision
 PRIOR_MARGIN = 0.001  # about 3 MC of final score: a rival must beat the heuristic by more
 
-# The view module (the package's ``view`` attribute is the function of that name).
-view_module = importlib.import_module(f"{__package__}.view")
-data_module = importlib.import_module(f"{__package__}.data")
 
 SCORE_SCALE = 3000.0  # SH-9.2 scores: Appendix B's survivors average about 1,760 MC
 
@@ -57,57 +53,9 @@ def _id_by_name(skin: str) -> dict[str, int]:
     return out
 
 
-@functools.cache
-def _name_pattern(skin: str) -> re.Pattern[str]:
-    names = sorted(_id_by_name(skin), key=len, reverse=True)
-    return re.compile(r"(?<![\w])(" + "|".join(re.escape(n) for n in names) + r")(?![\w])")
-
-
-@functools.lru_cache(maxsize=8192)
-def _log_line(reference: str, shown: str, skin: str) -> str:
-    """A state log line (cards as ``{c<id>}``) that the view shows as ``shown`` (the player's
-    words) and ``reference`` (with rule references): names turned back into card references
-    where that reproduces both, else the first line that does, else the best guess."""
-    names = _id_by_name(skin)
-
-    def invert(text: str) -> str:
-        return _name_pattern(skin).sub(lambda m: f"{{c{names[m.group(1)]}}}", text)
-
-    words = getattr(view_module, "player_words", None)
-    skin_text = getattr(data_module, "skin_text", None)
-
-    def shows_as(line: str) -> bool:
-        if words is not None and words(line, skin) != shown:
-            return False
-        text = skin_text(line, skin) if skin_text is not None else line
-        return bool(view_module.render(text, skin) == reference)
-
-    options = [invert(reference), reference, shown, invert(shown)]
-    return next((line for line in options if shows_as(line)), options[0])
-
-
-_DREW = re.compile(r"^(Turn \d+: drew )\{c(\d+)\}")
-
-
-def _log(view: View, skin: str) -> tuple[str, ...]:
-    """The state's log lines from the view's: ``log`` in the player's words, and
-    ``log_refs`` (a list, or by index only where it differs) with rule references."""
-    shown: list[str] = view["log"]
-    refs = view.get("log_refs")
-    if isinstance(refs, dict):
-        references = [refs.get(str(n), line) for n, line in enumerate(shown)]
-    elif isinstance(refs, list) and len(refs) == len(shown):
-        references = refs
-    else:
-        references = shown
-    lines = [_log_line(r, w, skin) for r, w in zip(references, shown, strict=True)]
-    drawn = view.get("drawn")
-    if drawn is not None:  # the view names the very copy drawn this turn (by id)
-        for i in range(len(lines) - 1, -1, -1):
-            if _DREW.match(lines[i]):
-                lines[i] = _DREW.sub(lambda m: f"{m.group(1)}{{c{drawn['id']}}}", lines[i], count=1)
-                break
-    return tuple(lines)
+def _log(view: View) -> tuple[Event, ...]:
+    """The state's log: the view's events as they were (one seat sees every event, SH-10)."""
+    return tuple(Event.from_plain(e) for e in view["events"])
 
 
 def _battle(data: dict[str, Any], skin: str, in_play: set[int], discard: tuple[int, ...]) -> Battle:
@@ -191,7 +139,7 @@ def determinize(view: View, seat: PlayerId, seed: int) -> State:
         else _battle(view["last_battle"], skin, {p.card for p in in_play}, discard),
         base_destroyed=bool(view["lost"]),
         over=over,
-        log=_log(view, skin),
+        log=_log(view),
     )
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pygame_core.game import GameBase, OptionSpec, OptionValue, Outcome, resolve_options
+from pygame_core.events import Event
+from pygame_core.game import GameBase, OptionSpec, OptionValue, Outcome, PlayerId, resolve_options
 from pygame_core.game import Options as OptionMap
 
-from . import rules
+from . import rules, words
 from .actions import CODEC, SpaceholeAction
+from .events import EVENT_KINDS
 from .state import Options, State
-from .view import view
+from .view import rendered_log, view
 
 
 class SpaceholeGame(GameBase[State, SpaceholeAction]):
@@ -34,6 +36,19 @@ class SpaceholeGame(GameBase[State, SpaceholeAction]):
     # Links of rules version 1 (record format 1) were made before SH-7.3 was read as written
     # (issue 13): they replay under the old reading (pygame_core/record.py legacy_options).
     LEGACY_OPTIONS: ClassVar[dict[int, dict[str, OptionValue]]] = {1: {"rules": 1}}
+    EVENT_KINDS = EVENT_KINDS
+
+    def render_event(self, state: State, event: Event, viewer: PlayerId | None) -> list[str]:
+        """One line per event, in the card set's names (words.py); one seat sees it all (SH-10)."""
+        return [words.line(event, state.options.skin)]
+
+    # One line per event, every event public: the view's remembered log serves these (the
+    # recap asks for them on every step).
+    def view_log(self, state: State, player: PlayerId | None) -> list[str]:
+        return rendered_log(state.log, state.options.skin)[0]
+
+    def log_origins(self, state: State, player: PlayerId | None) -> list[int]:
+        return list(range(len(state.log)))
 
     def new_game(self, options: OptionMap | None, seed: int) -> State:
         resolved = resolve_options(self.option_schema, options)
@@ -49,7 +64,8 @@ class SpaceholeGame(GameBase[State, SpaceholeAction]):
         if state.base_destroyed:
             base = "Hull" if state.options.skin == "babylon5" else "Base"  # SH-3: the set's names
             return Outcome((), (0,), f"the {base} was destroyed")
-        return Outcome((0,), (state.mc,), "the deck is spent")
+        # Not "the deck is spent": the log's last line says so just above it (issue 33).
+        return Outcome((0,), (state.mc,), "every card was drawn, and the MC you hold is your score")
 
 
 GAME = SpaceholeGame(rules, view, CODEC)

@@ -1,8 +1,8 @@
 """Spacehole's rules: the turn machine, battles, events, power and legality (RULES.md SH-4..SH-9).
 
 ``apply`` takes one player decision and then runs the game forward through every step
-that needs no decision, stopping at the next one. Log lines name cards as ``{c<id>}`` so
-the view can render either skin's names from one identical state (SH-H26).
+that needs no decision, stopping at the next one. The log holds events (``events.py``) that
+name cards by id, so ``words.py`` renders either skin's names from one identical state (SH-H26).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pygame_core.deck import Deck
+from pygame_core.events import Event, event
 from pygame_core.game import IllegalActionError
 from pygame_core.rng import Rng, Roller
 
@@ -34,11 +35,6 @@ DOME_HITS = 3  # SH-6.3 step 2
 SCOUTS = ("space_rangers", "space_scouts")  # SH-8.6
 RANDOM_DEFENDER_LOSS = ("lost_in_space", "black_hole", "intergalactic_war")  # SH-A30
 RANDOM_STRUCTURE_LOSS = ("sabotage", "planet_bombs", "meteor_swarm")
-
-
-def c(card: int) -> str:
-    """A card reference in a log line, rendered with the skin's name by the view."""
-    return f"{{c{card}}}"
 
 
 # --------------------------------------------------------------------------------------
@@ -101,7 +97,7 @@ def new_state(options: Options, seed: int) -> State:
     """SH-4: the Base in play, nothing else; the 96 cards shuffled once (SH-4.2)."""
     roller = Roller(Rng.from_seed(seed))
     deck = Deck.shuffled(range(DECK_SIZE), roller, "SH.setup.shuffle")
-    return State(options=options, rng=roller.value, deck=deck, log=("A new colony: the Base stands alone.",))
+    return State(options=options, rng=roller.value, deck=deck, log=(event("colony_founded"),))
 
 
 # --------------------------------------------------------------------------------------
@@ -251,7 +247,7 @@ def apply(state: State, action: SpaceholeAction) -> State:
     if action not in legal:
         raise IllegalActionError(*_why_illegal(state, action))
     roller = Roller(state.rng)
-    log: list[str] = []
+    log: list[Event] = []
     state = _decide(state, action, roller, log)
     state = _advance(state, roller, log)
     reveals = isinstance(action, (Draw, Scout)) or bool(roller.rolls)
@@ -308,12 +304,12 @@ def _why_illegal(state: State, action: SpaceholeAction) -> tuple[str, str]:
     return "SH-5.1", "That is not a decision you can take now."
 
 
-def _decide(state: State, action: SpaceholeAction, roller: Roller, log: list[str]) -> State:
+def _decide(state: State, action: SpaceholeAction, roller: Roller, log: list[Event]) -> State:
     if isinstance(action, Dismiss):
-        log.append(f"Too many defenders: {c(action.card)} is dismissed (SH-8.3).")
+        log.append(event("dismissed", card=action.card, rule="SH-8.3"))
         return _discard_from_play(state, action.card)
     if isinstance(action, Discard):
-        log.append(f"Hand over its limit: discarded {c(action.card)} (SH-8.4).")
+        log.append(event("discarded", card=action.card, rule="SH-8.4"))
         return replace(state, hand=_without(state.hand, action.card), deck=state.deck.discard(action.card))
     if isinstance(action, Draw):
         return _draw(state, log)
@@ -324,15 +320,15 @@ def _decide(state: State, action: SpaceholeAction, roller: Roller, log: list[str
     if isinstance(action, Play):
         return _play(state, action, log)
     if isinstance(action, Repair):
-        log.append(f"Build: no card played; {c(action.card)} is fully repaired (SH-5.4).")
+        log.append(event("repaired", card=action.card, rule="SH-5.4"))
         in_play = tuple(replace(p, damage=0) if p.card == action.card else p for p in state.in_play)
         return replace(state, in_play=in_play, step=Step.POWER)
-    log.append("Build: nothing played.")
+    log.append(event("built_nothing"))
     assert isinstance(action, Pass)
     return replace(state, step=Step.POWER)
 
 
-def _draw(state: State, log: list[str]) -> State:
+def _draw(state: State, log: list[Event]) -> State:
     """SH-5.2 Space Karma: Structures and Defenders to the hand, the rest become pending."""
     card, deck = state.deck.draw()
     assert card is not None  # START is offered only while the deck has cards (SH-9.2)
@@ -342,43 +338,43 @@ def _draw(state: State, log: list[str]) -> State:
         powered=(), seismic=False, obligation=(), last_battle=None,
     )
     kind = card_type(card).kind
-    log.append(f"Turn {turn}: drew {c(card)}.")
+    log.append(event("drew", turn=turn, card=card))
     if kind in (Kind.STRUCTURE, Kind.DEFENDER):
         return replace(state, hand=(*state.hand, card), step=Step.BUILD)
     return replace(state, pending=card, step=Step.EVENT)
 
 
-def _scout(state: State, card: int, roller: Roller, log: list[str]) -> State:
+def _scout(state: State, card: int, roller: Roller, log: list[Event]) -> State:
     """SH-8.6: discard the Rangers/Scouts, roll 1d6, see that many top cards in order."""
     state = _discard_from_play(state, card)
     roll = roller.d(6, f"SH.scout {card_type(card).name}")
     seen = min(roll, len(state.deck))
-    log.append(f"{c(card)} scout ahead (rolled {roll}): you see the next {seen} card(s).")
+    log.append(event("scouted", card=card, roll=roll, seen=seen))
     return replace(state, peek_count=max(state.peek_count, seen))
 
 
-def _choose(state: State, card: int, log: list[str]) -> State:
+def _choose(state: State, card: int, log: list[Event]) -> State:
     if state.step == Step.VIRUS:
-        log.append(f"Space Virus: {c(card)} is lost (SH-A28).")
+        log.append(event("virus_lost", card=card, rule="SH-A28"))
         state = _discard_from_play(state, card)
     else:
-        log.append(f"{c(state.pending or card)}: {c(card)} returns to your hand (SH-A29).")
+        log.append(event("returned", by=state.pending or card, card=card, rule="SH-A29"))
         state = replace(state, deck=state.deck.take_from_discard(card), hand=(*state.hand, card))
     return _finish_event(state)
 
 
-def _play(state: State, action: Play, log: list[str]) -> State:
+def _play(state: State, action: Play, log: list[Event]) -> State:
     card = action.card
     state = replace(state, hand=_without(state.hand, card))
     if action.replacing != NO_CARD:
-        log.append(f"{c(action.replacing)} leaves play to make room (SH-8.2).")
+        log.append(event("replaced", card=action.replacing, rule="SH-8.2"))
         state = _discard_from_play(state, action.replacing)
     obligation: Counts = ()
     if card_type(card).kind == Kind.STRUCTURE:
         found = structure_obligation(state, card)
         assert found is not None  # legal_actions checked it
         obligation = found
-    log.append(f"Build: {c(card)} enters play.")
+    log.append(event("played", card=card))
     return replace(state, in_play=(*state.in_play, CardInPlay(card)), obligation=obligation, step=Step.POWER)
 
 
@@ -398,13 +394,13 @@ def _discard_from_play(state: State, card: int) -> State:
 # Running forward to the next decision
 
 
-def _advance(state: State, roller: Roller, log: list[str]) -> State:
+def _advance(state: State, roller: Roller, log: list[Event]) -> State:
     while not state.over:
         # SH-8.5: an Alien Artifact without a Lab is discarded at once.
         if not has_lab(state):
             for p in state.of_kind(Kind.DEFENDER):
                 if p.key == "alien_artifact":
-                    log.append(f"No Lab remains: {c(p.card)} is discarded (SH-8.5).")
+                    log.append(event("artifact_discarded", card=p.card, rule="SH-8.5"))
                     state = _discard_from_play(state, p.card)
         if pending_interrupt(state) is not None:
             return state
@@ -417,7 +413,7 @@ def _advance(state: State, roller: Roller, log: list[str]) -> State:
             state = _income_phase(state, log)
         elif step == Step.END:
             if not state.deck.draw_pile:  # SH-9.2: the last card was drawn this turn
-                log.append(f"The deck is spent. Final score: {state.mc} MC.")
+                log.append(event("deck_spent", mc=state.mc))
                 return replace(state, over=True)
             state = replace(state, step=Step.START)
         else:
@@ -425,7 +421,7 @@ def _advance(state: State, roller: Roller, log: list[str]) -> State:
     return state
 
 
-def _power_phase(state: State, log: list[str]) -> State:
+def _power_phase(state: State, log: list[Event]) -> State:
     """SH-7.4: the engine picks the income-maximising allocation; no decision is involved."""
     allocation = best_allocation(structure_counts(state), supply(state), state.terraform, state.obligation)
     assert allocation is not None  # SH-7.3 was checked when the structure was played
@@ -458,12 +454,12 @@ def projection(state: State, play: int | None = None) -> tuple[int, int, tuple[i
     return income, allocation.power_used, _tokened_cards(state, allocation.tokens)
 
 
-def _income_phase(state: State, log: list[str]) -> State:
+def _income_phase(state: State, log: list[Event]) -> State:
     """SH-5.6: MC += income of the powered structures, or nothing under Seismic Events."""
     income = 0 if state.seismic else state.income
     used = sum(card_type(card).power for card in state.powered)
-    note = " (Seismic Events: no income this turn)" if state.seismic else ""
-    log.append(f"Power {used}/{supply(state)}; income +{income} MC{note}, total {state.mc + income} MC.")
+    log.append(event("income", used=used, supply=supply(state), income=income, total=state.mc + income,
+                     seismic=state.seismic))
     return replace(state, mc=state.mc + income, income=income, step=Step.END)
 
 
@@ -476,7 +472,7 @@ def _finish_event(state: State) -> State:
     return replace(state, deck=state.deck.discard(state.pending), pending=None, step=Step.BUILD)
 
 
-def _resolve_pending(state: State, roller: Roller, log: list[str]) -> State:
+def _resolve_pending(state: State, roller: Roller, log: list[Event]) -> State:
     card = state.pending
     assert card is not None
     if card_type(card).kind == Kind.INVADER:
@@ -490,12 +486,12 @@ def _resolve_pending(state: State, roller: Roller, log: list[str]) -> State:
     return _finish_event(result)
 
 
-def _battle(state: State, invader: int, roller: Roller, log: list[str]) -> State:
+def _battle(state: State, invader: int, roller: Roller, log: list[Event]) -> State:
     """SH-6: simultaneous rounds until a side falls or the invader withdraws (SH-6.4)."""
     printed = card_type(invader).force
     damage = 0
     rounds: list[BattleRound] = []
-    log.append(f"Invasion! {c(invader)} attack with Force {printed}.")
+    log.append(event("invasion", by=invader, force=printed))
     result = ""
     while not result:
         n = len(rounds) + 1
@@ -517,11 +513,11 @@ def _battle(state: State, invader: int, roller: Roller, log: list[str]) -> State
             if state.base_destroyed:
                 break
         rounds.append(BattleRound(invader_dice, tuple(colony_dice), damage, tuple(hits_on)))
-        log.append(
-            f"Round {n}: {c(invader)} roll {_dice(invader_dice)} ({invader_hits} hit(s)); "
-            f"you roll {_dice(tuple(x for _, d in colony_dice for x in d))} ({player_hits} hit(s))."
-            + "".join(f" {c(t)} is hit." for t in hits_on)
-        )
+        # The dice as rolled (SH-6.6 order) and the card each invader hit landed on.
+        log.append(event(
+            "battle_round", by=invader, round=n, invader_dice=invader_dice,
+            colony_dice=tuple(x for _, d in colony_dice for x in d), hits_on=tuple(hits_on),
+        ))
         if state.base_destroyed:
             result = "base destroyed"
         elif damage >= printed:
@@ -530,15 +526,10 @@ def _battle(state: State, invader: int, roller: Roller, log: list[str]) -> State
             result = "withdrew"  # SH-6.4 / SH-A03
     battle = Battle(invader, tuple(rounds), result)
     if result == "base destroyed":
-        log.append(f"The {c(BASE_ID)} is destroyed. The colony is lost: score 0 (SH-9.1).")
+        log.append(event("base_destroyed", rule="SH-9.1"))
         return replace(state, last_battle=battle, over=True)
-    verb = "are destroyed" if result == "destroyed" else "withdraw"
-    log.append(f"{c(invader)} {verb} after {len(rounds)} round(s).")
+    log.append(event("battle_over", by=invader, rounds=len(rounds), destroyed=result == "destroyed"))
     return replace(state, last_battle=battle)
-
-
-def _dice(dice: tuple[int, ...]) -> str:
-    return " ".join(map(str, dice)) or "no dice"
 
 
 def _take_hit(state: State, roller: Roller) -> tuple[State, int]:
@@ -577,62 +568,62 @@ def _damage(state: State, card: int) -> State:
     return replace(state, in_play=tuple(hit if p.card == card else p for p in state.in_play))
 
 
-EventEffect = Callable[[State, Roller, list[str]], State]
+EventEffect = Callable[[State, Roller, list[Event]], State]
 
 
-def _random_defender_damage(state: State, roller: Roller, log: list[str]) -> State:
+def _random_defender_damage(state: State, roller: Roller, log: list[Event]) -> State:
     """Solar Flare: 2 points, one at a time, to random surviving defenders (SH-A20)."""
     for point in (1, 2):
         defenders = state.of_kind(Kind.DEFENDER)
         if not defenders:
-            log.append("Solar Flare: no defender left to hit; the rest is lost.")
+            log.append(event("flare_spent", by=state.pending or 0))
             break
         target = defenders[roller.randbelow(len(defenders), f"SH.event solar flare point {point}")]
         state = _damage(state, target.card)
-        log.append(f"Solar Flare: {c(target.card)} takes 1 damage.")
+        log.append(event("flare_damage", by=state.pending or 0, card=target.card))
     return state
 
 
-def _random_defender_loss(state: State, roller: Roller, log: list[str]) -> State:
+def _random_defender_loss(state: State, roller: Roller, log: list[Event]) -> State:
     defenders = state.of_kind(Kind.DEFENDER)
     if not defenders:
-        log.append("No defender to lose.")
+        log.append(event("no_defender", by=state.pending or 0))
         return state
     target = defenders[roller.randbelow(len(defenders), "SH.event random defender")]
-    log.append(f"{c(state.pending or 0)}: {c(target.card)} is lost.")
+    log.append(event("lost", by=state.pending or 0, card=target.card))
     return _discard_from_play(state, target.card)
 
 
-def _random_structure_loss(state: State, roller: Roller, log: list[str]) -> State:
+def _random_structure_loss(state: State, roller: Roller, log: list[Event]) -> State:
     """SH-A22: uniform over structures in play, the Base first; a hit Base takes 1 damage."""
     structures = [p for p in state.in_play if p.kind in (Kind.BASE, Kind.STRUCTURE)]
     target = structures[roller.randbelow(len(structures), "SH.event random structure")]
     if target.card == BASE_ID:
-        log.append(f"{c(state.pending or 0)}: the {c(BASE_ID)} is hit and takes 1 damage.")
+        log.append(event("base_hit", by=state.pending or 0))
         state = _damage(state, BASE_ID)
         if state.base_destroyed:
-            log.append(f"The {c(BASE_ID)} is destroyed. The colony is lost: score 0 (SH-9.1).")
+            log.append(event("base_destroyed", rule="SH-9.1"))
         return state
-    log.append(f"{c(state.pending or 0)}: {c(target.card)} is destroyed.")
+    log.append(event("destroyed", by=state.pending or 0, card=target.card))
     return _discard_from_play(state, target.card)
 
 
 def _lose_one(key: str) -> EventEffect:
-    def effect(state: State, roller: Roller, log: list[str]) -> State:
+    def effect(state: State, roller: Roller, log: list[Event]) -> State:
         same = [p for p in state.in_play if p.key == key]
         if not same:
-            log.append(f"{c(state.pending or 0)}: nothing to lose (SH-A21).")
+            log.append(event("nothing_lost", by=state.pending or 0, rule="SH-A21"))
             return state
-        log.append(f"{c(state.pending or 0)}: {c(same[-1].card)} is destroyed.")
+        log.append(event("destroyed", by=state.pending or 0, card=same[-1].card))
         return _discard_from_play(state, same[-1].card)
 
     return effect
 
 
 def _gain(per: Callable[[State], int], what: str) -> EventEffect:
-    def effect(state: State, roller: Roller, log: list[str]) -> State:
+    def effect(state: State, roller: Roller, log: list[Event]) -> State:
         gain = per(state)
-        log.append(f"{c(state.pending or 0)}: +{gain} MC ({what}).")
+        log.append(event("mc_gained", by=state.pending or 0, gain=gain, per=what))
         return replace(state, mc=state.mc + gain)
 
     return effect
@@ -643,44 +634,44 @@ def _structures(state: State) -> int:
     return sum(1 for p in state.in_play if p.kind in (Kind.BASE, Kind.STRUCTURE))
 
 
-def _con_artist(state: State, roller: Roller, log: list[str]) -> State:
+def _con_artist(state: State, roller: Roller, log: list[Event]) -> State:
     loss = state.mc // 2  # SH-A26: floor, in the player's favour
-    log.append(f"Cosmic Con Artist: -{loss} MC.")
+    log.append(event("mc_lost", by=state.pending or 0, loss=loss))
     return replace(state, mc=state.mc - loss)
 
 
-def _tax_men(state: State, roller: Roller, log: list[str]) -> State:
+def _tax_men(state: State, roller: Roller, log: list[Event]) -> State:
     loss = min(state.mc, 2 * _structures(state))  # SH-A27: never below 0
-    log.append(f"Interstellar Tax Men: -{loss} MC.")
+    log.append(event("mc_lost", by=state.pending or 0, loss=loss))
     return replace(state, mc=state.mc - loss)
 
 
-def _supernova(state: State, roller: Roller, log: list[str]) -> State:
-    log.append(f"Supernova: your hand of {len(state.hand)} card(s) is discarded.")
+def _supernova(state: State, roller: Roller, log: list[Event]) -> State:
+    log.append(event("hand_discarded", by=state.pending or 0, count=len(state.hand)))
     return replace(state, hand=(), deck=state.deck.discard(*state.hand))
 
 
-def _emergency_repairs(state: State, roller: Roller, log: list[str]) -> State:
-    log.append("Emergency Repairs: all damage is removed.")
+def _emergency_repairs(state: State, roller: Roller, log: list[Event]) -> State:
+    log.append(event("all_repaired", by=state.pending or 0))
     return replace(state, in_play=tuple(replace(p, damage=0) for p in state.in_play))
 
 
-def _terraform(state: State, roller: Roller, log: list[str]) -> State:
-    log.append("Terraform: powered Agrodomes yield 2 MC more for the rest of the game (SH-A25).")
+def _terraform(state: State, roller: Roller, log: list[Event]) -> State:
+    log.append(event("terraformed", by=state.pending or 0, rule="SH-A25"))
     return replace(state, terraform=True)
 
 
-def _seismic(state: State, roller: Roller, log: list[str]) -> State:
-    log.append("Seismic Events: no income this turn.")
+def _seismic(state: State, roller: Roller, log: list[Event]) -> State:
+    log.append(event("seismic", by=state.pending or 0))
     return replace(state, seismic=True)
 
 
 def _choice(step: Step, eligible: Callable[[State], bool]) -> EventEffect:
     """Events that ask the player to pick a card; no effect when nothing is eligible."""
 
-    def effect(state: State, roller: Roller, log: list[str]) -> State:
+    def effect(state: State, roller: Roller, log: list[Event]) -> State:
         if not eligible(state):
-            log.append(f"{c(state.pending or 0)}: nothing to choose, no effect.")
+            log.append(event("no_effect", by=state.pending or 0))
             return state
         return replace(state, step=step)
 

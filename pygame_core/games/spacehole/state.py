@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pygame_core.deck import Deck
+from pygame_core.events import Event
 from pygame_core.rng import RngValue
 
 from .data import BASE_ID, KEY_OF, KIND_OF, Kind
@@ -87,7 +88,7 @@ class State:
     base_destroyed: bool = False
     over: bool = False
     epoch: int = 0  # bumped on every draw and die roll (C-3.2)
-    log: tuple[str, ...] = ()
+    log: tuple[Event, ...] = ()  # events (events.py), rendered by words.py
 
     @property
     def base(self) -> CardInPlay:

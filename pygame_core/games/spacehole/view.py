@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import functools
-import re
 from typing import Any
 
+from pygame_core.events import Event
 from pygame_core.game import View
 
 from .actions import NO_CARD, Choose, Discard, Dismiss, Draw, Pass, Play, Repair, Scout, SpaceholeAction
@@ -22,58 +22,12 @@ from .rules import (
     supply,
 )
 from .state import Battle, CardInPlay, State, Step
-
-_CARD_REF = re.compile(r"\{c(\d+)\}")
-
-
-def card_name(card: int, skin: str) -> str:
-    ct = card_type(card)
-    return ct.b5_name if skin == "babylon5" else ct.name
+from .words import card_name, line
 
 
 def rules_text(card: int, skin: str) -> str:
     """The card's rules text, with the SH-3.2 substitutions under the Babylon 5 skin."""
     return skin_text(card_type(card).text, skin)
-
-
-@functools.lru_cache(maxsize=16384)
-def render(line: str, skin: str) -> str:
-    """A log line with every ``{c<id>}`` replaced by the card's name in ``skin``."""
-    return _CARD_REF.sub(lambda m: card_name(int(m.group(1)), skin), line)
-
-
-_RULE_REF = re.compile(r" ?\((?:SH-[A-Z0-9.]+(?:, )?)+\)")
-_PLURAL_OF = re.compile(r"\b(\d+) (\w+)\(s\)")
-_VERB_AFTER_CARD = re.compile(r"\{c(\d+)\} (attack|roll|withdraw|are destroyed|scout ahead)\b")
-_IS_AFTER_CARD = re.compile(r"\{c(\d+)\} is (hit|lost|destroyed|discarded|dismissed)\b")
-_SINGULAR = {"attack": "attacks", "roll": "rolls", "withdraw": "withdraws", "are destroyed": "is destroyed",
-             "scout ahead": "scouts ahead"}
-_PLURAL_NAMES = {"Little Green Men"}
-
-
-def is_plural(name: str) -> bool:
-    """Whether a card's name reads as a plural ("Space Pirates", not "The Warstar")."""
-    return name in _PLURAL_NAMES or (name.endswith("s") and not name.endswith(("ss", "us")))
-
-
-@functools.lru_cache(maxsize=16384)  # a log only grows: each line is worded once
-def player_words(line: str, skin: str) -> str:
-    """A log line for the player: card names in ``skin``, no rule IDs ("(SH-5.4)"), and the
-    engine's "hit(s)" and "withdraw" shortcuts made grammatical. Display only: the state's
-    log (which records replay) is not touched."""
-
-    def verb(m: re.Match[str]) -> str:
-        name = card_name(int(m.group(1)), skin)
-        return f"{name} {m.group(2) if is_plural(name) else _SINGULAR[m.group(2)]}"
-
-    def is_are(m: re.Match[str]) -> str:
-        name = card_name(int(m.group(1)), skin)
-        return f"{name} {'are' if is_plural(name) else 'is'} {m.group(2)}"
-
-    line = _VERB_AFTER_CARD.sub(verb, skin_text(line, skin))  # card names come as {c<id>}: untouched
-    line = _IS_AFTER_CARD.sub(is_are, line)
-    line = _RULE_REF.sub("", render(line, skin))
-    return _PLURAL_OF.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", line)
 
 
 _TARGETS = "a random defender first, then a Force Dome, then a Laser Turret, then the Base"
@@ -156,8 +110,9 @@ def _in_play(state: State, p: CardInPlay, skin: str) -> dict[str, Any]:
     return out
 
 
-def describe(action: SpaceholeAction, skin: str) -> str:
-    """A button label for an action, in the skin's names."""
+def describe(action: SpaceholeAction, skin: str, step: Step | None = None) -> str:
+    """A button label for an action, in the skin's names; at a choice (``step``), what the
+    chosen card goes through, so the review's "you chose ..." reads (issue 33)."""
 
     def name(card: int) -> str:
         return card_name(card, skin)
@@ -175,6 +130,10 @@ def describe(action: SpaceholeAction, skin: str) -> str:
     if isinstance(action, Pass):
         return "Build nothing"
     if isinstance(action, Choose):
+        if step == Step.VIRUS:
+            return f"Lose {name(action.card)}"  # SH-A28
+        if step in (Step.REINFORCE, Step.SALVAGE):
+            return f"Take back {name(action.card)}"  # SH-A29
         return f"Choose {name(action.card)}"
     if isinstance(action, Dismiss):
         return f"Dismiss {name(action.card)}"
@@ -226,16 +185,41 @@ def _battle(battle: Battle, state: State, skin: str) -> dict[str, Any]:
     }
 
 
-_DREW = re.compile(r"^Turn (\d+): drew \{c(\d+)\}")
-
-
 def _drawn(state: State, skin: str) -> dict[str, Any] | None:
-    """The card drawn this turn (from the state's own log), for the screen's news."""
-    for line in reversed(state.log):
-        m = _DREW.match(line)
-        if m:
-            return _card(int(m.group(2)), skin, state.options.battle_length) if int(m.group(1)) == state.turn else None
+    """The card drawn this turn (the log's last draw), for the screen's news."""
+    for e in reversed(state.log):
+        if e.kind == "drew":
+            return _card(e.num("card"), skin, state.options.battle_length) if e.num("turn") == state.turn else None
     return None
+
+
+_MEMO_SIZE = 4
+_memo: list[tuple[tuple[Event, ...], str, list[str], list[str], list[dict[str, Any]]]] = []
+
+
+def rendered_log(log: tuple[Event, ...], skin: str) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+    """The log's lines in the player's words, with rule references, and its events as plain
+    data: one line per event, all seen by the one seat (SH-10).
+
+    A view is made on every tap and a log only grows, so the last few logs are remembered and
+    a longer one renders only its new events (a late game's view stays as fast as before
+    issue 31). The lists returned are fresh; the plain events in them are shared: read only."""
+    known: tuple[Event, ...] = ()
+    words: list[str] = []
+    refs: list[str] = []
+    plain: list[dict[str, Any]] = []
+    for entry in _memo:
+        if entry[1] == skin and len(entry[0]) <= len(log) and log[: len(entry[0])] == entry[0]:
+            known, _, words, refs, plain = entry
+            break
+    if len(known) < len(log):
+        new = log[len(known):]
+        words = words + [line(e, skin) for e in new]
+        refs = refs + [line(e, skin, True) for e in new]
+        plain = plain + [e.plain() for e in new]
+        _memo.insert(0, (log, skin, words, refs, plain))
+        del _memo[_MEMO_SIZE:]
+    return list(words), list(refs), list(plain)
 
 
 def _building(state: State) -> bool:
@@ -277,6 +261,7 @@ def view(state: State, player: int | None) -> View:
         remaining[card_type(card).kind.value] += 1
     actions = legal_actions(state) if player == 0 else []
     score = None if not state.over else (0 if state.base_destroyed else state.mc)
+    log, log_refs, events = rendered_log(state.log, skin)
     return {
         "game": "spacehole",
         "skin": skin,
@@ -305,12 +290,14 @@ def view(state: State, player: int | None) -> View:
         "deck_remaining": remaining,
         "peek": [_card(card, skin, bl) for card in state.deck.peek(state.peek_count)] if player == 0 else [],
         "decision": _decision(state),
-        "choices": [describe(a, skin) for a in actions],
+        "choices": [describe(a, skin, state.step) for a in actions],
         "last_battle": None if state.last_battle is None else _battle(state.last_battle, state, skin),
         # The log in the player's words (no rule IDs), and with them for the "rule references"
-        # toggle; the state's own log lines are unchanged.
-        "log": [player_words(line, skin) for line in state.log],
-        "log_refs": [render(skin_text(line, skin), skin) for line in state.log],
+        # toggle (words.py renders the events); the events themselves for the computer player,
+        # which rebuilds the state's log from them (the controller strips them from the page's view).
+        "log": log,
+        "log_refs": log_refs,
+        "events": events,
         "projection": _projection(state, skin) if player == 0 else None,
         "drawn": _drawn(state, skin),
         "terms": [[old, new] for old, new in B5_TEXT] if skin == "babylon5" else [],

@@ -105,11 +105,17 @@ def test_msc_h09_initiative_ties_reroll() -> None:
     assert state.initiative == (1, 0)
     assert GAME.current_player(state) == 1
     # C-2.8 / MSC-12.1: every die is logged with its purpose, West first, re-rolls included.
-    rolls = [line for line in state.log if line.startswith("  roll MSC-8.1")]
+    log = GAME.view(state, None)["log"]
+    rolls = [line for line in log if line.startswith("  roll MSC-8.1")]
     assert [r.split(": ")[1] for r in rolls] == ["d6 = 4", "d6 = 4", "d6 = 2", "d6 = 5"]
     assert "West" in rolls[0] and "East" in rolls[1]
-    # The same dice in words, for people: the tie, the re-roll and who fires first.
-    assert "Initiative: West 4, East 4: a tie, rolled again; West 2, East 5. East fires first this turn" in state.log
+    # The same dice in words, for people: the tie, the re-roll and who fires first; a die is
+    # told as a roll, not as if it were a ship's number (issue 36: "West 1").
+    told = ("Initiative: West rolls 4, East rolls 4: a tie, rolled again; West rolls 2, East rolls 5. "
+            "East fires first this turn")
+    assert told in log
+    initiative = next(e for e in state.log if e.kind == "initiative")
+    assert initiative.nums("west") == (4, 2) and initiative.nums("east") == (4, 5) and initiative.num("first") == 1
 
 
 def test_msc_h10_destroyed_or_disarmed_ships_of_player_2_cannot_fire() -> None:
@@ -286,8 +292,9 @@ def test_msc_9_2_a_fire_phase_with_no_shot_says_why() -> None:
     state = GAME.apply(plot(state, 0, ""), Submit())
     assert state.phase == "combat" and GAME.current_player(state) == 1
     why = "West cannot fire this turn. West 1: no enemy in an armed arc (MSC-9.2)"
-    assert why in state.log
-    told = state.log[state.log.index(why) - 1]
+    log = GAME.view(state, None)["log"]
+    assert why in log
+    told = log[log.index(why) - 1]
     assert told.startswith("  roll MSC-8.1")  # right after the initiative and its dice
 
 
@@ -297,6 +304,7 @@ def test_msc_9_2_out_of_range_and_no_weapon_left_are_told_apart() -> None:
     state = position(a, b, dice=(1, 5))
     state = GAME.apply(plot(state, 0, ""), Submit())
     state = GAME.apply(plot(state, 0, ""), Submit())
-    assert "East cannot fire this turn. East 1 has no weapon left to fire (MSC-9.2)" in state.log
+    log = GAME.view(state, None)["log"]
+    assert "East cannot fire this turn. East 1 has no weapon left to fire (MSC-9.2)" in log
     far = "West cannot fire this turn. West 1: no enemy within range 6 (the nearest is 9 hexes away) (MSC-9.2)"
-    assert far in state.log
+    assert far in log

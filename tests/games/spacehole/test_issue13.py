@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from pygame_core.events import event
 from pygame_core.game import IllegalActionError
 from pygame_core.games.spacehole import GAME
 from pygame_core.games.spacehole.actions import Discard, Draw, Pass, Play, Repair, Scout
@@ -16,7 +17,8 @@ from pygame_core.games.spacehole.data import BASE_ID, CARDS, TYPES
 from pygame_core.games.spacehole.power import best_allocation, counts_of, legal_before_issue_13, play_obligation
 from pygame_core.games.spacehole.rules import legal_actions
 from pygame_core.games.spacehole.state import Step
-from pygame_core.games.spacehole.view import effect_text, player_words, view
+from pygame_core.games.spacehole.view import effect_text, view
+from pygame_core.games.spacehole.words import line as words_line
 
 from .helpers import ids_in_play, scenario
 
@@ -173,20 +175,22 @@ def test_build_projection_shows_power_income_and_powered_cards() -> None:
 
 
 def test_log_in_the_players_words() -> None:
-    assert player_words("Build: no card played; {c96} is fully repaired (SH-5.4).", "spacehole") == (
+    assert words_line(event("repaired", card=BASE_ID, rule="SH-5.4"), "spacehole") == (
         "Build: no card played; Base is fully repaired."
+    )
+    assert words_line(event("repaired", card=BASE_ID, rule="SH-5.4"), "spacehole", True) == (
+        "Build: no card played; Base is fully repaired (SH-5.4)."
     )
     the_warstar = next(c for c, t in enumerate(CARDS) if t.key == "the_warstar")
     pirates = next(c for c, t in enumerate(CARDS) if t.key == "space_pirates")
-    assert player_words(f"{{c{the_warstar}}} withdraw after 1 round(s).", "spacehole") == (
+    assert words_line(event("battle_over", by=the_warstar, rounds=1, destroyed=False), "spacehole") == (
         "The Warstar withdraws after 1 round."
     )
-    assert player_words(f"Round 1: {{c{pirates}}} roll 1 1 (2 hit(s)); you roll 3 (0 hit(s)).", "spacehole") == (
-        "Round 1: Space Pirates roll 1 1 (2 hits); you roll 3 (0 hits)."
-    )
     troopers = next(c for c, t in enumerate(CARDS) if t.key == "space_troopers")
-    assert player_words(f"{{c{troopers}}} is hit. {{c96}} is hit.", "spacehole") == (
-        "Space Troopers are hit. Base is hit."
+    round_one = event("battle_round", by=pirates, round=1, invader_dice=(1, 1), colony_dice=(3,),
+                      hits_on=(troopers, BASE_ID))
+    assert words_line(round_one, "spacehole") == (
+        "Round 1: Space Pirates roll 1 1 (2 hits); you roll 3 (0 hits). Space Troopers are hit. Base is hit."
     )
 
 
@@ -204,10 +208,11 @@ def test_no_rule_id_in_a_whole_games_log() -> None:
 
 
 def test_log_lines_speak_the_card_sets_names() -> None:
-    assert player_words("Terraform: powered Agrodomes yield 2 MC more (SH-A25).", "babylon5") == (
-        "Terraform: powered Gardens yield 2 MC more."
+    terraform = next(c for c, t in enumerate(CARDS) if t.key == "terraform")
+    assert words_line(event("terraformed", by=terraform, rule="SH-A25"), "babylon5") == (
+        "Terraform: powered Gardens yield 2 MC more for the rest of the game."
     )
-    lab = next(c for c, t in enumerate(CARDS) if t.key == "lab")
-    assert player_words(f"No Lab remains: {{c{lab}}} is discarded (SH-8.5).", "babylon5") == (
-        "No Research lab remains: Research lab is discarded."
+    artifact = next(c for c, t in enumerate(CARDS) if t.key == "alien_artifact")
+    assert words_line(event("artifact_discarded", card=artifact, rule="SH-8.5"), "babylon5") == (
+        "No Research lab remains: Alien Artifact is discarded."
     )

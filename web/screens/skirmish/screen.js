@@ -111,7 +111,7 @@ export function news(g, tools, previous) {
   const shellShows = previous && previous.view && previous.at < g.at && g.mode === "play";
   if (shellShows) {
     const fresh = v.log.slice(previous.view.log.length);
-    if (!fresh.some((l) => /^\s+roll MSC-(8\.1|9\.4)/.test(l))) return null;
+    if (!fresh.some((l) => ["initiative", "shot"].includes(lineKind(v, l)))) return null;
     return turnReport(v, { turn: v.turn, lines: fresh, dice: true }, true);
   }
   const seg = turnSegment(v);
@@ -120,15 +120,21 @@ export function news(g, tools, previous) {
 }
 
 /** One step of the shell's turn recap in this game's words: its log lines with their dice as
- * dice, ships by name, and the movement replay where the step moved ships (MSC-11.1). */
+ * dice, ships by name, and the movement replay where the step moved ships (MSC-11.1). A step
+ * that passed by itself (``step.auto``) shows its words and, when it told results
+ * (``step.results``, issue 31), those lines with their dice; with none, the shell's own line. */
 export function recapStep(g, step) {
   const v = g && g.view;
   if (!v || !step || !Array.isArray(step.lines)) return null;
-  const lines = step.lines.filter((l) => !isRollRecord(l));
+  const results = Array.isArray(step.results) ? step.results : [];
+  if (step.auto && !results.length) return null;
+  const picked = step.auto ? results.map((k) => step.lines[k]).filter((l) => l !== undefined) : step.lines;
+  const lines = picked.filter((l) => !isRollRecord(v, l));
   if (!lines.length) return null;
   const { h } = shell;
-  const moved = lines.some(isMoveLine);
+  const moved = lines.some((l) => isMoveLine(v, l));
   return h("div", { class: "msc-recap-step" },
+    step.auto ? h("p", { class: "msc-auto" }, String(step.auto)) : null,
     h("ul", {}, lines.map((l) => h("li", {}, wordedLine(v, l)))),
     moved ? h("button", { type: "button", class: "btn small msc-replay", onclick: replayMoves }, "Replay moves") : null);
 }
@@ -1265,61 +1271,69 @@ function hitSidePanel(g) {
 function turnSegment(v) {
   const log = v.log;
   const marks = [];
-  log.forEach((line, n) => { if (/^Turn \d+$/.test(line)) marks.push(n); });
+  log.forEach((line, n) => { if (lineKind(v, line) === "turn") marks.push(n); });
   if (!marks.length) return { turn: 0, lines: [] };
   let from = marks[marks.length - 1];
   let to = log.length;
   if (v.phase === "orders" && marks.length > 1) { to = from; from = marks[marks.length - 2]; }
   else if (v.phase === "orders") return { turn: v.turn, lines: [] };
-  return { turn: Number(log[from].slice(5)), lines: log.slice(from + 1, to) };
+  return { turn: lineFacts(v, log[from]).turn, lines: log.slice(from + 1, to) };
 }
 
-const RULE_ID = /\s*\((?:GW|MSC|SG|SH)-[^)]*\)/g;
+/** What the engine says a log line is made of (view.log_parts, issue 31): its event's kind,
+ * whether it is a line of the dice record, and its parts (text, ships, dice, rule IDs). The
+ * page draws from these and never reads the words; a line it has no parts for is plain text. */
+function lineFacts(v, line) {
+  const facts = v && v.log_parts ? v.log_parts[String(line)] : null;
+  return facts || null;
+}
+
+function lineKind(v, line) {
+  const facts = lineFacts(v, line);
+  return facts ? facts.kind : null;
+}
 
 /** A line of the dice record (C-2.8): the shell shows it only with the log's details. */
-function isRollRecord(line) { return /^\s+roll /.test(line); }
+function isRollRecord(v, line) { const f = lineFacts(v, line); return Boolean(f && f.detail); }
 
-function isMoveLine(line) { return / \(SPEED \d+, [^)]*\) (ends at|leaves the map)/.test(line); }
+function isMoveLine(v, line) { return lineKind(v, line) === "moved" && !isRollRecord(v, line); }
 
-/** Text for people: no rule IDs; a named ship's name after its own ("West 1 “Vigilant”"). */
-function plainLine(v, line) {
-  let text = String(line).replace(RULE_ID, "");
-  const own = names();
-  for (const s of v.ships) {
-    const n = own[s.label];
-    if (n) text = text.replace(new RegExp(`\\b${SIDE_NAMES[s.owner]} ${s.label.slice(1)}(?!\\d)`, "g"), `${SIDE_NAMES[s.owner]} ${s.label.slice(1)} “${n}”`);
-  }
-  return text;
+function tellsDice(v, line) {
+  const f = lineFacts(v, line);
+  return Boolean(f && !f.detail && f.parts.some((p) => p && typeof p === "object" && "die" in p));
 }
 
-/** A log line with each die it tells drawn as a die. */
+/** A log line for people from its parts: no rule IDs; a named ship's name after its own
+ * ("West 1 “Vigilant”"); each die drawn as a die. */
 function wordedLine(v, line) {
   const { h } = shell;
-  const text = plainLine(v, line);
-  const parts = [];
-  const re = /(rolled|damage roll|West|East) (\d)(?=[:,.;]|$)/g;
-  let at = 0;
-  let m;
-  while ((m = re.exec(text))) {
-    if (/^(West|East)$/.test(m[1]) && !/^Initiative/.test(text)) continue;
-    parts.push(text.slice(at, m.index + m[1].length + 1));
-    const hit = m[1] === "rolled" ? /: hit$/.test(text) : m[1] === "damage roll";
-    parts.push(h("span", { class: `die${hit ? " hit" : ""}`, "aria-label": `${m[1] === "damage roll" ? "damage roll" : "rolled"} ${m[2]}` }, m[2]));
-    at = m.index + m[0].length;
-  }
-  parts.push(text.slice(at));
-  return parts;
+  const f = lineFacts(v, line);
+  if (!f) return [String(line)];
+  const own = names();
+  const byId = new Map(v.ships.map((s) => [s.id, s]));
+  return f.parts.map((p) => {
+    if (typeof p === "string") return p;
+    if ("rule" in p) return "";
+    if ("ship" in p) {
+      const s = byId.get(p.ship);
+      const n = s ? own[s.label] : null;
+      return n ? `${p.text} “${n}”` : p.text;
+    }
+    if ("die" in p) return h("span", { class: `die${p.hit ? " hit" : ""}`, "aria-label": `${p.what || "rolled"} ${p.die}` }, String(p.die));
+    return String(p.text);
+  });
 }
 
 function turnReport(v, seg, open) {
   const { h } = shell;
-  const lines = seg.lines.filter((l) => !isRollRecord(l));
-  const shown = seg.dice ? lines.filter((l) => /\b(rolled|damage roll) \d|^Initiative/.test(l)) : lines;
+  const lines = seg.lines.filter((l) => !isRollRecord(v, l));
+  const shown = seg.dice ? lines.filter((l) => tellsDice(v, l)) : lines;
+  const fought = lines.some((l) => lineKind(v, l) === "initiative");
   // The whole turn told here stands for the shell's list of new log lines (app.js newsBox).
   return h("details", { class: "msc-report", id: "msc-report", open: open || null, "data-tells-log": seg.dice ? null : "1" },
-    h("summary", {}, seg.dice ? "The dice" : `Turn ${seg.turn}: moves${lines.some((l) => /^Initiative/.test(l)) ? ", initiative and fire" : ""}`),
+    h("summary", {}, seg.dice ? "The dice" : `Turn ${seg.turn}: moves${fought ? ", initiative and fire" : ""}`),
     h("ul", {}, shown.map((l) => h("li", {}, wordedLine(v, l)))),
-    !seg.dice && lines.some(isMoveLine) ? h("button", { type: "button", class: "btn small msc-replay", onclick: replayMoves }, "Replay moves") : null);
+    !seg.dice && lines.some((l) => isMoveLine(v, l)) ? h("button", { type: "button", class: "btn small msc-replay", onclick: replayMoves }, "Replay moves") : null);
 }
 
 // ---------------------------------------------------------------------------- status panels (MSC-2.4)
@@ -1519,24 +1533,15 @@ function shipPoses(v, now) {
   return poses;
 }
 
-/** Where each ship started the last movement: from its deployment (in the log) and history. */
+/** Where each ship started the last movement: from its deployment (the view's ship.deployed,
+ * from the log's events) and its history. */
 function lastMoves(v) {
-  const deployed = new Map();
-  for (const line of v.log) {
-    // "West 1 deploys at 0209 facing north-east" (older logs: "W1 deploys at 0209 facing NE").
-    const m = /^(West|East|[WE]\d+) ?(\d*) deploys at (\d{4}) facing (\S+)$/.exec(line);
-    if (m) {
-      const label = m[2] ? `${m[1][0]}${m[2]}` : m[1];
-      const facing = hx.DIR_WORDS.includes(m[4]) ? hx.DIR_WORDS.indexOf(m[4]) : hx.DIR_NAMES.indexOf(m[4]);
-      deployed.set(label, { hex: hx.parseLabel(m[3]), facing });
-    }
-  }
   const out = new Map();
   for (const s of v.ships) {
-    const d = deployed.get(s.label);
+    const d = s.deployed;
     if (!d || !s.history.length) continue;
-    let col = d.hex[0];
-    let row = d.hex[1];
+    let col = d.col;
+    let row = d.row;
     let facing = d.facing;
     for (let n = 0; n < s.history.length - 1; n++) {
       const t = hx.trace(col, row, facing, hx.parseOrders(s.history[n].split(" ")[1] || "").steps || "", v.map.width, v.map.height);
@@ -1593,7 +1598,7 @@ function maybeAnimate(g, force = false) {
   // A game opened mid-turn has nothing new to replay; a movement since this seat's last
   // decision (the shell's recap holds it) or since the screen's last sight of the game has.
   const seenGame = animatedKey.startsWith(`${gameKey()}:`);
-  const recapMoved = g.recap && Array.isArray(g.recap.steps) && g.recap.steps.some((st) => (st.lines || []).some(isMoveLine));
+  const recapMoved = g.recap && Array.isArray(g.recap.steps) && g.recap.steps.some((st) => (st.lines || []).some((l) => isMoveLine(v, l)));
   animatedKey = key;
   if (!force && !seenGame && !recapMoved) return;
   if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches && !force) return;
