@@ -36,8 +36,8 @@ def test_one_scored_try_a_day_then_practice() -> None:
     state = app.daily_status(DAY)["daily"]
     assert state["status"] == "done" and state["streak"] == 1 and state["save_id"] == first
     assert [r.daily for r in app.history.results] == [DAY]
-    done(app.daily_game(DAY))  # practice: another save, outside the day's record
-    assert app.save_id != first and "Practice" in " ".join(app.notices)
+    model = done(app.daily_game(DAY))  # practice: another save, outside the day's record
+    assert app.save_id != first and "Practice" in " ".join(model["notices"])
     _finish(app)
     assert [r.daily for r in app.history.results] == [DAY, ""]
     assert app.daily_status(DAY)["daily"]["save_id"] == first

@@ -1025,9 +1025,9 @@ class App:
             match = decode_match(blob)
         except RecordError:
             return False
+        self._resume(entry, match)  # its model is not the one shown: the command's own follows
         self.notices.append("This game was played on in another tab or window: its latest position is shown "
                             "(the move made here was not kept).")
-        self._resume(entry, match)
         return True
 
     def _waiting_words(self) -> str:
@@ -1207,9 +1207,12 @@ SPECTATOR_LOG = 80  # the log lines a spectator link keeps: the recent game, not
 def spectator_link(match: Match, public: View) -> str:
     """A spectator's snapshot of the game now (C-4.6): the spectator view alone, with its last
     SPECTATOR_LOG log lines, so it holds nothing a spectator may not know and stays short."""
-    view = dict(public)
+    view = {k: v for k, v in public.items() if k != "events"}  # the events are for the computer players
     log = [str(line) for line in view.get("log", [])]
     view["log"] = log[-SPECTATOR_LOG:]
+    parts = view.get("log_parts")
+    if isinstance(parts, dict):  # a line's parts, keyed by its words: those of the lines kept
+        view["log_parts"] = {line: parts[line] for line in view["log"] if line in parts}
     return pack_data([1, match.record.game, dict(match.record.options), len(match.record.actions), view])
 
 
