@@ -645,6 +645,7 @@ async function renderGame(g) {
   const tools = h("div", { class: "game-tools" },
     solo ? null : undoButton,
     solo ? null : hintButton,
+    solo && g.stops && g.mode === "play" ? everyStop(g) : null,
     h("button", { type: "button", class: "btn", id: "help", onclick: () => showHelp(g.game_id) }, "How to play"),
     spectating ? null : h("button", { type: "button", class: "btn", id: "share", onclick: share }, "Share"));
   const seats = g.seats.length > 1 ? h("ol", { class: "seats-bar", "aria-label": "Players" }, g.seats.map((s, n) =>
@@ -710,9 +711,7 @@ async function renderGame(g) {
         "aria-keyshortcuts": n < 9 ? String(n + 1) : null,
         onclick: (e) => shell.act(a.i, e, g.at),
       }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, (screen.choiceLabel && screen.choiceLabel(g, a)) || a.label))),
-    g.stops && g.mode === "play" ? h("label", { class: "every-stop muted", title: "Off: a card window where you hold no card you could play passes by itself, with a line in the recap" },
-      h("input", { type: "checkbox", id: "every-stop", checked: g.stops.every, onchange: (e) => run("every_stop", [e.target.checked]) }),
-      " Stop at every card window, even with no card to play") : null);
+    g.stops && g.mode === "play" && !solo ? everyStop(g) : null);
   const area = gameFrame(root, g, { head, seats, bar: replay && !spectating ? replayBar(g) : null, news, decide, log: logBox(g) });
   screen.render(area, g, shell, previous);
   announce(previous, g);
@@ -747,6 +746,16 @@ async function renderGame(g) {
     const at = g.at;
     thinkTimer = setTimeout(() => { if (current && current.screen === "game" && current.game.at === at) run("think", [at]); }, fastComputers() ? 120 : 700);
   }
+}
+
+/** The setting that stops at every step with nothing to decide (C-5.4; issue 33), kept per game. */
+function everyStop(g) {
+  const solo = g.seats.length === 1;
+  return h("label", { class: "every-stop muted", title: solo
+    ? "Off: a step with only one thing to do (drawing the next card, building nothing when nothing can be built) happens by itself, with a line in the recap"
+    : "Off: a card window where you hold no card you could play passes by itself, with a line in the recap" },
+  h("input", { type: "checkbox", id: "every-stop", checked: g.stops.every, onchange: (e) => run("every_stop", [e.target.checked]) }),
+  solo ? " Confirm every step" : " Stop at every card window, even with no card to play");
 }
 
 const BY_LINK_HELP = {
@@ -947,8 +956,20 @@ function recapStep(g, step, screen, now) {
   return h("li", { class: `recap-step seat-${step.seat}${now ? " now" : ""}${folded ? " auto" : ""}`, "data-at": String(step.at),
     "aria-current": now ? "step" : null },
   who ? h("span", { class: "recap-who" }, who) : null,
-  own || h("span", { class: "recap-lines" }, lines.map(([line, n]) => h("span", {
-    class: `recap-line${DETAIL_LINE.test(line) ? " detail" : ""}`, "data-line": n === null ? null : String(n) }, ...playerWords(line)))));
+  own || recapLines(lines, step, screen));
+}
+
+/** A step's lines; those of the kinds a screen keeps behind a tap (``screen.recapDetails``: a
+ * battle's rounds) in one "Dice" box after the others (issue 33: the battle told once). */
+function recapLines(lines, step, screen) {
+  const lineEl = ([line, n]) => h("span", {
+    class: `recap-line${DETAIL_LINE.test(line) ? " detail" : ""}`, "data-line": n === null ? null : String(n) }, ...playerWords(line));
+  const folded = screen.recapDetails || null;
+  const kindOf = ([, n]) => (n === null || !step.kinds ? null : step.kinds[n - step.from]);
+  const behind = folded ? lines.filter((l) => folded.has(kindOf(l))) : [];
+  if (!behind.length) return h("span", { class: "recap-lines" }, lines.map(lineEl));
+  return h("span", { class: "recap-lines" }, lines.filter((l) => !folded.has(kindOf(l))).map(lineEl),
+    h("details", { class: "recap-dice" }, h("summary", {}, `Dice, round by round (${behind.length})`), behind.map(lineEl)));
 }
 
 /** The recap's steps on the board, one after the other: the board before the seat's own last

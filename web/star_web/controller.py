@@ -67,7 +67,7 @@ Replaying = Generator[Progress, None, Match]
 
 REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel checks)
 THINK_BATCH = 40  # a computer's quiet decisions played before the page is shown the position
-IDLE_LIMIT = 200  # idle passes made in a row at most (each window passes; a cycle would be a defect)
+IDLE_LIMIT = 1000  # idle passes made in a row at most (a whole Spacehole game is under 400 steps)
 
 
 class StorageFailed(OSError):

@@ -49,6 +49,13 @@ class LogIndex:
             self._results = (match.state, viewer, results)
         return results
 
+    def kinds(self, match: Match, viewer: PlayerId | None) -> list[str]:
+        """For each line of ``viewer``'s log now, the kind of the event it tells (a screen shows
+        some kinds its own way, e.g. a battle's rounds behind a tap)."""
+        self.length(match, 0, viewer)  # makes the origins of this state and viewer
+        events = match.game.events(match.state)
+        return [events[origin].kind for origin in self._origins[2]]
+
     def position_of_line(self, match: Match, line: int, viewer: PlayerId | None) -> int:
         """The number of actions after which ``viewer``'s log first holds line ``line``: the
         position that shows the board as that line left it (a log only grows: a bisection)."""
@@ -113,6 +120,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
     game = match.game
     log_from = index.length(match, since, viewer)
     results = index.results(match, viewer)
+    kinds = index.kinds(match, viewer)
     steps: list[Model] = []
     start = log_from
     for position in range(since, end):
@@ -122,6 +130,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
             "seat": game.current_player(match.states[position]),
             "lines": log[start:stop],
             "from": start,  # the index of its first line in the viewer's log (a line's data-line)
+            "kinds": kinds[start:stop],
             "results": [k - start for k in range(start, min(stop, len(results))) if results[k]],
             "auto": index.idle_words(match, position),
         })

@@ -15,6 +15,18 @@ from .state import Options, State
 from .view import rendered_log, view
 
 
+# What a step the app played by itself did, in the recap (issue 33); its results follow it.
+_IDLE_WORDS = {
+    "Draw": "The next card was drawn (nothing to decide before it).",
+    "Pass": "Nothing could be built this turn.",
+    "Discard": "The only card over the hand limit was discarded.",
+    "Dismiss": "The only defender over the limit was dismissed.",
+    "Choose": "The only card it could be was chosen.",
+    "Repair": "The only repair was made.",
+    "Play": "The only card that could be played was played.",
+}
+
+
 class SpaceholeGame(GameBase[State, SpaceholeAction]):
     """The Game protocol for Spacehole (one seat, id 0); the rules live in ``rules``."""
 
@@ -49,6 +61,17 @@ class SpaceholeGame(GameBase[State, SpaceholeAction]):
 
     def log_origins(self, state: State, player: PlayerId | None) -> list[int]:
         return list(range(len(state.log)))
+
+    def idle_pass(self, state: State) -> tuple[SpaceholeAction, str] | None:
+        """A step with one legal action reveals nothing the player could react to before it (the
+        next card's draw, building nothing when nothing can be built, the one card a limit
+        leaves to discard): the app plays it for the player unless they asked to confirm every
+        step (issue 33). The RNG is in the state, so the same steps roll the same dice."""
+        legal = rules.legal_actions(state)
+        if len(legal) != 1:
+            return None
+        action = legal[0]
+        return action, _IDLE_WORDS.get(type(action).__name__, f"{action} (the only choice)")
 
     def new_game(self, options: OptionMap | None, seed: int) -> State:
         resolved = resolve_options(self.option_schema, options)

@@ -158,7 +158,10 @@ def _decision(state: State) -> dict[str, Any]:
         return {"kind": "dismiss", "prompt": f"Too many defenders: dismiss down to {defender_cap(state)}."}
     if interrupt == "discard":
         return {"kind": "discard", "prompt": f"Hand limit {hand_limit(state)}: discard a card."}
-    return {"kind": state.step.value, "prompt": _PROMPTS[state.step]}
+    prompt = _PROMPTS[state.step]
+    if state.step == Step.START and not any(isinstance(a, Scout) for a in legal_actions(state)):
+        prompt = "Draw the next card."  # Rangers/Scouts are named only when one could look ahead (issue 33)
+    return {"kind": state.step.value, "prompt": prompt}
 
 
 def _battle(battle: Battle, state: State, skin: str) -> dict[str, Any]:

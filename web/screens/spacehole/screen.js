@@ -125,6 +125,10 @@ async function sameDeck() {
 }
 
 /** What the last tap did, shown above the decision: the card drawn, what it did, and the battle. */
+/** The shell's recap keeps a battle's rounds behind a tap: the battle's one-line result shows,
+ * its dice are one tap away (issue 33: the battle told once, the decision in view). */
+export const recapDetails = new Set(["battle_round"]);
+
 export function news(g, tools, previous) {
   shell = tools;
   const { h } = tools;
@@ -146,7 +150,10 @@ export function news(g, tools, previous) {
           `${card.name} (${KIND_NAMES[card.kind]})`)),
       what ? h("p", { class: "sh-effect" }, what) : null);
   }
-  return drawn || v.last_battle ? h("div", {}, drawn, battle(v, fresh)) : null;
+  // In play the recap tells the battle (its result, its dice behind a tap); the battle box is
+  // for a replay or a look back, where there is no recap.
+  const told = g.mode === "play" && g.recap;
+  return drawn || (v.last_battle && !told) ? h("div", {}, drawn, told ? null : battle(v, fresh)) : null;
 }
 
 export function render(area, g, tools) {
