@@ -12,12 +12,14 @@ import math
 from dataclasses import replace
 
 from ...deck import Deck
+from ...events import Event
 from ...game import PlayerId, View
 from ...rng import Rng, ScriptedRng
 from ...windows import Play, Stops, Window
 from . import cards, rules
 from .actions import Action, Attack, PassWindow, SetStop, StuckRetreat
-from .board import COLOUR_NAMES, FORWARD, HOME_SQUARES, WHITE, home_rank, parse, rank_of
+from .board import FORWARD, HOME_SQUARES, WHITE, home_rank, parse, rank_of
+from .events import ACTIONS
 from .state import CHOOSE_DEFERRED, CHOOSE_FIRST, Battle, Placement, WarfareState
 
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal", "Hard")
@@ -36,25 +38,21 @@ _IDS_OF_KIND: dict[int, tuple[int, ...]] = {
 # Determinization (C-4.5)
 
 
-def _last_action_line(log: list[str]) -> tuple[int, str]:
-    """The most recent "<Colour>: <action>" log line: (actor, action text), or (-1, "")."""
-    for line in reversed(log):
-        for p, colour in enumerate(COLOUR_NAMES):
-            if line.startswith(f"{colour}: "):
-                return p, line[len(colour) + 2 :]
-    return -1, ""
+def _last_decision(log: list[Event]) -> Event | None:
+    """The most recent decision's event (events.ACTIONS), or None before any."""
+    for entry in reversed(log):
+        if entry.kind in ACTIONS:
+            return entry
+    return None
 
 
-def _play_args(log: list[str], player: int, card: int) -> tuple[int, int]:
-    """The squares a card in the pending chain was played with, read from its log line."""
-    prefix = f"{COLOUR_NAMES[player]}: play {cards.BY_NUMBER[cards.kind_of(card)].title}"
-    for line in reversed(log):
-        if line.startswith(prefix):
-            where = line[len(prefix) :].strip()
-            if not where:
-                return (-1, -1)
-            src, _, dst = where.partition("-")
-            return (parse(src), parse(dst) if dst else -1)
+def _play_args(log: list[Event], player: int, card: int) -> tuple[int, int]:
+    """The squares a card in the pending chain was played with, from its card_played event."""
+    kind = cards.kind_of(card)
+    for entry in reversed(log):
+        if entry.kind == "card_played" and entry.num("player") == player and entry.num("card") == kind:
+            src, dst = entry.get("src"), entry.get("dst")
+            return (parse(src) if isinstance(src, str) else -1, parse(dst) if isinstance(dst, str) else -1)
     return (-1, -1)
 
 
@@ -64,7 +62,7 @@ def determinize(view: View, seat: PlayerId, seed: int) -> WarfareState:
     from ...ai.rand import AiRandom  # the AI's own stream, never the game's (C-2.6)
 
     rng = AiRandom(seed)
-    log: list[str] = view["engine_log"]  # the engine's lines, not the words of view["log"]
+    log = [Event.from_plain(data) for data in view["events"]]  # the events, not the words of view["log"]
     board = [0] * 80
     for stack in view["stacks"]:
         board[parse(stack["square"])] = stack["size"] if stack["owner"] == WHITE else -stack["size"]
@@ -73,7 +71,8 @@ def determinize(view: View, seat: PlayerId, seed: int) -> WarfareState:
     chooser = WHITE if rolloff[-2] > rolloff[-1] else 1 - WHITE
     if phase in (CHOOSE_FIRST, CHOOSE_DEFERRED):
         chooser = view["to_move"]
-    actor, last = _last_action_line(log)
+    last = _last_decision(log)
+    actor = last.num("player") if last is not None else -1
     battle = None
     if view["battle"] is not None:
         b = view["battle"]
@@ -131,7 +130,7 @@ def determinize(view: View, seat: PlayerId, seed: int) -> WarfareState:
         active=active,
         chooser=chooser,
         turn_no=view["turn"],
-        passes=1 if last == "pass (no legal action)" else 0,
+        passes=1 if last is not None and last.kind == "turn_passed" else 0,
         rolloff=rolloff,
         hands=hands,
         deck=deck,

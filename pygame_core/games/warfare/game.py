@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from ...game import GameBase, Options, OptionSpec, Outcome, resolve_options
+from collections.abc import Mapping
+from typing import ClassVar
+
+from ...events import Event, EventKind
+from ...game import GameBase, Options, OptionSpec, Outcome, PlayerId, resolve_options
 from ...rng import Rng, Roller
-from . import cards, rules
+from . import cards, rules, words
 from .actions import CODEC, Action, PassWindow, PlayCard
 from .board import COLOUR_NAMES
+from .events import EVENT_KINDS
 from .state import WINDOW, WarfareState
 from .view import view
 
@@ -32,6 +37,18 @@ class WarfareGame(GameBase[WarfareState, Action]):
         OptionSpec("round_limit", 150, minimum=10, maximum=1000, label="Round limit (GW-11.3)"),
     )
     RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
+    EVENT_KINDS: ClassVar[Mapping[str, EventKind]] = EVENT_KINDS
+
+    def render_event(self, state: WarfareState, event: Event, viewer: PlayerId | None) -> list[str]:
+        """One line for every event, the same for every viewer: the whole log is public (GW-13)."""
+        return [words.render(event)]
+
+    def view_log(self, state: WarfareState, player: PlayerId | None) -> list[str]:
+        # The view's own reading (words.py reads a log on from its cached prefix).
+        return list(words.reader(state.log).out)
+
+    def log_origins(self, state: WarfareState, player: PlayerId | None) -> list[int]:
+        return list(range(len(state.log)))  # one public line per event
 
     def new_game(self, options: Options | None, seed: int) -> WarfareState:
         opts = resolve_options(self.option_schema, options)

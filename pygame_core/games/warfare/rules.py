@@ -7,6 +7,7 @@ from functools import partial
 
 from ... import windows
 from ...deck import Deck
+from ...events import Event, event
 from ...frozen import replace  # dataclasses.replace, without its per-call look-ups (a search makes many states)
 from ...game import IllegalActionError
 from ...rng import Roller
@@ -43,6 +44,7 @@ from .board import (
     name,
     rank_of,
 )
+from .events import finish_reason
 from .state import (
     CHOOSE_DEFERRED,
     CHOOSE_FIRST,
@@ -67,15 +69,15 @@ MAX_STACK = 4  # GW-2.2, GW-7.2
 
 
 class _Ctx:
-    """Scratch for one ``apply`` call: the RNG cursor, new log lines, whether a card showed."""
+    """Scratch for one ``apply`` call: the RNG cursor, new events, whether a card showed."""
 
     def __init__(self, state: WarfareState) -> None:
         self.roller = Roller(state.rng)
-        self.lines: list[str] = []
+        self.events: list[Event] = []
         self.revealed = False
 
-    def log(self, line: str) -> None:
-        self.lines.append(line)
+    def log(self, entry: Event) -> None:
+        self.events.append(entry)
 
 
 # --------------------------------------------------------------------------------------
@@ -85,7 +87,7 @@ class _Ctx:
 def new_state(cards_on: bool, round_limit: int, seed_rng: Roller) -> WarfareState:
     """GW-3: the initial position, the deal (GW-3.2) and the roll-off (GW-3.3), in GW-14 order."""
     roller = seed_rng
-    lines = ["Galactic Warfare: White and Blue set up 12 ships each (GW-3.1)"]
+    lines = [event("setup", rule="GW-3.1")]
     hands: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     deck = Deck()
     if cards_on:
@@ -96,17 +98,17 @@ def new_state(cards_on: bool, round_limit: int, seed_rng: Roller) -> WarfareStat
             assert card is not None
             dealt[i % 2].append(card)
         hands = (tuple(sorted(dealt[0])), tuple(sorted(dealt[1])))
-        lines.append(f"each player is dealt {cards.HAND_SIZE} cards; {len(deck)} are set aside")
+        lines.append(event("dealt", hand=cards.HAND_SIZE, aside=len(deck)))
     rolloff: list[int] = []
     while True:
         white = roller.d(6, "GW.rolloff White")
         blue = roller.d(6, "GW.rolloff Blue")
         rolloff += [white, blue]
-        lines.append(f"roll-off: White {white}, Blue {blue}" + (" (tie, re-roll)" if white == blue else ""))
+        lines.append(event("rolloff", white=white, blue=blue))
         if white != blue:
             break
     chooser = WHITE if white > blue else BLUE
-    lines.append(f"{COLOUR_NAMES[chooser]} chooses who moves first")
+    lines.append(event("chooses_first", player=chooser))
     return WarfareState(
         cards_on=cards_on,
         round_limit=round_limit,
@@ -420,15 +422,46 @@ def apply(s: WarfareState, action: Action) -> WarfareState:
     if actor is None or action not in legal_actions(s):
         raise _illegal(s, action)
     ctx = _Ctx(s)
-    ctx.log(f"{COLOUR_NAMES[actor]}: {action}")
+    ctx.log(_decision(s, action, actor))
     s = replace(s, last_actor=actor)  # the actor now holds the device (C-5.4)
     s = _dispatch(s, action, actor, ctx)
     s = _settle(s, ctx)
-    lines = [*ctx.lines, *(f"  roll {roll}" for roll in ctx.roller.rolls)]  # C-2.8
+    rolls = (event("roll", purpose=r.purpose, sides=r.sides, value=r.value, die=r.is_die) for r in ctx.roller.rolls)
+    lines = [*ctx.events, *rolls]  # C-2.8: every die with its purpose
     epoch = s.epoch
     if ctx.roller.rolls or ctx.revealed or current_player(s) != actor:
         epoch += 1  # C-3.2: no undo across dice, a shown card or a hand-off
     return replace(s, rng=ctx.roller.value, epoch=epoch, log=s.log + tuple(lines))
+
+
+def _square(sq: int) -> str | None:
+    return name(sq) if sq >= 0 else None
+
+
+def _decision(s: WarfareState, action: Action, p: int) -> Event:
+    """The event of ``p``'s decision ``action``, first in what the decision logs."""
+    if isinstance(action, Charge | DoubleCharge):
+        return event("charged", player=p, src=name(action.src), dst=name(action.dst),
+                     hyperdrive=isinstance(action, DoubleCharge))
+    if isinstance(action, Attack):
+        return event("attacked", player=p, src=name(action.src), target=name(action.target))
+    if isinstance(action, PassWindow):
+        return event("window_passed", player=p, stop_off=action.stop_off)
+    if isinstance(action, PlayCard):
+        return event("card_played", player=p, card=action.card, src=_square(action.src), dst=_square(action.dst))
+    if isinstance(action, PlaceShip):
+        # What is placed and why (GW-8.1 retreat, GW-10.2 stuck, GW-12 #7 defense): the words tell it.
+        assert s.placement is not None
+        pl = s.placement
+        return event("placed", player=p, square=name(action.square), purpose=pl.purpose,
+                     owner=WHITE if s.board[pl.src] > 0 else BLUE, src=name(pl.src))
+    if isinstance(action, StuckRetreat):
+        return event("stuck_attempt", player=p, square=name(action.src))
+    if isinstance(action, ChooseFirst):
+        return event("first_chosen", player=p, choice=action.choice)
+    if isinstance(action, SetStop):
+        return event("stop_set", player=p, stop=action.kind, on=action.on)
+    return event("turn_passed", player=p)
 
 
 def _dispatch(s: WarfareState, action: Action, p: int, ctx: _Ctx) -> WarfareState:
@@ -436,14 +469,14 @@ def _dispatch(s: WarfareState, action: Action, p: int, ctx: _Ctx) -> WarfareStat
         first = p if action.choice == FIRST_ME else 1 - p
         if action.choice == FIRST_DEFER:
             return replace(s, phase=CHOOSE_DEFERRED, chooser=1 - p)
-        ctx.log(f"{COLOUR_NAMES[first]} moves first")
+        ctx.log(event("moves_first", player=first))
         return replace(s, phase=TURN, active=first, turn_no=1)
     if isinstance(action, Charge):
         s = _move(s, action.src, action.dst)
         if s.mode == MODE_FLEET:
             s = _check_victory(replace(s, mode=MODE_FLEET_SECOND), ctx)
             if s.phase == TURN and not _moves(s, p):
-                ctx.log("Fleet Command: no second charge is possible")
+                ctx.log(event("fleet_no_second"))
                 return _end_turn(s, ctx)
             return s
         return _end_turn(s, ctx)
@@ -454,10 +487,9 @@ def _dispatch(s: WarfareState, action: Action, p: int, ctx: _Ctx) -> WarfareStat
     if isinstance(action, StuckRetreat):
         a = ctx.roller.d(6, f"GW.stuck {name(action.src)}")
         b = ctx.roller.d(6, f"GW.stuck {name(action.src)}")
+        ctx.log(event("stuck_dice", player=p, square=name(action.src), dice=(a, b), doubles=a == b, rule="GW-10.2"))
         if a == b:
-            ctx.log(f"stuck-retreat dice {a},{b}: doubles, the ship goes home (GW-10.2)")
             return replace(s, phase=PLACE, placement=Placement(PLACE_STUCK, action.src, p))
-        ctx.log(f"stuck-retreat dice {a},{b}: no doubles, the turn ends (GW-10.2)")
         return _end_turn(s, ctx)
     if isinstance(action, PlaceShip):
         assert s.placement is not None
@@ -528,11 +560,10 @@ def _roll_until_decided(
             attack = tuple(ctx.roller.dice(att_n, 6, f"GW.battle.attack target={target}"))
         if defend is None:
             defend = tuple(ctx.roller.dice(def_n, 6, f"GW.battle.defend target={target}"))
-        ctx.log(f"battle {name(b.src)}x{target}: attacker {list(attack)}={sum(attack)}, "
-                f"defender {list(defend)}={sum(defend)}")
+        ctx.log(event("battle_round", player=s.active, src=name(b.src), target=target, attack=attack, defend=defend))
         if sum(attack) != sum(defend):
             return replace(b, attack_dice=attack, defend_dice=defend)
-        ctx.log("tie: both sides re-roll (GW-6.3)")
+        ctx.log(event("tie", rule="GW-6.3"))
         attack = defend = None
 
 
@@ -546,11 +577,11 @@ def _decide(s: WarfareState, ctx: _Ctx) -> WarfareState:
     b = s.battle
     assert b is not None
     if b.attacker_wins:
-        ctx.log(f"{COLOUR_NAMES[s.active]} wins the battle")
+        ctx.log(event("battle_won", player=s.active, target=name(b.target)))
         if abs(s.board[b.target]) >= 2:  # Salvage Crews needs a stack of size >= 2 (GW-12 #8)
             return _next_stage(s, cards.AFTER_WIN, _capture, ctx)
         return _capture(s, ctx)
-    ctx.log(f"{COLOUR_NAMES[1 - s.active]} defends successfully (GW-6.5)")
+    ctx.log(event("battle_lost", player=1 - s.active, target=name(b.target), rule="GW-6.5"))
     return _next_stage(s, cards.AFTER_LOSS, _retreat, ctx)
 
 
@@ -567,9 +598,9 @@ def _capture(s: WarfareState, ctx: _Ctx) -> WarfareState:
     board[b.target] = 0
     board[b.land] = cell(p, size + gain)
     lost = captured - gain
-    ctx.log(f"{name(b.target)} captured: +{gain} power-up(s), {lost} ship(s) removed (GW-7)")
+    ctx.log(event("captured", player=p, square=name(b.target), gained=gain, removed=lost, rule="GW-7"))
     if rank_of(b.land) == home_rank(1 - p):
-        ctx.log(f"{COLOUR_NAMES[p]} invades {name(b.land)} (GW-9.2)")
+        ctx.log(event("invaded", player=p, square=name(b.land), rule="GW-9.2"))
     s = replace(s, board=tuple(board), removed=s.removed + lost, battle=None, window=None)
     return _end_turn(s, ctx)
 
@@ -582,12 +613,12 @@ def _retreat(s: WarfareState, ctx: _Ctx) -> WarfareState:
     s = replace(s, battle=None, window=None)
     if not vacant_home(s, p, b.src):
         if b.jump:  # GW-12 #9: back to the square it attacked from, i.e. it stays
-            ctx.log("Emergency Jump: no vacant home square, the stack stays where it was")
+            ctx.log(event("jump_stays", player=p))
             return _end_turn(s, ctx)
         size = abs(s.board[b.src])
         board = list(s.board)
         board[b.src] = 0
-        ctx.log(f"no vacant home square: the stack of {size} on {name(b.src)} is removed (GW-8.2)")
+        ctx.log(event("stack_removed", player=p, size=size, square=name(b.src), rule="GW-8.2"))
         return _end_turn(replace(s, board=tuple(board), removed=s.removed + size), ctx)
     chooser = p if b.jump else 1 - p
     return replace(s, phase=PLACE, placement=Placement(PLACE_RETREAT, b.src, chooser))
@@ -633,7 +664,7 @@ def _after_step(s: WarfareState, step: Step, ctx: _Ctx) -> WarfareState:
         for res in windows.resolve(step.resolved, _negates):
             s = replace(s, deck=s.deck.discard(res.play.card))
             if not res.effective:
-                ctx.log(f"{cards.BY_NUMBER[cards.kind_of(res.play.card)].title} is cancelled (C-5.3)")
+                ctx.log(event("card_cancelled", card=cards.kind_of(res.play.card), rule="C-5.3"))
                 continue
             s = _card_effect(s, res.play, ctx)
         return s
@@ -660,7 +691,7 @@ def _card_effect(s: WarfareState, play: Play, ctx: _Ctx) -> WarfareState:
     title = cards.BY_NUMBER[kind].title
     b = s.battle
     if kind == cards.COUNTER_INTELLIGENCE:
-        ctx.log(f"{title} resolves")
+        ctx.log(event("counter_resolves"))
         return s
     if kind == cards.HYPERDRIVE:
         return replace(s, mode=MODE_HYPERDRIVE)
@@ -668,7 +699,7 @@ def _card_effect(s: WarfareState, play: Play, ctx: _Ctx) -> WarfareState:
         return replace(s, mode=MODE_FLEET)
     if kind == cards.EVASIVE_MANEUVER:
         src, dst = play.args
-        ctx.log(f"{title}: {name(src)} backs away to {name(dst)}")
+        ctx.log(event("evaded", player=p, src=name(src), dst=name(dst)))
         return _end_turn(_move(s, src, dst), ctx)
     if kind == cards.PLANETARY_DEFENSE_GRID:
         (sq, _) = play.args
@@ -678,17 +709,17 @@ def _card_effect(s: WarfareState, play: Play, ctx: _Ctx) -> WarfareState:
         size = abs(s.board[sq])
         board = list(s.board)
         board[sq] = 0
-        ctx.log(f"{title}: no vacant home square, the invader on {name(sq)} is removed")
+        ctx.log(event("defense_removed", player=owner, square=name(sq), size=size))
         return _end_turn(replace(s, board=tuple(board), removed=s.removed + size), ctx)
     assert b is not None, f"{title} outside a battle"
     if kind == cards.OVERCHARGE:
         boost = (True, b.boost[1]) if p == WHITE else (b.boost[0], True)
         return replace(s, battle=replace(b, boost=boost))
     if kind == cards.CLOAKING_FIELD:
-        ctx.log(f"{title}: the attack is cancelled and the attacker's action is spent")
+        ctx.log(event("attack_cancelled", player=s.active))
         return _end_turn(replace(s, battle=None, window=None), ctx)
     if kind == cards.SECOND_CHANCE:
-        ctx.log(f"{title}: {COLOUR_NAMES[p]} re-rolls")
+        ctx.log(event("rerolled", player=p))
         if p == s.active:
             b = _roll_until_decided(s, b, ctx, None, b.defend_dice)
         else:
@@ -715,9 +746,9 @@ def _end_turn(s: WarfareState, ctx: _Ctx, passed: bool = False) -> WarfareState:
         passes=passes, phase=TURN,
     )
     if passes >= 2:
-        return _adjudicate(s, "both players passed in succession", ctx)
+        return _adjudicate(s, "passes", ctx)
     if s.turn_no >= 2 * s.round_limit:
-        return _adjudicate(s, f"round limit {s.round_limit} reached", ctx)
+        return _adjudicate(s, "limit", ctx)
     return replace(s, active=1 - s.active, turn_no=s.turn_no + 1)
 
 
@@ -725,25 +756,31 @@ def _check_victory(s: WarfareState, ctx: _Ctx) -> WarfareState:
     """GW-11.1 invasion and GW-11.2 capture, checked at once after every change."""
     for p in (s.active, 1 - s.active):
         if all(_owns(s.board[sq], p) for sq in HOME_SQUARES[1 - p]):
-            return _finish(s, (p,), f"{COLOUR_NAMES[p]} occupies the enemy home planet (GW-11.1)", ctx)
+            return _finish(s, p, "invasion", ctx, rule="GW-11.1")
         if not any(_owns(c, 1 - p) for c in s.board):
-            return _finish(s, (p,), f"{COLOUR_NAMES[p]} has captured every enemy ship (GW-11.2)", ctx)
+            return _finish(s, p, "capture", ctx, rule="GW-11.2")
     return s
 
 
 def _adjudicate(s: WarfareState, why: str, ctx: _Ctx) -> WarfareState:
-    """GW-11.3: invaders, then ships on the board counting power-ups, then a draw."""
+    """GW-11.3: invaders, then ships on the board counting power-ups, then a draw; ``why`` is
+    "passes" (both players passed in succession) or "limit" (the round limit)."""
     invaders = [sum(1 for sq in HOME_SQUARES[1 - p] if _owns(s.board[sq], p)) for p in (WHITE, BLUE)]
     ships = ship_counts(s)
-    for counts, what in ((invaders, "invaders"), (ships, "ships on the board")):
+    for counts, what in ((invaders, "invaders"), (ships, "ships")):
         if counts[0] != counts[1]:
             p = WHITE if counts[0] > counts[1] else BLUE
-            return _finish(s, (p,), f"{why}: {COLOUR_NAMES[p]} has more {what} (GW-11.3)", ctx)
-    return _finish(s, (), f"{why}: a draw (GW-11.3)", ctx)
+            return _finish(s, p, "judged", ctx, why=why, by=what)
+    return _finish(s, -1, "judged", ctx, why=why)
 
 
-def _finish(s: WarfareState, winners: tuple[int, ...], reason: str, ctx: _Ctx) -> WarfareState:
-    ctx.log(reason)
+def _finish(
+    s: WarfareState, winner: int, how: str, ctx: _Ctx, why: str = "", by: str = "", rule: str = "GW-11.3"
+) -> WarfareState:
+    """The game ends: ``winner`` (-1 for a draw), logged as one game_over event."""
+    ctx.log(event("game_over", winner=winner, how=how, why=why, limit=s.round_limit, by=by, rule=rule))
+    reason = finish_reason(winner, how, why, s.round_limit, by)
+    winners = () if winner < 0 else (winner,)
     return replace(
         s, phase=OVER, winners=winners, reason=reason, window=None, battle=None, placement=None
     )

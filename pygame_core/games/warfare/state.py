@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...deck import Deck
+from ...events import Event
 from ...rng import RngValue
 from ...windows import Stops, Window
 
@@ -91,4 +92,4 @@ class WarfareState:
     epoch: int  # information epoch (C-3.2)
     winners: tuple[int, ...]
     reason: str
-    log: tuple[str, ...]
+    log: tuple[Event, ...]  # what happened (events.py), each event one line of words

@@ -69,7 +69,8 @@ def _attack_odds(s: WarfareState) -> list[dict[str, Any]]:
 def view(s: WarfareState, player: int | None) -> dict[str, Any]:
     """Board, battle and log are PUBLIC; a hand is PRIVATE to its owner, the set-aside cards
     SEALED (GW-13.2). Hand counts, played cards and stop settings are PUBLIC."""
-    log, battles, last_move = words.read(s.log)
+    reading = words.reader(s.log)
+    last_move = reading.last_move
     out: dict[str, Any] = {
         "game": "warfare",
         "viewer": player,
@@ -93,10 +94,12 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
         "placement": None,
         "winners": list(s.winners),
         "reason": s.reason,
-        "log": list(log),
-        # The last battles and the last move, read from the log once (words.py), so the screen
-        # needs no parsing of words: dice per round, cards, result, where the loser went.
-        "battles": copy.deepcopy(list(battles)),
+        "log": list(reading.out),
+        # Each line's event kind (events.py), and the last battles and the last move, read from
+        # the events once (words.py), so the screen needs no parsing of words: which lines are
+        # dice records, the dice per round, cards, result, where the loser went.
+        "log_kinds": list(reading.kinds),
+        "battles": copy.deepcopy([b.plain() for b in reading.battles[-4:]]),
         "last_move": dict(last_move) if last_move else None,
         "attacks": _attack_odds(s),
         "cards": s.cards_on,
@@ -108,10 +111,11 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
         "secrets": s.cards_on,  # GW-13: hands are private only when the cards are in play
     }
     if player is not None:
-        # The public log as the engine wrote it, for the seat's computer player: the determinizer
-        # rebuilds a state from it (C-4.5: the last actor, the squares of chained cards), so the
-        # state's view is this one. The screen shows ``log``; a spectator has no computer player.
-        out["engine_log"] = list(s.log)
+        # The events as plain data, for the seat's computer player: the determinizer rebuilds a
+        # state from them (C-4.5: the last actor, the squares of chained cards), so the state's
+        # view is this one. Every event is public (events.py); the controller strips this key
+        # before the page gets the view, and a spectator has no computer player.
+        out["events"] = list(reading.plain)  # read-only: shared by the views of a game
     if s.battle is not None:
         b = s.battle
         out["battle"] = {

@@ -1,31 +1,29 @@
-"""Galactic Warfare's log in a player's words, and its battles as data (RULES.md GW-6 to GW-8).
+"""Galactic Warfare's events in a player's words, and its battles as data (RULES.md GW-6 to GW-8).
 
-The engine's log lines are terse records (``White: attack d3xc4``, ``battle d3xc4: attacker
-[3]=3, defender [5]=5``); the view shows each one in a player's words, one line for one line
-(so a line keeps its index), and reads the battles out of them once, here, so that no screen
-has to parse words: who attacked what, every round of dice, the cards, and how it ended.
-The dice records (``  roll GW.battle.attack ...``, C-2.8) stay as they are: every die with its
-purpose (docs/ENGINE.md); the shell hides them behind the log's details.
+The engine logs events (``events.py``); ``render`` gives each one line in a player's words
+(every event is public, so the words are the same for every viewer, and a line keeps its
+event's index). ``read`` goes through a log once, here, for the battles too, so that no
+screen has to parse words: who attacked what, every round of dice, the cards, and how it
+ended. The dice records (``  roll GW.battle.attack ...``, C-2.8) stay as the engine drew
+them: every die with its purpose (docs/ENGINE.md); the shell hides them behind the log's details.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
+from ...events import Event
+from ...rng import Roll
+from . import cards
 from .board import COLOUR_NAMES
-
-_ACTOR = re.compile(r"^(White|Blue): (.*)$")
-_BATTLE = re.compile(r"^battle (\w\d)x(\w\d): attacker \[([\d, ]*)\]=(\d+), defender \[([\d, ]*)\]=(\d+)$")
-_CAPTURED = re.compile(r"^(\w\d) captured: \+(\d) power-up\(s\), (\d) ship\(s\) removed(.*)$")
-_STUCK = re.compile(r"^stuck-retreat dice (\d),(\d): (no doubles|doubles)(.*)$")
-_RULE = re.compile(r"( \((?:GW|C)-[\dA-Z.]+\))$")
+from .events import ACTIONS, finish_reason
 
 _FIRST = {
-    "I move first": "{who} chooses to move first",
-    "you move first": "{who} lets {other} move first",
-    "you decide": "{who} leaves the choice to {other}",
+    "me": "{who} chooses to move first",
+    "you": "{who} lets {other} move first",
+    "defer": "{who} leaves the choice to {other}",
 }
 _STOPS = {
     "battle": "before the battle dice",
@@ -36,16 +34,153 @@ _STOPS = {
 }
 
 
-def _other(who: str) -> str:
-    return COLOUR_NAMES[1 - COLOUR_NAMES.index(who)]
-
-
 def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _dice(text: str) -> list[int]:
-    return [int(x) for x in text.split(",") if x.strip()]
+def _title(card: int) -> str:
+    kind = cards.BY_NUMBER.get(card)
+    return kind.title if kind is not None else f"#{card}"
+
+
+def _tail(e: Event) -> str:
+    """The rule an event cites, as the words' last part (the page shows it with the details)."""
+    rule = e.get("rule")
+    return f" ({rule})" if isinstance(rule, str) and rule else ""
+
+
+def _placed(e: Event, who: str) -> str:
+    """A placement in words: why the stack is placed (GW-8.1, GW-10.2, GW-12 #7) and whose it is."""
+    square, src, purpose = e.text("square"), e.text("src"), e.text("purpose")
+    owner = COLOUR_NAMES[e.num("owner")]
+    if purpose == "stuck":
+        return f"{who} brings its stuck ship home to {square}"
+    if purpose == "defense":
+        return f"{who} puts its invader from {src} back home on {square} (Planetary Defense Grid)"
+    if src == square:
+        return f"{who} leaves {owner}'s stack where it is, on its home square {square}"
+    if owner == who:
+        return f"{who} brings its stack from {src} home to {square} (Emergency Jump)"
+    return f"{who} sends {owner}'s stack from {src} back home to {square}"
+
+
+def _card_played(e: Event, who: str) -> str:
+    title, src, dst = _title(e.num("card")), e.get("src"), e.get("dst")
+    if src is not None and dst is not None:
+        return f"{who} plays {title}: {src} to {dst}"
+    if src is not None:
+        return f"{who} plays {title} on the invader on {src}"
+    return f"{who} plays {title}"
+
+
+def _captured(e: Event, a: str, d: str) -> str:
+    gain, lost = e.num("gained"), e.num("removed")
+    words = f"{a} captures {d}'s {_plural(gain + lost, 'ship', 'ships')} on {e.text('square')}: "
+    words += f"{a}'s stack gains {_plural(gain, 'power-up', 'power-ups')}" if gain else f"{a}'s stack is full (4)"
+    if lost:
+        words += f", and {_plural(lost, f'{d} ship is', f'{d} ships are')} removed from the game"
+    return words
+
+
+def _stuck(e: Event) -> str:
+    a, b = e.nums("dice")
+    # One clause for what the doubles did (the engine's record once said it twice: issue 31).
+    what = "doubles, the ship goes home" if e.flag("doubles") else "no doubles, it stays and the turn ends"
+    return f"Stuck ship: the dice show {a} and {b}: {what}"
+
+
+def _dice(values: tuple[int, ...]) -> str:
+    return f"{', '.join(map(str, values))} = {sum(values)}"
+
+
+def _words(e: Event) -> str:
+    """One event in words, its rule ID (where it cites one) last."""
+    kind = e.kind
+    if kind == "roll":
+        return f"  roll {Roll(e.text('purpose'), e.num('sides'), e.num('value'), e.flag('die'))}"
+    if kind == "setup":
+        return "Galactic Warfare: White and Blue set up 12 ships each"
+    if kind == "dealt":
+        return f"each player is dealt {e.num('hand')} cards; {e.num('aside')} are set aside"
+    if kind == "rolloff":
+        white, blue = e.num("white"), e.num("blue")
+        return f"roll-off: White {white}, Blue {blue}" + (" (tie, re-roll)" if white == blue else "")
+    if kind == "counter_resolves":
+        return "Counter-Intelligence takes effect"
+    if kind == "fleet_no_second":
+        return "Fleet Command: no second charge is possible"
+    if kind == "tie":
+        return "A tie: both sides roll again"
+    if kind == "card_cancelled":
+        return f"{_title(e.num('card'))} is cancelled by Counter-Intelligence"
+    if kind == "game_over":
+        return finish_reason(e.num("winner"), e.text("how"), e.text("why"), e.num("limit"), e.text("by"))
+    who = COLOUR_NAMES[e.num("player")]
+    other = COLOUR_NAMES[1 - e.num("player")]
+    if kind == "chooses_first":
+        return f"{who} chooses who moves first"
+    if kind == "moves_first":
+        return f"{who} moves first"
+    if kind == "first_chosen":
+        return _FIRST[e.text("choice")].format(who=who, other=other)
+    if kind == "charged":
+        verb = "jumps (Hyperdrive)" if e.flag("hyperdrive") else "charges"
+        return f"{who} {verb} from {e.text('src')} to {e.text('dst')}"
+    if kind == "attacked":
+        return f"{who} attacks {other}'s stack on {e.text('target')} from {e.text('src')}"
+    if kind == "stuck_attempt":
+        return f"{who} rolls for the stuck ship on {e.text('square')} (doubles bring it home)"
+    if kind == "placed":
+        return _placed(e, who)
+    if kind == "turn_passed":
+        return f"{who} has no legal move and passes"
+    if kind == "window_passed":
+        if e.flag("stop_off"):
+            return f"{who} plays no card, and will not be asked at such a moment again"
+        return f"{who} plays no card"
+    if kind == "stop_set":
+        moment = _STOPS.get(e.text("stop"), e.text("stop"))
+        return f"{who} will {'again' if e.flag('on') else 'no longer'} be asked for a card {moment}"
+    if kind == "card_played":
+        return _card_played(e, who)
+    if kind == "stuck_dice":
+        return _stuck(e)
+    if kind == "battle_round":
+        attack, defend = _dice(e.nums("attack")), _dice(e.nums("defend"))
+        return f"Battle for {e.text('target')}: {who} rolls {attack}, {other} rolls {defend}"
+    if kind == "battle_won":
+        return f"{who} wins the battle for {e.text('target')}"
+    if kind == "battle_lost":
+        return f"{who} holds {e.text('target')}: {other}'s attack failed"
+    if kind == "captured":
+        return _captured(e, who, other)
+    if kind == "invaded":
+        # No "for the rest of the game": Planetary Defense Grid may still send it home.
+        return f"{who} invades {e.text('square')} in {other}'s home row: an invader cannot move or be attacked"
+    if kind == "stack_removed":
+        return (f"No free home square: {who}'s stack of {e.num('size')} on {e.text('square')} "
+                "is removed from the game")
+    if kind == "jump_stays":
+        return "Emergency Jump: no free home square, so the stack stays where it attacked from"
+    if kind == "attack_cancelled":
+        return "Cloaking Field: the attack is cancelled and the attacker's turn is spent"
+    if kind == "rerolled":
+        return f"Second Chance: {who} rolls its dice again"
+    if kind == "evaded":
+        return f"Evasive Maneuver: the ship on {e.text('src')} backs away to {e.text('dst')}"
+    if kind == "defense_removed":
+        return f"Planetary Defense Grid: no vacant home square, the invader on {e.text('square')} is removed"
+    raise ValueError(f"no words for a {kind} event")
+
+
+@lru_cache(maxsize=8192)
+def render(e: Event) -> str:
+    """An event's one line in a player's words (the same for every viewer: every event is public).
+
+    Events are frozen, so a line is made once per event however often a view is made."""
+    if e.kind == "game_over":
+        return _words(e)  # the reason names its rule itself (GW-11)
+    return _words(e) + _tail(e)
 
 
 @dataclass
@@ -76,56 +211,63 @@ class _Battle:
         }
 
 
-def _action_words(who: str, text: str) -> str:
-    """``White: <str(action)>`` as a sentence (actions.py's ``__str__`` forms)."""
-    other = _other(who)
-    if text in _FIRST:
-        return _FIRST[text].format(who=who, other=other)
-    m = re.fullmatch(r"(charge|hyperdrive) (\w\d)-(\w\d)", text)
-    if m:
-        verb = "charges" if m[1] == "charge" else "jumps (Hyperdrive)"
-        return f"{who} {verb} from {m[2]} to {m[3]}"
-    m = re.fullmatch(r"attack (\w\d)x(\w\d)", text)
-    if m:
-        return f"{who} attacks {other}'s stack on {m[2]} from {m[1]}"
-    m = re.fullmatch(r"stuck-retreat attempt (\w\d)", text)
-    if m:
-        return f"{who} rolls for the stuck ship on {m[1]} (doubles bring it home)"
-    m = re.fullmatch(r"place on (\w\d)", text)
-    if m:
-        return f"{who} chooses home square {m[1]}"
-    if text == "pass (no legal action)":
-        return f"{who} has no legal move and passes"
-    if text == "pass":
-        return f"{who} plays no card"
-    if text == "pass, and stop asking me here":
-        return f"{who} plays no card, and will not be asked at such a moment again"
-    m = re.fullmatch(r"stop at (\w+): (on|off)", text)
-    if m:
-        moment = _STOPS.get(m[1], m[1])
-        return f"{who} will {'again' if m[2] == 'on' else 'no longer'} be asked for a card {moment}"
-    m = re.fullmatch(r"play (.+?)(?: (\w\d)(?:-(\w\d))?)?", text)
-    if m:
-        if m[3]:
-            return f"{who} plays {m[1]}: {m[2]} to {m[3]}"
-        if m[2]:
-            return f"{who} plays {m[1]} on the invader on {m[2]}"
-        return f"{who} plays {m[1]}"
-    return f"{who}: {text}"
+def _decision(e: Event, at: int, words: str, battle: _Battle | None, battles: list[_Battle],
+              last_move: dict[str, Any] | None) -> tuple[_Battle | None, dict[str, Any] | None]:
+    """A player's decision: a new battle or move, and what it does to the battle under way."""
+    kind, p = e.kind, e.num("player")
+    if kind == "attacked":
+        battle = _Battle(p, e.text("src"), e.text("target"), at, at)
+        battles.append(battle)
+        last_move = {"player": p, "from": e.text("src"), "to": e.text("target"), "attack": True, "line": at}
+    elif kind == "charged":
+        last_move = {"player": p, "from": e.text("src"), "to": e.text("dst"), "attack": False, "line": at}
+    elif kind == "stuck_attempt":
+        last_move = {"player": p, "from": e.text("square"), "to": e.text("square"), "attack": False, "line": at}
+    if battle is not None and not battle.closed:
+        if kind == "card_played":
+            battle.cards.append(words)
+            battle.last_line = at
+        elif kind == "placed":
+            battle.retreat = e.text("square")
+            battle.last_line = at
+            battle.closed = True
+        elif kind not in ("attacked", "turn_passed", "window_passed"):
+            battle.closed = True
+    return battle, last_move
 
 
-def _placed(placing: str, who: str, square: str) -> str:
-    """A "place on" decision in words: ``placing`` is "<why> <owner> <from>" (see ``_read``)."""
-    why, owner, src = placing.split()
-    if why == "stuck":
-        return f"{who} brings its stuck ship home to {square}"
-    if why == "defense":
-        return f"{who} puts its invader from {src} back home on {square} (Planetary Defense Grid)"
-    if src == square:
-        return f"{who} leaves {owner}'s stack where it is, on its home square {square}"
-    if owner == who:
-        return f"{who} brings its stack from {src} home to {square} (Emergency Jump)"
-    return f"{who} sends {owner}'s stack from {src} back home to {square}"
+def _follow(e: Event, at: int, battle: _Battle) -> None:
+    """What an event after the attack does to the battle under way (its rounds, cards, end)."""
+    kind = e.kind
+    if kind == "battle_round":
+        battle.rounds.append({"attack": list(e.nums("attack")), "defend": list(e.nums("defend")), "tie": False,
+                              "line": at})
+        battle.last_line = at
+    elif kind == "tie":
+        if battle.rounds:
+            battle.rounds[-1]["tie"] = True
+    elif kind in ("battle_won", "battle_lost"):
+        battle.result = "won" if kind == "battle_won" else "lost"
+        battle.result_line = battle.last_line = at
+    elif kind == "captured":
+        battle.gained, battle.removed_ships = e.num("gained"), e.num("removed")
+        battle.last_line = at
+        battle.closed = battle.result == "won"
+    elif kind == "invaded":
+        if battle.last_line >= at - 2:
+            battle.invades = e.text("square")
+    elif kind in ("stack_removed", "jump_stays", "attack_cancelled"):
+        if kind == "attack_cancelled":
+            battle.result = "cancelled"
+        else:
+            battle.retreat = "removed" if kind == "stack_removed" else "stays"
+        battle.last_line = at
+        battle.closed = True
+    elif kind == "card_cancelled":
+        if not battle.closed:
+            battle.cards.append(f"{_title(e.num('card'))} is cancelled")
+    elif kind == "rerolled":
+        battle.cards.append(f"{COLOUR_NAMES[e.num('player')]} rolls again (Second Chance)")
 
 
 @dataclass
@@ -133,166 +275,60 @@ class _Reader:
     """What has been read of a log so far; a longer log of the same game reads on from it."""
 
     out: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)  # each line's event kind, for the screen
+    plain: list[dict[str, Any]] = field(default_factory=list)  # each event as plain data (Event.plain)
     battles: list[_Battle] = field(default_factory=list)  # the last few; the last is the current
     last_move: dict[str, Any] | None = None
-    placing: str = ""  # what the next "place on" places: "<why> <owner> <from>" (_placed)
 
     def copy(self) -> _Reader:
         battles = [replace(b, rounds=[dict(r) for r in b.rounds], cards=list(b.cards)) for b in self.battles[-5:]]
-        return _Reader(list(self.out), battles, self.last_move, self.placing)
+        return _Reader(list(self.out), list(self.kinds), list(self.plain), battles, self.last_move)
 
-    def feed(self, log: tuple[str, ...], start: int) -> None:
-        self.last_move, self.placing = _read(log, start, self.out, self.battles, self.last_move, self.placing)
-
-
-def _read(log: tuple[str, ...], start: int, out: list[str], battles: list[_Battle],
-          last_move: dict[str, Any] | None, placing: str) -> tuple[dict[str, Any] | None, str]:
-    """Read ``log[start:]`` on from what ``out`` and ``battles`` hold; the last move and the
-    pending placement after it."""
-    battle: _Battle | None = battles[-1] if battles else None
-    for at in range(start, len(log)):
-        line = log[at]
-        if line.startswith("  roll "):
-            out.append(line)
-            continue
-        rule = _RULE.search(line)
-        tail = rule[1] if rule else ""
-        m = _ACTOR.match(line)
-        if m:
-            who, text = m[1], m[2]
-            p = COLOUR_NAMES.index(who)
-            words = _action_words(who, text)
-            if text.startswith("place on ") and placing:
-                words = _placed(placing, who, text[len("place on "):])
-                placing = ""
-            pdg = re.fullmatch(r"play Planetary Defense Grid (\w\d)", text)
-            if pdg:
-                placing = f"defense {_other(who)} {pdg[1]}"
-            atk = re.fullmatch(r"attack (\w\d)x(\w\d)", text)
-            mv = re.fullmatch(r"(?:charge|hyperdrive) (\w\d)-(\w\d)", text)
-            if atk:
-                battle = _Battle(p, atk[1], atk[2], at, at)
-                battles.append(battle)
-                last_move = {"player": p, "from": atk[1], "to": atk[2], "attack": True, "line": at}
-            elif mv:
-                last_move = {"player": p, "from": mv[1], "to": mv[2], "attack": False, "line": at}
-            elif text.startswith("stuck-retreat attempt "):
-                last_move = {"player": p, "from": text[-2:], "to": text[-2:], "attack": False, "line": at}
-            if battle is not None and not battle.closed:
-                if text.startswith("play "):
-                    battle.cards.append(words)
-                    battle.last_line = at
-                elif text.startswith("place on "):
-                    battle.retreat = text[len("place on "):]
-                    battle.last_line = at
-                    battle.closed = True
-                elif not atk and not text.startswith("pass"):
-                    battle.closed = True
+    def feed(self, log: tuple[Event, ...], start: int) -> None:
+        """Read ``log[start:]`` on from what this reader holds."""
+        battles, out = self.battles, self.out
+        battle: _Battle | None = battles[-1] if battles else None
+        last_move = self.last_move
+        for at in range(start, len(log)):
+            e = log[at]
+            words = render(e)
             out.append(words)
-            continue
-        words = line
-        m = _BATTLE.match(line)
-        if m and battle is not None:
-            attack, defend = _dice(m[3]), _dice(m[5])
-            battle.rounds.append({"attack": attack, "defend": defend, "tie": False, "line": at})
-            battle.last_line = at
-            a, d = COLOUR_NAMES[battle.attacker], COLOUR_NAMES[1 - battle.attacker]
-            words = (f"Battle for {m[2]}: {a} rolls {', '.join(map(str, attack))} = {m[4]}, "
-                     f"{d} rolls {', '.join(map(str, defend))} = {m[6]}")
-        elif line.startswith("tie: both sides re-roll"):
-            if battle is not None and battle.rounds:
-                battle.rounds[-1]["tie"] = True
-            words = f"A tie: both sides roll again{tail}"
-        elif (m := re.match(r"^(White|Blue) wins the battle$", line)) and battle is not None:
-            battle.result = "won"
-            battle.result_line = battle.last_line = at
-            words = f"{m[1]} wins the battle for {battle.target}"
-        elif (m := re.match(r"^(White|Blue) defends successfully", line)) and battle is not None:
-            battle.result = "lost"
-            battle.result_line = battle.last_line = at
-            loser = _other(m[1])
-            words = f"{m[1]} holds {battle.target}: {loser}'s attack failed{tail}"
-            placing = f"retreat {loser} {battle.src}"
-        elif (m := _CAPTURED.match(line)) and battle is not None:
-            gain, lost = int(m[2]), int(m[3])
-            battle.gained, battle.removed_ships = gain, lost
-            battle.last_line = at
-            battle.closed = battle.result == "won"
-            a, d = COLOUR_NAMES[battle.attacker], COLOUR_NAMES[1 - battle.attacker]
-            ships = _plural(gain + lost, "ship", "ships")
-            words = f"{a} captures {d}'s {ships} on {m[1]}: "
-            gains = _plural(gain, "power-up", "power-ups")
-            words += f"{a}'s stack gains {gains}" if gain else f"{a}'s stack is full (4)"
-            if lost:
-                words += f", and {_plural(lost, f'{d} ship is', f'{d} ships are')} removed from the game"
-            words += m[4]
-        elif (m := re.match(r"^(White|Blue) invades (\w\d)(.*)$", line)):
-            if battle is not None and battle.last_line >= at - 2:
-                battle.invades = m[2]
-            # No "for the rest of the game": Planetary Defense Grid may still send it home.
-            words = f"{m[1]} invades {m[2]} in {_other(m[1])}'s home row: an invader cannot move or be attacked{m[3]}"
-        elif (m := re.match(r"^no vacant home square: the stack of (\d) on (\w\d) is removed(.*)$", line)):
-            owner = COLOUR_NAMES[battle.attacker] if battle is not None else "The"
-            if battle is not None:
-                battle.retreat = "removed"
-                battle.last_line = at
-                battle.closed = True
-            words = f"No free home square: {owner}'s stack of {m[1]} on {m[2]} is removed from the game{m[3]}"
-        elif line.startswith("Emergency Jump: no vacant home square"):
-            if battle is not None:
-                battle.retreat = "stays"
-                battle.last_line = at
-                battle.closed = True
-            words = "Emergency Jump: no free home square, so the stack stays where it attacked from"
-        elif line.startswith("Cloaking Field: the attack is cancelled"):
-            if battle is not None:
-                battle.result = "cancelled"
-                battle.last_line = at
-                battle.closed = True
-            words = "Cloaking Field: the attack is cancelled and the attacker's turn is spent"
-        elif (m := re.match(r"^(.+) is cancelled( \(C-5.3\))?$", line)):
-            if battle is not None and not battle.closed:
-                battle.cards.append(f"{m[1]} is cancelled")
-            words = f"{m[1]} is cancelled by Counter-Intelligence{m[2] or ''}"
-        elif line == "Counter-Intelligence resolves":
-            words = "Counter-Intelligence takes effect"
-        elif (m := re.match(r"^Second Chance: (White|Blue) re-rolls$", line)):
-            if battle is not None:
-                battle.cards.append(f"{m[1]} rolls again (Second Chance)")
-            words = f"Second Chance: {m[1]} rolls its dice again"
-        elif (m := _STUCK.match(line)):
-            last_move = {**(last_move or {}), "stuck": {"dice": [int(m[1]), int(m[2])], "doubles": m[3] == "doubles",
-                                                         "line": at}}
-            placing = "stuck - -" if m[3] == "doubles" else ""
-            words = (f"Stuck ship: the dice show {m[1]} and {m[2]}: "
-                     + ("doubles, the ship goes home" if m[3] == "doubles"
-                        else "no doubles, it stays and the turn ends")
-                     + m[4])
-        elif (m := re.match(r"^Evasive Maneuver: (\w\d) backs away to (\w\d)$", line)):
-            words = f"Evasive Maneuver: the ship on {m[1]} backs away to {m[2]}"
-        out.append(words)
-    return last_move, placing
+            self.kinds.append(e.kind)
+            self.plain.append(e.plain())
+            if e.kind in ACTIONS:
+                battle, last_move = _decision(e, at, words, battle, battles, last_move)
+            elif e.kind == "stuck_dice":
+                a, b = e.nums("dice")
+                last_move = {**(last_move or {}), "stuck": {"dice": [a, b], "doubles": e.flag("doubles"), "line": at}}
+            elif battle is not None:
+                _follow(e, at, battle)
+        self.last_move = last_move
 
 
 # Logs read lately, newest last: each state's log extends its predecessor's, so a new one is
 # read on from the longest cached prefix instead of from the start (a late game's log has
-# hundreds of lines, and the view is made on every decision).
-_READ: list[tuple[tuple[str, ...], _Reader]] = []
+# hundreds of events, and the view is made on every decision).
+_READ: list[tuple[tuple[Event, ...], _Reader]] = []
 _KEEP = 16
 
 
-def read(log: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...], dict[str, Any] | None]:
-    """The log in words (one line for each line), the last four battles, the last move or attack."""
-    best: tuple[tuple[str, ...], _Reader] | None = None
-    for prev, reader in _READ:
+def reader(log: tuple[Event, ...]) -> _Reader:
+    """The reading of ``log`` (shared: callers copy what they hand on)."""
+    best: tuple[tuple[Event, ...], _Reader] | None = None
+    for prev, done in _READ:
         n = len(prev)
         if n <= len(log) and (best is None or n > len(best[0])) and (prev is log or log[:n] == prev):
-            best = (prev, reader)
+            best = (prev, done)
     if best is not None and len(best[0]) == len(log):
-        reader = best[1]
-    else:
-        reader = best[1].copy() if best is not None else _Reader()
-        reader.feed(log, len(best[0]) if best is not None else 0)
-        _READ.append((log, reader))
-        del _READ[:-_KEEP]
-    return tuple(reader.out), tuple(b.plain() for b in reader.battles[-4:]), reader.last_move
+        return best[1]
+    done = best[1].copy() if best is not None else _Reader()
+    done.feed(log, len(best[0]) if best is not None else 0)
+    _READ.append((log, done))
+    del _READ[:-_KEEP]
+    return done
+
+
+def read(log: tuple[Event, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...], dict[str, Any] | None]:
+    """The log in words (one line for each event), the last four battles, the last move or attack."""
+    done = reader(log)
+    return tuple(done.out), tuple(b.plain() for b in done.battles[-4:]), done.last_move

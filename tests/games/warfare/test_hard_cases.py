@@ -75,7 +75,8 @@ def test_gw_h04_tie_rerolls_then_the_attacker_captures_a_power_up() -> None:
     state = play(state, Attack(sq("d5"), sq("e6")))
     assert stacks(state) == {"f7": 2, "a8": -1}
     assert state.removed == 21 and GAME.current_player(state) == BLUE  # nothing left the game
-    assert any("tie" in line for line in state.log)
+    assert [e.kind for e in state.log[:4]] == ["attacked", "battle_round", "tie", "battle_round"]
+    assert "A tie: both sides roll again (GW-6.3)" in GAME.view(state, BLUE)["log"]
 
 
 def test_gw_h05_a_beaten_attacker_retreats_where_the_opponent_chooses() -> None:
@@ -114,7 +115,7 @@ def test_gw_h09_home_attack_gives_the_defender_an_extra_die_and_needs_no_beyond(
     assert Attack(sq("c8"), sq("d9")) in GAME.legal_actions(state)
     state = dice(state, 6, 2, 3)  # attacker 1 die; defender 1 + 1 home die
     state = play(state, Attack(sq("c8"), sq("d9")))
-    rolls = [line for line in state.log if "GW.battle.defend" in line]
+    rolls = [e for e in state.log if e.kind == "roll" and e.text("purpose").startswith("GW.battle.defend")]
     assert len(rolls) == 2
     assert stacks(state) == {"d9": 2, "a6": -1}  # White occupies d9 as an invader
 
@@ -221,7 +222,8 @@ def test_gw_h16_counter_intelligence_uses_up_the_defenders_card() -> None:
     state = play(state, Attack(sq("d5"), sq("e6")), PlayCard(cards.OVERCHARGE))
     # One die each: the Overcharge is cancelled (C-5.3), and Blue may not add Cloaking Field.
     state = play(dice(state, 6, 1), PlayCard(cards.COUNTER_INTELLIGENCE))
-    assert any("Overcharge is cancelled" in line for line in state.log)
+    assert any(e.kind == "card_cancelled" and e.num("card") == cards.OVERCHARGE for e in state.log)
+    assert "Overcharge is cancelled by Counter-Intelligence (C-5.3)" in GAME.view(state, WHITE)["log"]
     assert stacks(state) == {"f7": 2, "a8": -1}
     assert [cards.kind_of(c) for c in state.hands[BLUE]] == [cards.CLOAKING_FIELD]
     assert [cards.kind_of(c) for c in state.deck.discard_pile[-2:]] == [

@@ -75,7 +75,7 @@ def test_monte_carlo_through_the_engine_dice(home: bool) -> None:
         for _ in range(samples):
             rolled = rules._roll_until_decided(state, battle, ctx, None, None)
             wins += rolled.attacker_wins
-            ctx.lines.clear()
+            ctx.events.clear()
         p = float(odds.win_chance(*odds.battle_dice(attacker, defender, home)))
         assert abs(wins / samples - p) < _tolerance(p, samples), (attacker, defender, home, wins / samples, p)
 

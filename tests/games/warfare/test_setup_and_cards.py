@@ -99,7 +99,7 @@ def test_gw_12_1_overcharge_adds_a_die_for_either_side() -> None:
     state = play(state, Attack(sq("d5"), sq("e6")))
     state = play(dice(state, 6, 3, 4), PlayCard(cards.OVERCHARGE))  # the battle runs on
     assert state.phase == PLACE  # 6 against 3 + 4 (two dice for Blue): White retreats
-    assert any("defender [3, 4]=7" in line for line in state.log)
+    assert any(e.kind == "battle_round" and e.nums("defend") == (3, 4) for e in state.log)
 
 
 def test_gw_12_8_salvage_crews_takes_two_power_ups() -> None:

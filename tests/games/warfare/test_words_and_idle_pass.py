@@ -36,17 +36,18 @@ def _random_game(seed: int, cards_on: bool) -> Match:
     return match
 
 
-def test_every_log_line_of_whole_games_is_in_words_one_for_one() -> None:
+def test_every_event_of_whole_games_is_one_line_in_words() -> None:
     """No engine notation outside the dice records (which stay: every die with its purpose)."""
     for seed, cards_on in ((1, True), (2, False), (3, True)):
         match = _random_game(seed, cards_on)
         view = GAME.view(match.state, WHITE)
-        assert len(view["log"]) == len(match.state.log)
-        for raw, line in zip(match.state.log, view["log"], strict=True):
-            if raw.startswith("  roll "):
-                assert line == raw
+        assert len(view["log"]) == len(match.state.log) == len(view["log_kinds"])
+        for entry, line, kind in zip(match.state.log, view["log"], view["log_kinds"], strict=True):
+            assert kind == entry.kind
+            if entry.kind == "roll":
+                assert line.startswith("  roll GW.") and line.endswith(f"d6 = {entry.num('value')}")
                 continue
-            assert not RAW.search(line), (raw, line)
+            assert not RAW.search(line), (entry, line)
 
 
 def test_a_failed_attack_says_so_and_the_battle_is_data() -> None:
@@ -149,3 +150,4 @@ def test_reading_on_from_a_shorter_log_gives_what_reading_from_the_start_gives()
         fresh = words._Reader()
         fresh.feed(log, 0)
         assert words.read(log) == (tuple(fresh.out), tuple(b.plain() for b in fresh.battles[-4:]), fresh.last_move)
+        assert words.reader(log).kinds == fresh.kinds and words.reader(log).plain == fresh.plain

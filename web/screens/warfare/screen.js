@@ -271,35 +271,43 @@ function stepRange(g, step) {
 }
 
 /** The shell's recap asks how to show a step: a step in which a battle was rolled shows its
- * dice round by round (and its result line stands out); other steps are the shell's text. */
+ * dice round by round (and its result line stands out); other steps are the shell's text.
+ * A step that passed by itself (step.auto: a card window with nothing to play) shows its words
+ * and then only its result lines (step.results): a battle rolled in it is drawn with its dice
+ * as in any other step (issue 31: it once never reached the recap). */
 export function recapStep(g, step) {
   const base = g.mode === "play" ? g : lastPlay && lastPlay.game_id === g.game_id ? lastPlay : null;
-  if (!shell || !base || !base.view || step.auto) return null;
+  if (!shell || !base || !base.view) return null;
+  const results = new Set(step.results || []);
+  if (step.auto && !results.size) return null;
   const range = stepRange(base, step);
   if (!range) return null;
   const [from, to] = range;
-  const inside = (n) => n >= from && n < to;
+  const shown = (n) => !step.auto || results.has(n - from);
+  const inside = (n) => n >= from && n < to && shown(n);
   const rounds = new Map();
-  const results = new Map();
+  const outcomes = new Map();
   for (const b of base.view.battles || []) {
     b.rounds.forEach((r, k) => { if (inside(r.line)) rounds.set(r.line, [b, r, k]); });
-    if (inside(b.result_line)) results.set(b.result_line, b);
+    if (inside(b.result_line)) outcomes.set(b.result_line, b);
   }
   const stuck = base.view.last_move && base.view.last_move.stuck && inside(base.view.last_move.stuck.line) ? base.view.last_move.stuck : null;
-  if (!rounds.size && !results.size && !stuck) return null;
+  if (!rounds.size && !outcomes.size && !stuck) return null;
+  const kinds = base.view.log_kinds || [];
   const { h } = shell;
-  const parts = [];
+  const parts = step.auto ? [lineEl(step.auto)] : [];
   let fresh = false;
   step.lines.forEach((line, k) => {
     const n = from + k;
-    if (/^\s+roll\b/.test(String(line))) { parts.push(lineEl(line, "recap-line detail")); return; } // with the log's details
+    if (!shown(n)) return; // the pass itself: the step's words (step.auto) tell it
+    if (kinds[n] === "roll") { parts.push(lineEl(line, "recap-line detail")); return; } // with the log's details
     if (rounds.has(n)) {
       const [b, r, i] = rounds.get(n);
       const key = `${base.game_id}|${b.first_line}|${r.line}`;
       if (!shownBattles.has(key)) { shownBattles.add(key); fresh = true; }
       parts.push(roundEl(b, r, i));
-    } else if (results.has(n)) {
-      const b = results.get(n);
+    } else if (outcomes.has(n)) {
+      const b = outcomes.get(n);
       const mine = b.attacker === g.viewer;
       parts.push(lineEl(line, `recap-line wf-outcome wf-${b.result}${mine ? " wf-mine" : ""}`));
     } else if (stuck && n === stuck.line) {
@@ -316,7 +324,10 @@ function lastBattleEl(g) {
   const v = g.view;
   const b = (v.battles || [])[v.battles.length - 1];
   if (!b || !v.last_move || v.last_move.line > b.last_line || !b.rounds.length) return null;
-  const lines = v.log.slice(b.first_line, b.last_line + 1).filter((l) => !/^\s+roll\b/.test(String(l)) && !/^Battle for /.test(String(l)));
+  // Every line of the battle but its dice records and rounds (drawn above), by each line's event kind.
+  const kinds = v.log_kinds || [];
+  const lines = v.log.slice(b.first_line, b.last_line + 1)
+    .filter((l, k) => kinds[b.first_line + k] !== "roll" && kinds[b.first_line + k] !== "battle_round");
   return h("section", { class: "battle wf-battle", id: "wf-battle", "aria-label": "The battle" },
     b.rounds.map((r, k) => roundEl(b, r, k)), lines.map((l) => lineEl(l)));
 }
