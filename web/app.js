@@ -713,6 +713,7 @@ async function renderGame(g) {
       }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, (screen.choiceLabel && screen.choiceLabel(g, a)) || a.label))),
     g.stops && g.mode === "play" && !solo ? everyStop(g) : null);
   const area = gameFrame(root, g, { head, seats, bar: replay && !spectating ? replayBar(g) : null, news, decide, log: logBox(g) });
+  keepBarRoom(root, frame.decide);
   screen.render(area, g, shell, previous);
   announce(previous, g);
   let top = null;
@@ -746,6 +747,23 @@ async function renderGame(g) {
     const at = g.at;
     thinkTimer = setTimeout(() => { if (current && current.screen === "game" && current.game.at === at) run("think", [at]); }, fastComputers() ? 120 : 700);
   }
+}
+
+/** A decision bar fixed at the bottom of a phone's screen (issue 33) covers the page's end: the
+ * game keeps room for it, its height as it changes (--decide-h). */
+let barObserver = null;
+function keepBarRoom(root, decide) {
+  if (!("ResizeObserver" in self)) return;
+  if (!barObserver) {
+    barObserver = new ResizeObserver(() => {
+      const bar = root.querySelector(".game-side > .decide");
+      const fixed = bar && getComputedStyle(bar).position === "fixed";
+      if (fixed) root.style.setProperty("--decide-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+      else root.style.removeProperty("--decide-h");
+    });
+  }
+  barObserver.disconnect();
+  if (decide && decide.nodeType === Node.ELEMENT_NODE) barObserver.observe(decide);
 }
 
 /** The setting that stops at every step with nothing to decide (C-5.4; issue 33), kept per game. */
@@ -948,7 +966,8 @@ function recapStep(g, step, screen, now) {
   // Each line with its index in the viewer's log (data-line: tests and a look back find it).
   const told = step.lines.map((line, k) => [String(line), step.from + k]).filter(([line]) => !DETAIL_LINE.test(line) || showDetails());
   const folded = step.auto && !(step.results && step.results.length);
-  const lines = !step.auto ? told : folded ? [[step.auto, null]] : [[step.auto, null], ...told];
+  // Alone at the table, a step that played itself and told something is just what it told.
+  const lines = !step.auto ? told : folded ? [[step.auto, null]] : g.seats.length === 1 ? told : [[step.auto, null], ...told];
   if (!own && !lines.length) return null;
   const people = g.seats.filter((s) => !s.computer).length;
   const seat = step.seat === null || step.seat === undefined ? null : g.seats[step.seat];
