@@ -16,9 +16,9 @@ from pygame_core import Match, RecordError, decode_link, encode_link
 from pygame_core.codec import unpack_data
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-from star_web.bylink import Envelope, encode_play_link, split_play_link
+from star_web.bylink import MAX_NOTE, Envelope, encode_play_link, split_play_link
 from star_web.controller import App, _check_seats_match
-from star_web.linkmoves import keep_fork, take_fork
+from star_web.linkmoves import concede, keep_fork, link_note, rematch, take_fork
 from star_web.storage import HUMAN, LINK, MAX_SAVES, MemoryStore
 
 from .test_app_logic import Clock, done
@@ -307,7 +307,8 @@ def test_a_known_game_id_with_another_seed_is_refused() -> None:
             if action not in match.legal_actions():
                 break
             match = match.play(action)
-        forged = Envelope(envelope.sender, match.game.current_player(match.state) or 0, envelope.kinds, gid=envelope.gid)
+        mover = match.game.current_player(match.state) or 0
+        forged = Envelope(envelope.sender, mover, envelope.kinds, gid=envelope.gid)
         _refused(b.open("p/" + encode_play_link(encode_link(match), forged)), "its seed or options are not")
         assert b.saved() == saved
 
@@ -394,7 +395,7 @@ def test_two_commitments_of_different_orders_look_alike() -> None:
 
 
 def test_a_device_that_lost_its_sealed_orders_seals_them_again() -> None:
-    a, b, link, _ = _sealed_orders_link()
+    _, b, link, _ = _sealed_orders_link()
     b.open(link)
     plan = _play_local(b)["send"]["link"]
     a2 = Device(("skirmish",))  # device A lost its save (and the salt with it)
@@ -412,3 +413,40 @@ def test_a_device_that_lost_its_sealed_orders_seals_them_again() -> None:
     assert not b.open(onward)["notices"]
     assert b.app._kept_match().record.actions[:len(a2.app._kept_match().record.actions)] == \
         a2.app._kept_match().record.actions[:len(b.app._kept_match().record.actions)]
+
+
+def test_names_a_note_concede_and_a_rematch_travel_by_link() -> None:
+    a, b = Device(("warfare",)), Device(("warfare",))
+    a.app.new_game("warfare", {}, "9", [HUMAN, LINK])
+    _play_local(a)
+    g = link_note(a.app, "Ana <b>", "Good luck!\n<script>" + "x" * 400)["game"]
+    assert g["send"]["me"] == "Ana <b>" and len(g["send"]["note"]) == MAX_NOTE
+    claim = b.open(g["send"]["link"])["game"]["claim"]
+    assert claim["from"] == "Ana <b> (White)" and claim["note"].startswith("Good luck! <script>")
+    b.app.claim(b.model()["at"])
+    assert b.app.home()["home"]["saves"][0]["label"].startswith("With Ana <b> (White) · Your turn")
+    b.open(g["send"]["link"])
+    link_note(b.app, "Bo", "")
+    reply = _play_local(b)["send"]["link"]
+    a.open(reply)
+    assert a.app.home()["home"]["saves"][0]["label"].startswith("With Bo (Blue) · ")
+    # The next link carries no note of the move before.
+    a.open(reply)
+    onward = _play_local(a)["send"]
+    assert onward["note"] == "" and split_play_link(onward["link"].removeprefix("p/"))[1].note == ""
+    b.open(onward["link"])
+    b.app.claim(b.model()["at"])
+    g = concede(b.app, b.model()["at"])["game"]
+    assert g["over"] and g["send"]["final"] and g["outcome"]["winners"] == [0] and "conceded" in g["outcome"]["reason"]
+    model = a.open(g["send"]["link"])["game"]
+    assert model["claim"]["conceded"]
+    g = a.app.claim(model["at"])["game"]
+    assert g["over"] and g["outcome"]["winners"] == [0] and g["actions"] == []
+    old = a.app.links.gid
+    g = rematch(a.app)["game"]
+    assert not g["over"] and a.app.seats == [HUMAN, LINK] and a.app.links.gid != old
+    g = _play_local(a)
+    _, envelope = split_play_link(g["send"]["link"].removeprefix("p/"))
+    assert envelope.rematch == old and envelope.gid == a.app.links.gid
+    assert b.open(g["send"]["link"])["game"]["claim"]
+    assert b.app.seats == [LINK, HUMAN]

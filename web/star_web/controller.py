@@ -444,7 +444,8 @@ class App:
             first_commit = envelope.commit is not None and links.got is None and links.base is None
             replot = (envelope.commit is not None and envelope.replot and links.got is not None
                       and links.got[0] == envelope.commit.cut and links.got[2] != envelope.commit.digest)
-            if how == "same" and not (first_commit or replot):
+            news = first_commit or replot or (envelope.conceded and links.conceded is None)
+            if how == "same" and not news:
                 self.notices.append(f"You already opened this link: nothing new. If {sender} is waiting for you, "
                                     "your last link is below to send again.")
                 return self._resume(entry, held)
