@@ -775,6 +775,7 @@ function claimPanel(g) {
     h("h2", { id: "claim-title" }, g.over ? `${c.from} sent you the end of your game` : `${c.from} sent you your turn`),
     h("p", {}, [g.title, summary].filter(Boolean).join(" · ")),
     c.conceded ? h("p", { id: "claim-conceded" }, `${c.from} conceded the game.`) : null,
+    c.first ? h("p", { class: "muted", id: "claim-first" }, c.first) : null,
     c.note ? h("blockquote", { class: "link-note", id: "claim-note" }, h("p", {}, c.note), h("footer", { class: "muted" }, `— ${c.from}`)) : null,
     h("p", { class: "muted" }, g.over ? "The game is over." : `${c.status}. It is ${c.name}'s turn.`),
     h("button", { type: "button", class: "btn primary", id: "claim", onclick: (e) => { if (e.timeStamp - shownAt >= READ_TIME_MS) run("claim", [g.at]); } },

@@ -73,6 +73,7 @@ Replaying = Generator[Progress, None, Match]
 
 REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel checks)
 THINK_BATCH = 40  # a computer's quiet decisions played before the page is shown the position
+FIRST_LINK = "This is the first link of this game on this device: its history cannot be checked here."
 NAME_KEY = "startable:name"  # this device's player's name, sent with its links (issue 35)
 IDLE_LIMIT = 200  # idle passes made in a row at most (each window passes; a cycle would be a defect)
 
@@ -486,9 +487,6 @@ class App:
                                 f"lost). The game opens where those orders began: give your orders again, and "
                                 f"{sender} will be asked to give theirs again too.")
             self.links.replot = envelope.plan.cut
-        else:
-            self.notices.append("This is the first link of this game on this device: its history cannot be "
-                                "checked here.")
         self.match = got
         self.seats = _playable_seats(got.record.game, [LINK if kind == PERSON else kind for kind in envelope.kinds])
         self.save_id = self._new_save_id(got)
@@ -499,7 +497,11 @@ class App:
             self.links.conceded = envelope.sender
         if envelope.commit is not None:
             self._plot_on_stand_in(envelope.commit, envelope.sender, envelope.to)
-        return self._claim_screen(envelope, names, created=self.now())
+        model = self._claim_screen(envelope, names, created=self.now())
+        if self.claiming is not None:  # said on the claim screen, where it is read before playing
+            self.claiming["first"] = FIRST_LINK
+            model["game"]["claim"] = self.claiming
+        return model
 
     def _offer_fork(self, entry: SaveEntry, held: Match, payload: str, why: str) -> Model:
         """Two versions of one game: this device's and the friend's link. Both are kept (the
