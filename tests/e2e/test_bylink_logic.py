@@ -13,7 +13,7 @@ import msgpack  # type: ignore[import-untyped]
 import pytest
 
 from pygame_core import Match, RecordError, decode_link, encode_link
-from pygame_core.codec import unpack_data
+from pygame_core.codec import pack_data, unpack_data
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from star_web.bylink import MAX_NOTE, Envelope, encode_play_link, split_play_link
@@ -450,3 +450,14 @@ def test_names_a_note_concede_and_a_rematch_travel_by_link() -> None:
     assert envelope.rematch == old and envelope.gid == a.app.links.gid
     assert b.open(g["send"]["link"])["game"]["claim"]
     assert b.app.seats == [LINK, HUMAN]
+
+
+def test_a_version_1_link_still_opens() -> None:
+    a, b = Device(("warfare",)), Device(("warfare",))
+    a.app.new_game("warfare", {}, "9", [HUMAN, LINK])
+    blob, _ = split_play_link(_play_local(a)["send"]["link"].removeprefix("p/"))
+    old = f"p/{blob}.{pack_data([1, 0, 1, [-1, -1], None, None, []])}"
+    claim = b.open(old)["game"]["claim"]
+    assert claim["seat"] == 1 and b.app.seats == [LINK, HUMAN]
+    _, envelope = split_play_link(f"{blob}.{pack_data([1, 0, 1, [-1, -1], [0, 3, 'ab' * 32], None, []])}")
+    assert envelope.commit is not None and envelope.commit.count == 3 and envelope.gid == ""
