@@ -119,7 +119,7 @@ def by_link(ids: list[str], seeds: tuple[int, ...] = (1, 2, 3), cap: int | None 
     from pygame_core.ai import choose
 
     sys.path.insert(0, str(ROOT / "web"))
-    from star_web.bylink import PERSON, Envelope, encode_play_link
+    from star_web.bylink import PERSON, Envelope, encode_play_link, new_game_id
 
     rows = []
     for game_id, options, rounds in BY_LINK:
@@ -138,7 +138,7 @@ def by_link(ids: list[str], seeds: tuple[int, ...] = (1, 2, 3), cap: int | None 
                 seed_here = len(match.record.actions)
                 match = match.play(choose(game_id, view, match.legal_actions(), level=1, seed=seed_here))
             seats = match.game.num_players(match.state)
-            envelope = Envelope(0, seats - 1, tuple([PERSON] * seats))
+            envelope = Envelope(0, seats - 1, tuple([PERSON] * seats), gid=new_game_id())  # issue 35: an id
             link = "p/" + encode_play_link(encode_link(match), envelope)
             lengths.append((len(link), len(match.record.actions), seed))
         longest = max(lengths)

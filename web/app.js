@@ -698,6 +698,7 @@ async function renderGame(g) {
     : thinking ? `${mover.name} (computer, ${mover.computer}) is thinking…`
       : g.over ? null : (screen.prompt && screen.prompt(g)) || (mover && g.seats.length > 1 ? `${mover.name} to move` : "Your move");
   const decide = g.over ? endPanel(g, screen) : g.send ? sendPanel(g) : h("section", { class: "decide", id: "decide", "aria-labelledby": "decide-title" },
+    forkPanel(g),
     h("div", { class: "decide-head" }, h("h2", { id: "decide-title" }, prompt),
       solo ? h("div", { class: "decide-tools" }, undoButton, hintButton) : null),
     thinking ? h("p", { class: "thinking" }, h("span", { class: "spinner", "aria-hidden": "true" }), " ",
@@ -711,7 +712,8 @@ async function renderGame(g) {
         "aria-keyshortcuts": n < 9 ? String(n + 1) : null,
         onclick: (e) => shell.act(a.i, e, g.at),
       }, n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, (screen.choiceLabel && screen.choiceLabel(g, a)) || a.label))),
-    g.stops && g.mode === "play" && !solo ? everyStop(g) : null);
+    g.stops && g.mode === "play" && !solo ? everyStop(g) : null,
+    replay || looking ? null : concedeButton(g));
   const area = gameFrame(root, g, { head, seats, bar: replay && !spectating ? replayBar(g) : null, news, decide, log: logBox(g) });
   keepBarRoom(root, frame.decide);
   screen.render(area, g, shell, previous);
@@ -781,17 +783,22 @@ const BY_LINK_HELP = {
   paragraphs: [
     "At the start, choose \"A friend, by link\" for a seat. When your turn ends, Star Table gives you a link to send (or a QR code to scan); "
     + "your friend opens it, taps \"I am …\", sees what happened since their last move and plays; their move comes back to you as a link.",
-    "Each device keeps the game. A link that would change moves already made is refused; an older one shows your newer position.",
+    "Each device keeps the game, with an id every link of it carries. A link that would change moves already made is not taken: "
+    + "you choose which version goes on (your friend's, or yours sent again). An older one shows your newer position, with your last link to send again.",
+    "On the send screen you can add your name and a short note to the link. You can concede, and a finished game offers a rematch by link.",
     "Orders given at the same time stay unseen: the first side's link holds only a sealed fingerprint of its orders, "
     + "which the next link reveals and your device checks.",
-    "What a link does not protect: it carries the whole game so far, as a mailed game log does. Star Table never shows a seat what it "
-    + "may not see, but someone who decodes a link can read hidden cards, fleets and the dice to come. Play by link with friends you trust.",
+    "What a link protects: the moves already made, the game's seed and options, who plays which seat, and orders given at the same time. "
+    + "What it does not: it carries the whole game so far, as a mailed game log does. Star Table never shows a seat what it "
+    + "may not see, but someone who decodes a link can read hidden cards and fleets, and can try a die roll in another window before making it. "
+    + "A device seeing a game's first link cannot check its past. Play by link with friends you trust.",
   ],
 };
 
 const LINK_TRUST = "Playing by link: each link carries the whole game so far, as a mailed game log does. "
-  + "Star Table never shows a seat what it may not see, but someone who decodes a link can read hidden cards, "
-  + "fleets and the dice to come. Play by link with friends you trust.";
+  + "Moves made, the game's seed and who plays where are checked by each device that holds the game; orders given at the same time stay sealed. "
+  + "But someone who decodes a link can read hidden cards and fleets, and can try a die roll in another window before making it. "
+  + "Play by link with friends you trust.";
 
 /** A game link just opened (#p/): who sent it, which game, whose turn; one button to claim it. */
 function claimPanel(g) {
@@ -800,6 +807,9 @@ function claimPanel(g) {
   return h("section", { id: "claim-screen", class: "handoff", "aria-labelledby": "claim-title" },
     h("h2", { id: "claim-title" }, g.over ? `${c.from} sent you the end of your game` : `${c.from} sent you your turn`),
     h("p", {}, [g.title, summary].filter(Boolean).join(" · ")),
+    c.conceded ? h("p", { id: "claim-conceded" }, `${c.from} conceded the game.`) : null,
+    c.first ? h("p", { class: "muted", id: "claim-first" }, c.first) : null,
+    c.note ? h("blockquote", { class: "link-note", id: "claim-note" }, h("p", {}, c.note), h("footer", { class: "muted" }, `— ${c.from}`)) : null,
     h("p", { class: "muted" }, g.over ? "The game is over." : `${c.status}. It is ${c.name}'s turn.`),
     h("button", { type: "button", class: "btn primary", id: "claim", onclick: (e) => { if (e.timeStamp - shownAt >= READ_TIME_MS) run("claim", [g.at]); } },
       g.over ? `I am ${c.name}: show the game` : `I am ${c.name}: show my turn`));
@@ -817,8 +827,15 @@ function sendPanel(g) {
     }
     await copy(url);
   };
+  const who = s.person ? `${s.person} (${s.name})` : s.name;
+  const saveNote = (e) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    run("link_note", [form.elements["link-name"].value, form.elements["link-note"].value]);
+  };
   return h("section", { class: "decide send", id: "send", "aria-labelledby": "send-title" },
-    h("h2", { id: "send-title" }, s.final ? `Send the end of the game to ${s.name}` : `Send this to ${s.name}`),
+    forkPanel(g),
+    h("h2", { id: "send-title" }, s.final ? `Send the end of the game to ${who}` : `Send this to ${who}`),
     h("p", {}, s.final ? `${s.name} plays on another device: send them this link so they see how the game ended.`
       : `${s.name} plays on another device. Send them this link: it opens the game at their turn. Their move comes back to you as a link.`),
     h("div", { class: "choices" },
@@ -826,7 +843,37 @@ function sendPanel(g) {
     h("label", { class: "send-link" }, "The link",
       h("input", { type: "text", readonly: true, value: url, "data-link": url, id: "send-link", onfocus: (e) => e.target.select() })),
     s.long ? h("p", { class: "warn" }, "This link is long: some chat apps may cut it. Copying it into an email works.") : null,
+    h("details", { class: "link-extra", id: "link-extra", open: s.note ? true : null },
+      h("summary", {}, s.note ? "Your note rides with this link" : "Your name and a note for the link"),
+      h("form", { id: "link-note-form", onsubmit: saveNote },
+        h("label", {}, "Your name (your friend sees it) ",
+          h("input", { type: "text", id: "link-name", name: "link-name", maxlength: 24, value: s.me || "", autocomplete: "nickname" })),
+        h("label", {}, `A note with your move (at most ${s.limit} characters, shown as plain text) `,
+          h("textarea", { id: "link-note", name: "link-note", maxlength: s.limit, rows: 2 }, s.note || "")),
+        h("button", { type: "submit", class: "btn", id: "link-note-save" }, "Put them in the link"))),
+    s.final ? null : concedeButton(g),
     h("figure", { class: "qr-box" }, qr, h("figcaption", { class: "muted" }, "For a friend in the same room: scan with their phone's camera.")));
+}
+
+/** Two versions of a game by link (the same seat played on two devices or in two tabs): the
+ * player chooses which goes on; both are kept until then (issue 35). */
+function forkPanel(g) {
+  if (!g.bylink || !g.bylink.fork) return null;
+  return h("div", { class: "fork warn", id: "fork", role: "group", "aria-label": "Two versions of this game" },
+    h("p", {}, "Your friend's last link has other moves than this device's game. Which version goes on?"),
+    h("div", { class: "choices" },
+      h("button", { type: "button", class: "btn primary", id: "take-fork", onclick: () => run("take_fork") }, "Take my friend's version"),
+      h("button", { type: "button", class: "btn", id: "keep-fork", onclick: () => run("keep_fork") }, "Keep mine and send it again")));
+}
+
+/** Give up a game by link: asked once more, then the friend is sent the end. */
+function concedeButton(g) {
+  if (!g.bylink || g.over) return null;
+  const ask = () => openDialog("Concede this game?", h("p", {}, "The game ends and your friend is sent a link saying you conceded."), [
+    h("button", { type: "submit", class: "btn", value: "cancel" }, "Play on"),
+    h("button", { type: "button", class: "btn danger", id: "concede-yes", onclick: () => { dialog.close(); run("concede", [g.at]); } }, "Concede"),
+  ]);
+  return h("p", { class: "concede" }, h("button", { type: "button", class: "btn small", id: "concede", onclick: ask }, "Concede"));
 }
 
 /** The QR code of ``text`` on a canvas (uqr, vendored at build time; loaded on first use). */
@@ -1213,6 +1260,7 @@ function endPanel(g, screen) {
     h("div", { class: "choices" },
       h("button", { type: "button", class: "btn primary", onclick: share }, "Share"),
       g.mode === "play" ? h("button", { type: "button", class: "btn", onclick: watchReplay }, "Watch the replay") : null,
+      g.bylink && g.mode === "play" ? h("button", { type: "button", class: "btn", id: "rematch", onclick: () => run("rematch") }, "Rematch by link") : null,
       reviewButton(g, run),
       h("button", { type: "button", class: "btn", onclick: () => navigate(`#new/${g.game_id}`) }, "New game"),
       h("button", { type: "button", class: "btn", onclick: () => navigate("") }, "Home")));

@@ -49,6 +49,8 @@ def _start_with_a_friend(page: Page, game: str, options: dict[str, object], seed
                          computer: int | None = None) -> None:
     page.goto(page.url.split("#")[0] + "#c/" + challenge_blob(seed, options, game=game))
     page.wait_for_selector("#setup #start", timeout=BOOT_TIMEOUT_MS)
+    if page.locator("#notice").is_visible():  # e.g. the request to keep games, after one by link
+        page.click("#notice .btn")
     page.select_option(f"#seat-{friend}", "link")
     assert page.locator("#link-trust").is_visible()  # said once, where a seat by link is chosen
     if computer is not None:
@@ -184,3 +186,64 @@ def test_a_bad_game_link_says_so_and_changes_nothing(devices: tuple[Page, Page],
     a.wait_for_selector("#notice:not([hidden])", timeout=30_000)
     wait_until(a, "() => document.body.dataset.screen === 'home'")
     assert a.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())") == before
+
+
+def test_a_name_and_a_note_ride_with_the_move_and_a_concession_ends_the_game(devices: tuple[Page, Page]) -> None:
+    a, b = devices
+    rng = random.Random(7)
+    _start_with_a_friend(a, "warfare", {"round_limit": 10}, 45)
+    _play_until_send(a, rng)
+    a.click("#link-extra summary")
+    a.fill("#link-name", "Ana")
+    a.fill("#link-note", "<b>your move</b> " + "x" * 300)
+    assert len(a.input_value("#link-note")) == 140  # the field stops at the limit
+    before = a.get_attribute("#send [data-link]", "data-link")
+    a.click("#link-note-save")
+    wait_until(a, "(old) => { const l = document.querySelector('#send [data-link]'); "
+                  "return Boolean(l) && l.dataset.link !== old; }", before)
+    url = a.get_attribute("#send [data-link]", "data-link") or ""
+    _, envelope = split_play_link(url.split("#p/", 1)[1])
+    assert envelope.name == "Ana" and envelope.note.startswith("<b>your move</b>") and len(envelope.gid) == 12
+    b.goto(url)
+    b.wait_for_selector("#claim")
+    assert "Ana (White)" in b.inner_text("#claim-title")
+    assert "first link of this game on this device" in b.inner_text("#claim-first")
+    assert b.inner_text("#claim-note").startswith("<b>your move</b>")  # as text, never markup
+    assert b.query_selector("#claim-note b") is None
+    b.wait_for_timeout(350)
+    b.click("#claim")
+    b.wait_for_selector("#claim", state="detached")
+    wait_until(b, READY)
+    b.click("#concede")
+    b.click("#concede-yes")
+    b.wait_for_selector("[data-outcome] #send [data-link]")
+    _receive(a, b.get_attribute("#send [data-link]", "data-link") or "")
+    a.wait_for_selector("[data-outcome]")
+    assert "conceded" in a.inner_text("#end-screen")
+    a.click("#rematch")
+    a.wait_for_selector("#send [data-link], #choices .choice")
+
+
+def test_the_same_seat_on_two_devices_the_player_takes_the_friends_version(
+        devices: tuple[Page, Page], contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> None:
+    a, b1 = devices
+    b2 = contexts.new(site, **pixel7).new_page()
+    b2.set_default_timeout(60_000)
+    b2.goto(site.url)
+    b2.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT_MS)
+    _start_with_a_friend(a, "warfare", {"round_limit": 10}, 46)
+    first = _play_until_send(a, random.Random(1))
+    _receive(b1, first)
+    _receive(b2, first)
+    _play_until_send(b1, random.Random(9))  # phone 1 plays its turn and never sends it
+    _receive(a, _play_until_send(b2, random.Random(2)))  # phone 2's move reaches the friend
+    onward = _play_until_send(a, random.Random(3))
+    b1.goto(onward)
+    b1.wait_for_selector("#fork #take-fork")
+    assert "both versions are kept" in b1.evaluate("() => document.body.textContent")
+    b1.click("#take-fork")
+    b1.wait_for_selector("#claim")
+    b1.wait_for_timeout(350)
+    b1.click("#claim")
+    b1.wait_for_selector("#claim", state="detached")
+    _receive(a, _play_until_send(b1, random.Random(4)))  # the friend takes phone 1's next move

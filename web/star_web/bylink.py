@@ -30,28 +30,33 @@ from pygame_core.codec import pack_data, unpack_data
 from pygame_core.game import Wire
 from pygame_core.record import GameRecord
 
-ENVELOPE_VERSION = 1
+ENVELOPE_VERSION = 2  # 1: links sent before issue 35 (no game id; a commitment said its count): still read
 PERSON = -1  # a seat played by a person, at some device (the sender's, this one or a third)
 STAND_IN_LIMIT = 500  # stand-in actions played at most to reach the receiving seat's turn
 MAX_PLAN = 400  # actions a plan may carry: one secret phase of one seat
+MAX_NAME = 24  # characters of a player's name a link carries
+MAX_NOTE = 140  # characters of the note that rides with a move
 
 
 @dataclass(frozen=True)
 class Commit:
-    """The sender sealed ``count`` actions from ``cut``: their SHA-256 with a salt it keeps."""
+    """The sender sealed actions from ``cut``: their SHA-256 with a salt it keeps. Since
+    issue 35 the link says nothing of how many (``count`` is None: the digest covers the
+    packed list, its length included); a version-1 link said ``count`` in the clear."""
 
     cut: int
-    count: int
+    count: int | None
     digest: str
 
 
 @dataclass(frozen=True)
 class Plan:
-    """The sender's own actions in a secret phase, played after the ``count`` sealed ones from
-    ``cut`` (a reply to a ``Commit``): in the clear, as the other side is already committed."""
+    """The sender's own actions in a secret phase, played after the sealed ones from ``cut``
+    (a reply to a ``Commit``): in the clear, as the other side is already committed. ``count``
+    (the sealed actions' number) only in version-1 links: the holder knows it."""
 
     cut: int
-    count: int
+    count: int | None
     actions: tuple[Wire, ...]
 
 
@@ -68,9 +73,20 @@ class LinkRefused(RecordError):
     """A game link this device will not take, said in full for the player."""
 
 
+class Conflict(LinkRefused):
+    """A link whose moves differ from the ones this device holds: two versions of one game
+    (the same seat played on two devices or in two tabs). Kept until the player chooses."""
+
+
 @dataclass(frozen=True)
 class Envelope:
-    """What a ``#p/`` link says beside its record."""
+    """What a ``#p/`` link says beside its record.
+
+    Version 2 (issue 35) adds: ``gid``, the game's id made at its start and carried by every
+    link of the game (a link with a known id and another seed or options is refused);
+    ``name``, the sender's own name; ``note``, a short note riding with the move; ``conceded``,
+    the sender gave up; ``replot``, the commitment replaces one whose salt its device lost;
+    ``rematch``, the id of the game this one is a rematch of."""
 
     sender: int
     to: int
@@ -78,13 +94,25 @@ class Envelope:
     commit: Commit | None = None
     plan: Plan | None = None
     reveals: tuple[Reveal, ...] = field(default=())
+    gid: str = ""
+    name: str = ""
+    note: str = ""
+    conceded: bool = False
+    replot: bool = False
+    rematch: str = ""
 
     def to_data(self) -> list[Any]:
+        extra: dict[str, Any] = {}
+        for key, value in (("g", self.gid), ("n", self.name), ("m", self.note), ("x", self.conceded),
+                           ("r", self.replot), ("f", self.rematch)):
+            if value:
+                extra[key] = value
         return [
             ENVELOPE_VERSION, self.sender, self.to, list(self.kinds),
-            None if self.commit is None else [self.commit.cut, self.commit.count, self.commit.digest],
-            None if self.plan is None else [self.plan.cut, self.plan.count, [list(w) for w in self.plan.actions]],
+            None if self.commit is None else [self.commit.cut, self.commit.digest],
+            None if self.plan is None else [self.plan.cut, [list(w) for w in self.plan.actions]],
             [[r.cut, r.count, r.salt] for r in self.reveals],
+            extra,
         ]
 
 
@@ -98,6 +126,20 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
+def new_game_id() -> str:
+    """A game by link's id, made at its start: 48 random bits, 12 hex digits."""
+    return secrets.token_hex(6)
+
+
+def clean_text(text: object, limit: int) -> str:
+    """A name or note as a link may carry it: a string, control characters out, one line of
+    spaces, at most ``limit`` characters. Shown as text, never markup."""
+    if not isinstance(text, str):
+        return ""
+    kept = "".join(c if c.isprintable() else " " for c in text[: limit * 4])
+    return " ".join(kept.split())[:limit]
+
+
 def encode_play_link(record_blob: str, envelope: Envelope) -> str:
     return f"{record_blob}.{pack_data(envelope.to_data())}"
 
@@ -109,13 +151,21 @@ def split_play_link(text: str) -> tuple[str, Envelope]:
     if not dot or not blob or not rest:
         raise RecordError("this link is cut short or is not a game played by link")
     data = unpack_data(rest)
-    if not isinstance(data, list) or len(data) != 7 or data[0] != ENVELOPE_VERSION:
+    if not (isinstance(data, list) and (len(data), data[0]) in ((7, 1), (8, 2))):
         raise RecordError("this game link was made by another version of Star Table, or is damaged")
-    _, sender, to, kinds, commit, plan, reveals = data
+    version, sender, to, kinds, commit, plan, reveals = data[:7]
+    extra = data[7] if version == 2 else {}
     if not (_int(sender) and _int(to) and isinstance(kinds, list) and all(_int(k, -1) for k in kinds)):
         raise RecordError("this game link is damaged (seats)")
+    if not isinstance(extra, dict) or not all(isinstance(k, str) for k in extra):
+        raise RecordError("this game link is damaged (its game id)")
+    gid, rematch = extra.get("g", ""), extra.get("f", "")
+    if not (gid == "" or _hex(gid, 12)) or not (rematch == "" or _hex(rematch, 12)):
+        raise RecordError("this game link is damaged (its game id)")
     return blob, Envelope(int(sender), int(to), tuple(int(k) for k in kinds),
-                          _commit(commit), _plan(plan), _reveals(reveals))
+                          _commit(commit, version), _plan(plan, version), _reveals(reveals),
+                          gid=gid, name=clean_text(extra.get("n"), MAX_NAME), note=clean_text(extra.get("m"), MAX_NOTE),
+                          conceded=extra.get("x") is True, replot=extra.get("r") is True, rematch=rematch)
 
 
 def _int(value: object, low: int = 0, high: int = 1 << 40) -> bool:
@@ -126,18 +176,25 @@ def _hex(value: object, size: int) -> bool:
     return isinstance(value, str) and len(value) == size and all(c in "0123456789abcdef" for c in value)
 
 
-def _commit(data: object) -> Commit | None:
+def _commit(data: object, version: int) -> Commit | None:
     if data is None:
         return None
-    if not (isinstance(data, list) and len(data) == 3 and _int(data[0]) and _int(data[1], 1) and _hex(data[2], 64)):
+    if version == 2 and isinstance(data, list) and len(data) == 2 and _int(data[0]) and _hex(data[1], 64):
+        return Commit(data[0], None, data[1])
+    if not (version == 1 and isinstance(data, list) and len(data) == 3 and _int(data[0]) and _int(data[1], 1)
+            and _hex(data[2], 64)):
         raise RecordError("this game link is damaged (commitment)")
     return Commit(data[0], data[1], data[2])
 
 
-def _plan(data: object) -> Plan | None:
+def _plan(data: object, version: int) -> Plan | None:
     if data is None:
         return None
-    if not (isinstance(data, list) and len(data) == 3 and _int(data[0]) and _int(data[1], 1)
+    if not isinstance(data, list):
+        raise RecordError("this game link is damaged (orders)")
+    if version == 2 and len(data) == 2:
+        data = [data[0], None, data[1]]
+    if not (len(data) == 3 and _int(data[0]) and (data[1] is None if version == 2 else _int(data[1], 1))
             and isinstance(data[2], list) and 0 < len(data[2]) <= MAX_PLAN):
         raise RecordError("this game link is damaged (orders)")
     actions: list[Wire] = []
@@ -195,10 +252,10 @@ def stand_in(match: Match, seat: int) -> Match:
     raise RecordError("this link's secret phase could not be followed on this device")
 
 
-def play_plan(match: Match, plan: Plan) -> Match:
-    """The holder of the sealed actions plays the other seat's plan after them; RecordError if
-    any of it is not a legal move there (a forged or broken plan)."""
-    if len(match.record.actions) != plan.cut + plan.count:
+def play_plan(match: Match, plan: Plan, count: int) -> Match:
+    """The holder of the ``count`` sealed actions plays the other seat's plan after them;
+    RecordError if any of it is not a legal move there (a forged or broken plan)."""
+    if len(match.record.actions) != plan.cut + count:
         raise RecordError("these orders answer another moment of the game")
     for wire in plan.actions:
         try:
@@ -210,12 +267,17 @@ def play_plan(match: Match, plan: Plan) -> Match:
 
 @dataclass
 class LinkPlay:
-    """A game by link's secrets in flight on this device, kept with its save (``SaveEntry.link``).
+    """A game by link's state on this device, kept with its save (``SaveEntry.link``).
 
     ``made``: commitments this device sent, (cut, count, salt), revealed once their phase is over.
-    ``got``: a commitment received, (cut, count, digest, sender), checked when its reveal comes.
+    ``got``: a commitment received, (cut, count, digest, sender), checked when its reveal comes
+    (count -1: the link did not say; the reveal does).
     ``base``: while this device plots on a stand-in, where its own actions begin in the match on
     screen (the record it keeps stops at the cut); ``mine`` those actions, for the save.
+    Issue 35: ``gid`` the game's id; ``names`` the people's names per seat, as their links said;
+    ``fork`` a friend's link that changes moves made here, kept until the player chooses which
+    version goes on; ``conceded`` the seat that gave up; ``replot`` the cut whose sealed orders
+    this device lost and must seal again; ``note`` the note to send with this device's next link.
     """
 
     made: list[tuple[int, int, str]] = field(default_factory=list)
@@ -223,12 +285,29 @@ class LinkPlay:
     base: int | None = None
     mine: tuple[Wire, ...] = ()
     seat: int | None = None  # the seat this device plots for on the stand-in
+    gid: str = ""
+    names: dict[int, str] = field(default_factory=dict)
+    fork: str = ""
+    conceded: int | None = None
+    replot: int | None = None
+    note: str = ""
+    rematch: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        if not (self.made or self.got):
-            return {}
-        return {"made": [list(m) for m in self.made], "got": list(self.got) if self.got else None,
-                "base": self.base, "mine": [list(w) for w in self.mine], "seat": self.seat}
+        data: dict[str, Any] = {}
+        if self.made or self.got:
+            data = {"made": [list(m) for m in self.made], "got": list(self.got) if self.got else None,
+                    "base": self.base, "mine": [list(w) for w in self.mine], "seat": self.seat}
+        for key, value in (("gid", self.gid), ("fork", self.fork), ("note", self.note), ("rematch", self.rematch)):
+            if value:
+                data[key] = value
+        if self.names:
+            data["names"] = {str(k): v for k, v in self.names.items()}
+        if self.conceded is not None:
+            data["conceded"] = self.conceded
+        if self.replot is not None:
+            data["replot"] = self.replot
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> LinkPlay:
@@ -240,9 +319,27 @@ class LinkPlay:
             base = data.get("base")
             mine = tuple(tuple(w) for w in data.get("mine") or [])
             seat = data.get("seat")
-            return LinkPlay(made, got, None if base is None else int(base), mine, None if seat is None else int(seat))
+            play = LinkPlay(made, got, None if base is None else int(base), mine, None if seat is None else int(seat))
         except (TypeError, ValueError):
-            return LinkPlay()
+            play = LinkPlay()
+        try:
+            play.gid = str(data.get("gid") or "")
+            play.fork = str(data.get("fork") or "")
+            play.note = clean_text(data.get("note"), MAX_NOTE)
+            play.rematch = str(data.get("rematch") or "")
+            names = data.get("names") or {}
+            play.names = {int(k): clean_text(v, MAX_NAME) for k, v in names.items()} if isinstance(names, dict) else {}
+            conceded, replot = data.get("conceded"), data.get("replot")
+            play.conceded = None if conceded is None else int(conceded)
+            play.replot = None if replot is None else int(replot)
+        except (TypeError, ValueError, AttributeError):
+            pass
+        return play
+
+    def carry(self) -> LinkPlay:
+        """What outlives a phase's secrets: the game's id, names, a fork waiting, a concession."""
+        return LinkPlay(made=self.made, gid=self.gid, names=dict(self.names), fork=self.fork,
+                        conceded=self.conceded, rematch=self.rematch)
 
     def salt_for(self, cut: int, count: int) -> str:
         """The salt of the commitment to ``count`` actions from ``cut``, made once."""

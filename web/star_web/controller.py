@@ -23,13 +23,18 @@ from pygame_core.game import GameBase, View, resolve_options
 
 from .backup import ImportRefused, export_text, import_text
 from .bylink import (
+    MAX_NAME,
+    MAX_NOTE,
     PERSON,
     Commit,
+    Conflict,
     Envelope,
     LinkPlay,
     LinkRefused,
     Plan,
+    clean_text,
     encode_play_link,
+    new_game_id,
     play_plan,
     relation,
     same_game,
@@ -38,6 +43,7 @@ from .bylink import (
     stand_in,
 )
 from .daily import DAILY_GAME, daily_state
+from .linkmoves import by_link_model, conceded_outcome
 from .recap import LogIndex, recap
 from .storage import (
     BEST_KEY,
@@ -67,6 +73,8 @@ Replaying = Generator[Progress, None, Match]
 
 REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel checks)
 THINK_BATCH = 40  # a computer's quiet decisions played before the page is shown the position
+FIRST_LINK = "This is the first link of this game on this device: its history cannot be checked here."
+NAME_KEY = "startable:name"  # this device's player's name, sent with its links (issue 35)
 IDLE_LIMIT = 1000  # idle passes made in a row at most (a whole Spacehole game is under 400 steps)
 
 
@@ -317,6 +325,8 @@ class App:
         self._close()
         self.match, self.seats, self.beat = match, list(seats), beat
         self.save_id = self._new_save_id(match)
+        if LINK in seats:
+            self.links.gid = new_game_id()  # every link of this game carries it (issue 35)
         self.viewer = self._first_viewer()
         self._pass_idle()
         self._autosave(created=now)
@@ -333,10 +343,12 @@ class App:
 
     # -- games by link (issue 26) ------------------------------------------------------
 
-    def open_play_link(self, payload: str) -> Job:
+    def open_play_link(self, payload: str, take: bool = False) -> Job:
         """A ``#p/`` link from a friend on another device: taken when it extends the game this
         device holds (or starts it here), refused with a message otherwise; nothing saved is
-        changed by a refused link. Shows who sent it and whose turn it is first (``claim``)."""
+        changed by a refused link. Shows who sent it and whose turn it is first (``claim``).
+        A link whose moves differ from the ones held here is kept beside the game until the
+        player chooses a version (``fork``); ``take``: the player chose the friend's."""
         try:
             blob, envelope = split_play_link(payload)
             if read_header(blob).game not in self.playable:
@@ -344,12 +356,18 @@ class App:
                 return self.home()
             got = yield from _decode(blob)
             _check_envelope(got, envelope)
-            entry, held = yield from self._held(got)
-            return self._take_link(entry, held, got, envelope)
+            entry, held = yield from self._held(got, envelope)
+            try:
+                return self._take_link(entry, held, got, envelope, take)
+            except Conflict as exc:
+                if entry is None or held is None or take:
+                    raise
+                return self._offer_fork(entry, held, payload, str(exc))
         except LinkRefused as exc:
             self.notices.append(str(exc))
         except RecordError as exc:
-            self.notices.append(f"This game link could not be opened: {exc}. Nothing on this device was changed.")
+            self.notices.append(f"This game link could not be opened: {exc}. Nothing on this device was changed. "
+                                "Ask your friend to send the link again, copied whole.")
         self._close()
         return self.home()
 
@@ -366,79 +384,150 @@ class App:
         self._autosave()
         return self._model("game")
 
-    def _held(self, got: Match) -> Generator[Progress, None, tuple[SaveEntry | None, Match | None]]:
-        """The save of the same game (game, options, seed) on this device, and its match."""
+    def _held(self, got: Match, envelope: Envelope) -> Generator[Progress, None, tuple[SaveEntry | None, Match | None]]:
+        """The save of the same game on this device, and its match: the one with the link's game
+        id (refused when its seed or options differ), else, for a link or a save made before
+        game ids, the one with the same game, options and seed."""
         for entry in self.saves.listing():
-            blob = self.saves.blob(entry.id) or ""
-            if entry.game != got.record.game:
+            gid = str(entry.link.get("gid") or "")
+            if entry.game != got.record.game and not (envelope.gid and gid == envelope.gid):
                 continue
+            if envelope.gid and gid and gid != envelope.gid:
+                continue  # another game by link that happens to share the seed
+            blob = self.saves.blob(entry.id) or ""
             try:
                 header = read_header(blob)
-                if (header.seed, header.options) != (got.record.seed, got.record.options):
+                if (header.game, header.seed, header.options) != (got.record.game, got.record.seed, got.record.options):
+                    if envelope.gid and gid == envelope.gid:
+                        raise LinkRefused(
+                            "This link names a game you are playing here, but its seed or options are not that "
+                            "game's (the link was edited or damaged): it was not opened. Ask your friend to send "
+                            "the link from the game itself again.")
                     continue
                 held = yield from _decode(blob)
-            except RecordError:
+            except RecordError as exc:
+                if isinstance(exc, LinkRefused):
+                    raise
                 continue  # an unreadable save is no match; it is reported when opened
             if same_game(held.record, got.record):
                 return entry, held
         return None, None
 
-    def _take_link(self, entry: SaveEntry | None, held: Match | None, got: Match, envelope: Envelope) -> Model:
+    def _take_link(self, entry: SaveEntry | None, held: Match | None, got: Match, envelope: Envelope,
+                   take: bool = False) -> Model:
         names = [str(n) for n in self._view(got, None).get("seat_names", [])]
-        sender = names[envelope.sender]
         if entry is None or held is None:
-            if envelope.plan is not None:
-                raise LinkRefused(f"This link from {sender} answers a game this device does not have: "
-                                  "it was not opened.")
-            self._close()
-            self.match = got
-            self.seats = _playable_seats(got.record.game, [LINK if kind == PERSON else kind for kind in envelope.kinds])
-            self.save_id = self._new_save_id(got)
-            if envelope.commit is not None:
-                self._plot_on_stand_in(envelope.commit, envelope.sender, envelope.to)
-            return self._claim_screen(envelope, names, created=self.now())
+            return self._first_link(got, envelope, names)
         links = LinkPlay.from_json(entry.link)
-        if envelope.plan is not None:
-            match = self._with_plan(held, got, envelope.plan, links, sender)
-            if match is None:
-                self.notices.append("You already opened this link: nothing new.")
+        sender = _person(names, links.names | ({envelope.sender: envelope.name} if envelope.name else {}),
+                         envelope.sender)
+        _check_seats_match(entry.seats, envelope, got, names, sender)
+        replot = False
+        if take:
+            match = got
+            links = LinkPlay(gid=links.gid or envelope.gid, names=links.names)
+        elif envelope.plan is not None:
+            found = self._with_plan(held, got, envelope.plan, links, sender)
+            if found is None:
+                self.notices.append(f"You already opened this link: nothing new. If {sender} is waiting for you, "
+                                    "your last link is below to send again.")
                 return self._resume(entry, held)
+            match = found
         else:
             kept = held.truncated(links.got[0]) if links.base is not None and links.got else held
             how = relation(kept.record, got.record)
             if how == "changed":
-                raise LinkRefused(_changes(sender))
+                raise Conflict(_changes(sender))
             if how == "older":
-                self.notices.append(f"You already have a newer position of your game with {sender}: "
-                                    "it is shown instead.")
+                self.notices.append(f"You already have a newer position of your game with {sender}: it is shown "
+                                    f"instead. If {sender} did not get your last link, send it again from here.")
                 return self._resume(entry, held)
             first_commit = envelope.commit is not None and links.got is None and links.base is None
-            if how == "same" and not first_commit:
-                self.notices.append("You already opened this link: nothing new.")
+            replot = (envelope.commit is not None and envelope.replot and links.got is not None
+                      and links.got[0] == envelope.commit.cut and links.got[2] != envelope.commit.digest)
+            news = first_commit or replot or (envelope.conceded and links.conceded is None)
+            if how == "same" and not news:
+                self.notices.append(f"You already opened this link: nothing new. If {sender} is waiting for you, "
+                                    "your last link is below to send again.")
                 return self._resume(entry, held)
-            _check_reveal(links, got, envelope, names)
+            if not replot:
+                _check_reveal(links, got, envelope, names)
             match = got
-            links = LinkPlay(made=links.made)
+            links = links.carry()
+            links.rematch = ""
+        links.gid = links.gid or envelope.gid
+        if envelope.name:
+            links.names[envelope.sender] = envelope.name
+        if envelope.conceded:
+            links.conceded = envelope.sender
         self._close()
         self.match, self.seats, self.links, self.save_id = match, list(entry.seats), links, entry.id
         self.beat = entry.beat
+        if replot:
+            self.notices.append(f"{sender}'s device lost the orders it had sealed, so {sender} sealed new ones. "
+                                f"Your earlier orders reached {sender} in the clear: give yours again, the same "
+                                "or others.")
         if envelope.plan is None and envelope.commit is not None:
             self._plot_on_stand_in(envelope.commit, envelope.sender, envelope.to)
-        return self._claim_screen(envelope, names)
+        seat = envelope.to if self.seats[envelope.to] == HUMAN else self._humans()[0]
+        return self._claim_screen(envelope, names, seat=seat)
+
+    def _first_link(self, got: Match, envelope: Envelope, names: list[str]) -> Model:
+        """A link of a game this device does not hold: it starts here, said so. A reply to
+        sealed orders this device no longer holds (its save was lost) opens the game where
+        those orders began, to seal them again (the other side is asked to give theirs again)."""
+        sender = _person(names, {envelope.sender: envelope.name} if envelope.name else {}, envelope.sender)
+        self._close()
+        if envelope.plan is not None:
+            got = got.truncated(envelope.plan.cut)
+            if got.game.current_player(got.state) != envelope.to:
+                raise LinkRefused(f"This link from {sender} answers a game this device does not have: it was not "
+                                  f"opened. Ask {sender} to send their last link again.")
+            self.notices.append(f"This link answers orders this device sealed but no longer holds (its save was "
+                                f"lost). The game opens where those orders began: give your orders again, and "
+                                f"{sender} will be asked to give theirs again too.")
+            self.links.replot = envelope.plan.cut
+        self.match = got
+        self.seats = _playable_seats(got.record.game, [LINK if kind == PERSON else kind for kind in envelope.kinds])
+        self.save_id = self._new_save_id(got)
+        self.links.gid = envelope.gid
+        if envelope.name:
+            self.links.names[envelope.sender] = envelope.name
+        if envelope.conceded:
+            self.links.conceded = envelope.sender
+        if envelope.commit is not None:
+            self._plot_on_stand_in(envelope.commit, envelope.sender, envelope.to)
+        model = self._claim_screen(envelope, names, created=self.now())
+        if self.claiming is not None:  # said on the claim screen, where it is read before playing
+            self.claiming["first"] = FIRST_LINK
+            model["game"]["claim"] = self.claiming
+        return model
+
+    def _offer_fork(self, entry: SaveEntry, held: Match, payload: str, why: str) -> Model:
+        """Two versions of one game: this device's and the friend's link. Both are kept (the
+        link beside the save) until the player chooses (``linkmoves.take_fork``, ``keep_fork``)."""
+        links = LinkPlay.from_json(entry.link)
+        links.fork = payload
+        entry.link = links.to_json()
+        self.saves.update(entry)
+        self.notices.append(f"{why} Nothing is lost: both versions are kept until you choose which one goes on.")
+        return self._resume(entry, held)
 
     def _with_plan(self, held: Match, got: Match, plan: Plan, links: LinkPlay, sender: str) -> Match | None:
         """The other seat's orders, answering this device's commitment, played after the sealed
         ones; None when they are already in the game (the same link twice)."""
-        if not any((cut, count) == (plan.cut, plan.count) for cut, count, _ in links.made):
-            raise LinkRefused(f"This link from {sender} answers orders this device did not send: it was not opened.")
+        count = next((n for cut, n, _ in links.made if cut == plan.cut and plan.count in (None, n)), None)
+        if count is None:
+            raise LinkRefused(f"This link from {sender} answers orders this device did not send: it was not opened. "
+                              f"Ask {sender} to send their last link again.")
         if held.record.actions[:plan.cut] != got.record.actions:
             raise LinkRefused(_changes(sender))
-        done = plan.cut + plan.count
+        done = plan.cut + count
         if len(held.record.actions) > done:
             if held.record.actions[done:done + len(plan.actions)] == plan.actions:
                 return None
             raise LinkRefused(_changes(sender))
-        return play_plan(held, plan)
+        return play_plan(held, plan, count)
 
     def _plot_on_stand_in(self, commit: Commit, sender: int, seat: int) -> None:
         """This seat plots on a stand-in for the sealed part: the real one stays on its sender's
@@ -448,16 +537,20 @@ class App:
             raise RecordError("the link is damaged (its commitment does not fit its game)")
         standing = stand_in(match, seat)
         self.match = standing
-        self.links.got = (commit.cut, commit.count, commit.digest, sender)
+        self.links.got = (commit.cut, -1 if commit.count is None else commit.count, commit.digest, sender)
         self.links.base, self.links.seat, self.links.mine = len(standing.record.actions), seat, ()
 
-    def _claim_screen(self, envelope: Envelope, names: list[str], created: int | None = None) -> Model:
-        """Who sent the link and whose turn it is, before anything of the game; the link was
-        sent to that seat, so this device plays it from now on (its list says "Your turn")."""
+    def _claim_screen(self, envelope: Envelope, names: list[str], created: int | None = None,
+                      seat: int | None = None) -> Model:
+        """Who sent the link (their name, their note) and whose turn it is, before anything of
+        the game; the link was sent to that seat, so this device plays it from now on (its list
+        says "Your turn"). A game held here keeps its seats (``seat``: the one this device plays)."""
         match = self._require_match()
-        self.seats[envelope.to] = HUMAN
+        seat = envelope.to if seat is None else seat
+        self.seats[seat] = HUMAN
         self.viewer = None
-        self.claiming = {"seat": envelope.to, "name": names[envelope.to], "from": names[envelope.sender],
+        self.claiming = {"seat": seat, "name": names[seat], "from": _person(names, self.links.names, envelope.sender),
+                         "note": envelope.note, "conceded": envelope.conceded,
                          "status": self._view(match, None).get("status", "")}
         self._autosave(created=created)
         return self._model("game")
@@ -488,7 +581,7 @@ class App:
         if self.claiming is not None:
             return None
         seat = match.game.current_player(match.state)
-        if match.is_over:  # the end goes to the friends too, so they see how the game ended
+        if match.is_over or self.links.conceded is not None:  # the end goes to the friends too
             seat = next((s for s, kind in enumerate(self.seats) if kind == LINK), None)
             if seat is None:
                 return None
@@ -498,25 +591,36 @@ class App:
             return None
         sender = self.viewer if self.viewer is not None else next(iter(self._humans()), 0)
         link = "p/" + self._play_link(match, sender, seat)
-        return {"seat": seat, "name": names[seat] if seat < len(names) else f"Seat {seat + 1}",
-                "link": link, "long": len(link) > WARN_LINK_CHARS, "final": match.is_over}
+        name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        return {"seat": seat, "name": name, "person": self.links.names.get(seat, ""), "link": link,
+                "long": len(link) > WARN_LINK_CHARS, "final": match.is_over or self.links.conceded is not None,
+                "me": self.my_name(), "note": self.links.note, "limit": MAX_NOTE}
 
     def _play_link(self, match: Match, sender: int, to: int) -> str:
         kinds = tuple(PERSON if kind < 0 else kind for kind in self.seats)
         links = self.links
+        links.gid = links.gid or new_game_id()  # a game by link saved before game ids gets one now
+        about = Envelope(sender, to, kinds, gid=links.gid, name=self.my_name(), note=links.note,
+                         conceded=links.conceded == sender, rematch=links.rematch)
         if links.base is not None and links.got is not None:
-            cut, count, _, _ = links.got
-            plan = Plan(cut, count, tuple(match.record.actions[links.base:]))
-            return encode_play_link(encode_link(match.truncated(cut)), Envelope(sender, to, kinds, plan=plan))
+            cut = links.got[0]
+            plan = Plan(cut, None, tuple(match.record.actions[links.base:]))
+            return encode_play_link(encode_link(match.truncated(cut)), dataclasses.replace(about, plan=plan))
         if match.game.pending_secret(match.state):
-            # C-4.6: the link stops where the secret phase began; the rest is sealed (bylink).
+            # C-4.6: the link stops where the secret phase began; the rest is sealed (bylink),
+            # the commitment saying nothing of how many actions it seals (issue 35).
             cut = len(match.shareable().record.actions)
             sealed = match.record.actions[cut:]
-            commit = Commit(cut, len(sealed), seal(sealed, links.salt_for(cut, len(sealed))))
-            envelope = Envelope(sender, to, kinds, commit=commit, reveals=links.reveals_before(cut))
+            commit = Commit(cut, None, seal(sealed, links.salt_for(cut, len(sealed))))
+            envelope = dataclasses.replace(about, commit=commit, reveals=links.reveals_before(cut),
+                                           replot=links.replot == cut)
             return encode_play_link(encode_link(match.truncated(cut)), envelope)
-        envelope = Envelope(sender, to, kinds, reveals=links.reveals_before(len(match.record.actions)))
+        envelope = dataclasses.replace(about, reveals=links.reveals_before(len(match.record.actions)))
         return encode_play_link(encode_link(match), envelope)
+
+    def my_name(self) -> str:
+        """This device's player's name, as their links carry it (set on the send screen)."""
+        return clean_text(self.kv.get(NAME_KEY) or "", MAX_NAME)
 
     # -- playing ---------------------------------------------------------------------
 
@@ -526,7 +630,7 @@ class App:
         legal = match.legal_actions()
         seat = match.game.current_player(match.state)
         if (at != len(match.record.actions) or not 0 <= index < len(legal) or self._handoff_due()
-                or seat is None or self.seats[seat] != HUMAN):
+                or seat is None or self.seats[seat] != HUMAN or self.links.conceded is not None):
             self.notices.append("That choice is no longer on offer; the board has been refreshed.")
             return self._model("game")
         return self.play(legal[index])
@@ -1039,9 +1143,13 @@ class App:
         names = [str(n) for n in self._view(match, None).get("seat_names", [])]
         if self._plan_done() and self.links.got is not None:
             seat = self.links.got[3]
+        if self.links.conceded is not None:
+            return f"{_person(names, self.links.names, self.links.conceded)} conceded · "
+        friend = next((s for s, kind in enumerate(self.seats) if kind == LINK and self.links.names.get(s)), None)
+        versus = "" if friend is None else f"With {_person(names, self.links.names, friend)} · "
         if self.seats[seat] == LINK or self._plan_done():
-            return f"Waiting for {names[seat]} · "
-        return "Your turn · " if self.seats[seat] == HUMAN else ""
+            return f"{versus}Waiting for {_person(names, self.links.names, seat)} · "
+        return f"{versus}Your turn · " if self.seats[seat] == HUMAN else versus
 
     def _model(self, screen: str, peek: int | None = None) -> Model:
         notices, self.notices = self.notices, []
@@ -1085,7 +1193,7 @@ class App:
         viewer = spectator if replaying else None if handoff else self.viewer
         view = None if handoff or hidden else (public if viewer is None else self._view(match, viewer))
         human_turn = (not replaying and to_move is not None and not handoff and not hidden
-                      and self.seats[to_move] == HUMAN and to_move == viewer)
+                      and self.seats[to_move] == HUMAN and to_move == viewer and self.links.conceded is None)
         legal = match.legal_actions() if human_turn else []
         labels = self._labels(match, view or {}, legal) if legal else []
         outcome = game.outcome(state)
@@ -1110,7 +1218,9 @@ class App:
             "handoff": {"seat": to_move, "name": names[to_move] if to_move is not None else ""} if handoff else None,
             "claim": None if replaying else self.claiming,
             "send": None if replaying else self._send_model(match, names),
-            "thinking": not replaying and to_move is not None and self.seats[to_move] >= 0 and self.links.base is None,
+            "thinking": not replaying and to_move is not None and self.seats[to_move] >= 0 and self.links.base is None
+            and self.links.conceded is None,
+            "bylink": None if replaying or LINK not in self.seats else by_link_model(self.links, names),
             "actions": [
                 {"i": i, "label": labels[i], "kind": type(a).__name__, "fields": _fields(a)}
                 for i, a in enumerate(legal)
@@ -1125,8 +1235,9 @@ class App:
             "stops": {"every": match.record.game in self.every_stop}
             if not replaying and _has_idle_stops(game) else None,
             "hint": bool(human_turn and len(legal) > 1 and ai_levels(match.record.game)),
-            "over": match.is_over,
-            "outcome": None if outcome is None else {
+            "over": match.is_over or (not replaying and self.links.conceded is not None),
+            "outcome": conceded_outcome(self.links, self.seats, names) if outcome is None and not replaying
+            else None if outcome is None else {
                 "winners": list(outcome.winners), "scores": list(outcome.scores),
                 "reason": outcome.reason,
             },
@@ -1233,7 +1344,8 @@ def read_spectator_link(blob: str) -> tuple[str, dict[str, Any], int, View]:
 
 
 def _changes(sender: str) -> str:
-    return f"This link changes moves already made in your game with {sender}: it was not opened."
+    return (f"This link changes moves already made in your game with {sender}: it was not opened. The two "
+            f"devices hold different versions (the same seat played on two devices, or in two tabs).")
 
 
 def _check_envelope(got: Match, envelope: Envelope) -> None:
@@ -1243,8 +1355,38 @@ def _check_envelope(got: Match, envelope: Envelope) -> None:
     levels = len(ai_levels(got.record.game))
     if (len(envelope.kinds) != count or not 0 <= envelope.sender < count or not 0 <= envelope.to < count
             or any(kind != PERSON and (kind < 0 or not levels) for kind in envelope.kinds)
-            or envelope.kinds[envelope.to] != PERSON):
+            or envelope.kinds[envelope.to] != PERSON or envelope.kinds[envelope.sender] != PERSON
+            or envelope.to == envelope.sender):
         raise RecordError("the link is damaged (its seats do not fit its game)")
+    mover = got.game.current_player(got.state)
+    if (envelope.commit is None and envelope.plan is None and not got.is_over and not envelope.conceded
+            and mover != envelope.to):
+        raise RecordError("the link is damaged (it is sent to a seat that is not to move)")
+
+
+def _person(names: list[str], people: dict[int, str], seat: int) -> str:
+    """A seat as the player knows it: "Ana (White)" when its person's name came in a link."""
+    seat_name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return f"{people[seat]} ({seat_name})" if people.get(seat) else seat_name
+
+
+def _check_seats_match(seats: list[int], envelope: Envelope, got: Match, names: list[str], sender: str) -> None:
+    """A link of a game held here must say what the save says of its seats (a person, or which
+    computer), come from a seat played elsewhere and go to one played here (a finished game's
+    last link may go to any person); nothing in it turns a game by link into another kind."""
+    expected = tuple(PERSON if kind < 0 else kind for kind in seats)
+    levels = len(ai_levels(got.record.game))
+    clamp = tuple(k if k == PERSON else min(k, max(levels - 1, 0)) for k in envelope.kinds)
+    if len(seats) != len(envelope.kinds) or clamp != tuple(k if k == PERSON else min(k, max(levels - 1, 0))
+                                                           for k in expected):
+        raise LinkRefused(f"This link from {sender} gives the seats other players than your game does (a person "
+                          "or a computer): it was not opened. Ask them to send the link from the game itself.")
+    if seats[envelope.sender] == HUMAN:
+        raise LinkRefused(f"This link says it comes from {names[envelope.sender]}, the seat this device plays: "
+                          "it was not opened.")
+    if seats[envelope.to] != HUMAN and not (got.is_over or envelope.conceded):
+        raise LinkRefused(f"This link is for {names[envelope.to]}, who plays on another device, not for this one: "
+                          f"it was not opened. Send it on to {names[envelope.to]}.")
 
 
 def _check_reveal(links: LinkPlay, got: Match, envelope: Envelope, names: list[str]) -> None:
@@ -1254,11 +1396,12 @@ def _check_reveal(links: LinkPlay, got: Match, envelope: Envelope, names: list[s
         return
     cut, count, digest, holder = links.got
     actions = got.record.actions
-    end = cut + count + len(links.mine)
     who = names[holder] if holder < len(names) else "The other player"
+    reveal = next((r for r in envelope.reveals if r.cut == cut and count in (-1, r.count)), None)
+    count = reveal.count if reveal is not None else max(count, 0)
+    end = cut + count + len(links.mine)
     if not links.mine or len(actions) < end or actions[cut + count:end] != links.mine:
-        raise LinkRefused(f"This link from {who} does not carry the orders you sent: it was not opened.")
-    reveal = next((r for r in envelope.reveals if (r.cut, r.count) == (cut, count)), None)
+        raise Conflict(f"This link from {who} does not carry the orders you sent: it was not opened.")
     if reveal is None or seal(actions[cut:cut + count], reveal.salt) != digest:
         raise LinkRefused(f"{who}'s orders were changed after yours were sent: the link was not opened.")
 

@@ -199,9 +199,12 @@ class SaveStore:
                 self.kv.remove(key)
 
     def _trim(self) -> None:
+        """The oldest finished saves go first beyond MAX_SAVES; an unfinished game by link is
+        never pruned (the friend is waiting on it, issue 35)."""
         if len(self.entries) <= MAX_SAVES:
             return
-        oldest_first = sorted(self.entries, key=lambda e: (not e.over, e.updated))
+        oldest_first = sorted((e for e in self.entries if e.over or LINK not in e.seats),
+                              key=lambda e: (not e.over, e.updated))
         for entry in oldest_first[: len(self.entries) - MAX_SAVES]:
             self.kv.remove(GAME_PREFIX + entry.id)
             self.entries.remove(entry)

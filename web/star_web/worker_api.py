@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Generator
 from typing import Any
 
+from . import linkmoves
 from .controller import App, Job, Model
 from .review import command as review_command
 from .storage import JournalStore
@@ -91,6 +92,11 @@ class Api:
             "export": app.export_kept_aside,
             "discard_kept": app.discard_kept_aside,
             "why_not": app.why_not,
+            "take_fork": lambda: linkmoves.take_fork(app),
+            "keep_fork": lambda: linkmoves.keep_fork(app),
+            "link_note": lambda name="", note="": linkmoves.link_note(app, str(name), str(note)),
+            "concede": lambda at=-1: linkmoves.concede(app, int(at)),
+            "rematch": lambda: linkmoves.rematch(app),
             "review": lambda *args: review_command(app, *args),
         }
         if name not in commands:
