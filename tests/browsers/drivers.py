@@ -284,12 +284,17 @@ class Firefox(Driver):
             self.proc.kill()
             raise BrowserError("firefox-esr did not start its WebDriver BiDi server")
         self.proc.stderr.close()
-        self.ws = websocket.create_connection(url + "/session", timeout=150, suppress_origin=True)
         self.ids = itertools.count(1)
         self.events: list[dict[str, Any]] = []
-        self.version = str(self._call("session.new", {"capabilities": {}})["capabilities"]["browserVersion"])
-        self.context = self._call("browsingContext.getTree", {})["contexts"][0]["context"]
-        self._call("session.subscribe", {"events": ["log.entryAdded"]})
+        try:
+            self.ws = websocket.create_connection(url + "/session", timeout=150, suppress_origin=True)
+            self.version = str(self._call("session.new", {"capabilities": {}})["capabilities"]["browserVersion"])
+            self.context = self._call("browsingContext.getTree", {})["contexts"][0]["context"]
+            self._call("session.subscribe", {"events": ["log.entryAdded"]})
+        except Exception:
+            self.proc.kill()  # never leave a browser behind
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            raise
 
     def _call(self, method: str, params: dict[str, Any]) -> Any:
         call = next(self.ids)
