@@ -260,6 +260,10 @@ class Game(Protocol[S, A]):
         """``view(state, player)["log"]`` alone, for the app's turn recap and move list."""
         ...
 
+    def events(self, state: S) -> tuple[Event, ...]:
+        """The state's own log: every event so far, each with the seats that may see it."""
+        ...
+
     def render_event(self, state: S, event: Event, viewer: PlayerId | None) -> list[str]:
         """The lines (a player's words) that ``viewer`` reads for one event of ``state``'s log
         (none where the event tells that viewer nothing): the game's one renderer."""
