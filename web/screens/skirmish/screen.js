@@ -128,14 +128,16 @@ export function recapStep(g, step) {
   if (!v || !step || !Array.isArray(step.lines)) return null;
   const results = Array.isArray(step.results) ? step.results : [];
   if (step.auto && !results.length) return null;
-  const picked = step.auto ? results.map((k) => step.lines[k]).filter((l) => l !== undefined) : step.lines;
-  const lines = picked.filter((l) => !isRollRecord(v, l));
+  // Each line with its index in the log (data-line: the recap marks every line it shows).
+  const picked = step.auto ? results.filter((k) => step.lines[k] !== undefined) : step.lines.map((_, k) => k);
+  const lines = picked.filter((k) => !isRollRecord(v, step.lines[k]));
   if (!lines.length) return null;
   const { h } = shell;
-  const moved = lines.some((l) => isMoveLine(v, l));
+  const from = typeof step.from === "number" ? step.from : null;
+  const moved = lines.some((k) => isMoveLine(v, step.lines[k]));
   return h("div", { class: "msc-recap-step" },
     step.auto ? h("p", { class: "msc-auto" }, String(step.auto)) : null,
-    h("ul", {}, lines.map((l) => h("li", {}, wordedLine(v, l)))),
+    h("ul", {}, lines.map((k) => h("li", { "data-line": from === null ? null : String(from + k) }, wordedLine(v, step.lines[k])))),
     moved ? h("button", { type: "button", class: "btn small msc-replay", onclick: replayMoves }, "Replay moves") : null);
 }
 

@@ -221,7 +221,8 @@ let lastPlay = null; // the last model in play: a look back at the board draws t
 const shownBattles = new Set(); // battles whose dice were drawn once (they animate only then)
 
 /** A line in a player's words, its rule number in a span the shell shows only with details. */
-function lineEl(line, cls = "recap-line") {
+/** ``n``: the line's index in the log (the recap marks each line it shows with it: data-line). */
+function lineEl(line, cls = "recap-line", n = null) {
   const { h } = shell;
   const text = String(line);
   const out = [];
@@ -232,7 +233,7 @@ function lineEl(line, cls = "recap-line") {
     last = m.index + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));
-  return h("span", { class: cls }, ...out);
+  return h("span", { class: cls, "data-line": n === null ? null : String(n) }, ...out);
 }
 
 function diceEl(values, who) {
@@ -300,7 +301,7 @@ export function recapStep(g, step) {
   step.lines.forEach((line, k) => {
     const n = from + k;
     if (!shown(n)) return; // the pass itself: the step's words (step.auto) tell it
-    if (kinds[n] === "roll") { parts.push(lineEl(line, "recap-line detail")); return; } // with the log's details
+    if (kinds[n] === "roll") { parts.push(lineEl(line, "recap-line detail", n)); return; } // with the log's details
     if (rounds.has(n)) {
       const [b, r, i] = rounds.get(n);
       const key = `${base.game_id}|${b.first_line}|${r.line}`;
@@ -309,11 +310,11 @@ export function recapStep(g, step) {
     } else if (outcomes.has(n)) {
       const b = outcomes.get(n);
       const mine = b.attacker === g.viewer;
-      parts.push(lineEl(line, `recap-line wf-outcome wf-${b.result}${mine ? " wf-mine" : ""}`));
+      parts.push(lineEl(line, `recap-line wf-outcome wf-${b.result}${mine ? " wf-mine" : ""}`, n));
     } else if (stuck && n === stuck.line) {
-      parts.push(h("span", { class: "recap-line wf-stuck", id: "wf-stuck" }, "Stuck ship: ", diceEl(stuck.dice, "Stuck"),
+      parts.push(h("span", { class: "recap-line wf-stuck", id: "wf-stuck", "data-line": String(n) }, "Stuck ship: ", diceEl(stuck.dice, "Stuck"),
         stuck.doubles ? " doubles: it goes home." : " no doubles: it stays, and the turn ends."));
-    } else parts.push(lineEl(line));
+    } else parts.push(lineEl(line, "recap-line", n));
   });
   return h("span", { class: `recap-lines wf-recap${fresh ? " wf-fresh" : ""}` }, parts);
 }
