@@ -38,6 +38,10 @@ def pixel7(playwright: Playwright) -> dict[str, Any]:
     return dict(playwright.devices["Pixel 7"])
 
 
+CONFIRM_STEPS = """try { if (localStorage.getItem("startable:every-stop") === null)
+  localStorage.setItem("startable:every-stop", '["spacehole"]'); } catch (err) {}"""
+
+
 class Contexts:
     """Makes browser contexts that record requests and page errors; checks none left the origin."""
 
@@ -48,9 +52,15 @@ class Contexts:
         self.contexts: list[BrowserContext] = []
         self.origins: set[str] = set()
 
-    def new(self, site: Site, init_script: str = "", **options: Any) -> BrowserContext:
+    def new(self, site: Site, init_script: str = "", confirm_steps: bool = True, **options: Any) -> BrowserContext:
+        """A context on ``site``. ``confirm_steps``: Spacehole's "Confirm every step" is on (as a
+        player may set it), so each step is a tap and a test counts actions by taps; the
+        default a player gets, steps with one thing to do playing themselves (issue 33), is
+        what test_thumb.py and test_recap.py play (``confirm_steps=False``)."""
         self.origins.add(site.origin)
         context = self.browser.new_context(**options)
+        if confirm_steps:
+            context.add_init_script(CONFIRM_STEPS)
         if init_script:
             context.add_init_script(init_script)
         context.on("request", lambda request: self.requests.append(request.url))

@@ -33,7 +33,7 @@ GAMES = [
 
 @pytest.fixture(scope="module")
 def page(contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> Iterator[Page]:
-    tab = contexts.new(site, **pixel7).new_page()
+    tab = contexts.new(site, confirm_steps=False, **pixel7).new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
     tab.goto(site.url)

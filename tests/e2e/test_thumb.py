@@ -8,7 +8,6 @@ import random
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
 
 from pygame_core import Match, decode_match, encode_link
 
@@ -30,8 +29,11 @@ IN_VIEW = """() => {
 
 
 @pytest.mark.parametrize("size", [(412, 839), (915, 412)], ids=["portrait", "landscape"])
-def test_the_decision_is_under_the_thumb_for_a_whole_game(contexts: Contexts, site: Site, size: tuple[int, int]) -> None:
-    context = contexts.new(site, viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True)
+def test_the_decision_is_under_the_thumb_for_a_whole_game(
+    contexts: Contexts, site: Site, size: tuple[int, int]
+) -> None:
+    context = contexts.new(site, confirm_steps=False, viewport={"width": size[0], "height": size[1]}, is_mobile=True,
+                           has_touch=True)
     page = context.new_page()
     page.goto(site.url + "#c/" + encode_link(Match.start("spacehole", {}, 33)))
     page.wait_for_selector("#setup #start:not([data-waits])", timeout=60_000)
