@@ -280,6 +280,7 @@ function renderHome(home) {
   const bests = bestScores();
   const record = homeModel && homeModel.record;
   renderDaily(homeModel && homeModel.daily, shareResult);
+  offerGuidedGame(saves, record);
   for (const card of document.querySelectorAll("#games [data-game]")) {
     const id = card.dataset.game;
     const mine = bests.filter((b) => b.game === id);
@@ -291,6 +292,22 @@ function renderHome(home) {
       fill(box, h("p", {}, mine.length === 1 ? "Your best:" : "Your best, per set of options:"),
         h("ul", {}, mine.slice(0, 4).map((b) => h("li", {}, h("strong", {}, String(b.best)), ` · ${optionsSummary(id, b.options)}`))));
     } else if (box) box.remove();
+  }
+}
+
+/** A first Spacehole game is offered as a guided one (issue 33) until a Spacehole game is saved
+ * or finished; How to play offers it again at any time. */
+function offerGuidedGame(saves, record) {
+  const card = document.querySelector('#games [data-game="spacehole"]');
+  const actions = card && card.querySelector(".game-actions");
+  if (!actions) return;
+  const played = saves.some((s) => s.game === "spacehole") || (record || []).some((r) => r.game === "spacehole");
+  let button = actions.querySelector("#guided-play");
+  if (played) { if (button) button.remove(); return; }
+  if (!button) {
+    button = h("button", { type: "button", class: "btn", id: "guided-play", "data-guided": "",
+      onclick: () => run("guided", ["spacehole"]) }, "Learn by playing");
+    actions.append(button);
   }
 }
 
@@ -1293,9 +1310,14 @@ async function showHelp(gameId) {
   const own = screen && screen.help ? screen.help(g) : null;
   const base = own ? own.sections : (game.text && game.text.help) || [];
   const sections = Object.keys(game.seat_names || {}).some((n) => Number(n) > 1) ? [...base, BY_LINK_HELP] : base;
+  // Spacehole's guided game (issue 33) is offered again here, in either card set.
+  const guided = gameId === "spacehole" ? [
+    h("button", { type: "button", class: "btn", id: "help-guided", onclick: () => { dialog.close(); run("guided", ["spacehole"]); } }, "Play the guided game"),
+    h("button", { type: "button", class: "btn", onclick: () => { dialog.close(); run("guided", ["babylon5"]); } }, "Guided, Babylon 5 cards"),
+  ] : [];
   openDialog(own ? own.title : `How to play ${game.title}`, h("div", { class: "help-text" },
     sections.length ? sections.map((s) => h("section", {}, h("h3", {}, s.title), s.paragraphs.map((p) => h("p", {}, p))))
-      : h("p", {}, game.blurb)), [h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
+      : h("p", {}, game.blurb)), [...guided, h("button", { type: "submit", class: "btn", value: "close" }, "Close")]);
   // Open at the start of the rules, not at the Close button the dialog focuses.
   requestAnimationFrame(() => { dialog.scrollTop = 0; });
 }

@@ -75,6 +75,7 @@ REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel 
 THINK_BATCH = 40  # a computer's quiet decisions played before the page is shown the position
 FIRST_LINK = "This is the first link of this game on this device: its history cannot be checked here."
 NAME_KEY = "startable:name"  # this device's player's name, sent with its links (issue 35)
+GUIDE_SEED = 19  # its first turns draw a structure, a defender, an invader and an event, in that order
 IDLE_LIMIT = 1000  # idle passes made in a row at most (a whole Spacehole game is under 400 steps)
 
 
@@ -136,6 +137,7 @@ class App:
         self.position = 0
         self.beat: int | None = None  # the score to beat of the challenge being played
         self.daily = ""  # the day whose deck this game is, as that day's scored try (issue 33)
+        self.guided = False  # the guided first game (issue 33)
         self._checked = False
         self._marks: list[int] = []
         self._marks_for: Match | None = None
@@ -273,6 +275,7 @@ class App:
         self.seats = _playable_seats(match.record.game, seats) if len(seats) == count else self._all_human(match)
         self.beat = entry.beat if entry is not None else None
         self.daily = entry.daily if entry is not None else ""
+        self.guided = entry.guided if entry is not None else False
         self.links = LinkPlay.from_json(entry.link) if entry is not None else LinkPlay()
         if self.links.base is not None and self.links.got is not None and self.links.seat is not None:
             self._replot(match)
@@ -338,6 +341,7 @@ class App:
         self.seats, self.viewer, self.position, self.replay_hash = [], None, 0, ""
         self.beat = None
         self.daily = ""
+        self.guided = False
         self.links, self.claiming = LinkPlay(), None
         self.spectating = None
 
@@ -871,6 +875,18 @@ class App:
             model = self._model("game")
         return model
 
+    def guided_game(self, skin: str = "spacehole") -> Model:
+        """The guided first game (issue 33): Spacehole on a fixed deck whose first turns bring
+        each kind of card (a structure, a defender, an invader, an event), the screen explaining
+        each phase as it happens. Its steps with one thing to do play themselves, as in any game."""
+        options = {"skin": skin} if skin in ("spacehole", "babylon5") else {}
+        model = self.new_game(DAILY_GAME, options, str(GUIDE_SEED), [HUMAN])
+        if self.save_id is not None:
+            self.guided = True
+            self._autosave()
+            model = self._model("game")
+        return model
+
     def daily_status(self, day: str) -> Model:
         """Today's deck on the home screen, and the record of finished games."""
         try:
@@ -1081,7 +1097,7 @@ class App:
             updated=self.now(), actions=len(match.record.actions), turn=summary["turn"],
             score=summary["score"], over=match.is_over, label=summary["label"],
             seats=list(self.seats) or self._all_human(match), options=_all_options(match),
-            beat=self.beat, daily=self.daily,
+            beat=self.beat, daily=self.daily, guided=self.guided,
         )
 
     def _autosave(self, created: int | None = None) -> None:
@@ -1243,6 +1259,7 @@ class App:
             },
             "summary": summarize(match, public),
             "beat": None if replaying else self.beat,
+            "guided": not replaying and self.guided,
             # A finished solo game against the best before it with the same options (SH-9.3).
             "best": self.best.best(match.record.game, _all_options(match), self.save_id or "")
             if outcome is not None and len(outcome.scores) == 1 else None,

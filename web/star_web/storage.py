@@ -70,6 +70,7 @@ class SaveEntry:
     beat: int | None = None  # a challenge's score to beat, carried in its link
     link: dict[str, Any] = field(default_factory=dict)  # a game by link: its secrets in flight (bylink.LinkPlay)
     daily: str = ""  # the day (YYYY-MM-DD) whose deck this is, played as that day's scored try (issue 33)
+    guided: bool = False  # the guided first game (issue 33): the screen explains each phase as it comes
 
     @staticmethod
     def from_json(data: object) -> SaveEntry:
@@ -87,6 +88,7 @@ class SaveEntry:
             beat=None if data.get("beat") is None else int(data["beat"]),
             link=dict(data["link"]) if isinstance(data.get("link"), dict) else {},
             daily=str(data.get("daily", "")),
+            guided=bool(data.get("guided", False)),
         )
         if not entry.id or ":" in entry.id:
             raise ValueError("bad save id")

@@ -88,6 +88,7 @@ class Api:
             "import_all": app.import_all,
             "record": app.daily_status,
             "daily": app.daily_game,
+            "guided": app.guided_game,
             "share": app.share,
             "export": app.export_kept_aside,
             "discard_kept": app.discard_kept_aside,

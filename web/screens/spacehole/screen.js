@@ -4,6 +4,8 @@
 // with its dice; every card's full effect on tap; an end that says what happened and offers
 // a rematch. Every action offered is one of g.actions (legal_actions).
 
+import { coachBox, pointAtHint } from "./coach.js";
+
 const KIND_NAMES = { base: "Base", structure: "Structure", defender: "Defender", invader: "Invader", event: "Event" };
 const RULE_REFS_KEY = "spacehole:rule-refs";
 let shell = null;
@@ -153,12 +155,14 @@ export function news(g, tools, previous) {
   // In play the recap tells the battle (its result, its dice behind a tap); the battle box is
   // for a replay or a look back, where there is no recap.
   const told = g.mode === "play" && g.recap;
-  return drawn || (v.last_battle && !told) ? h("div", {}, drawn, told ? null : battle(v, fresh)) : null;
+  const coach = coachBox(g, tools, () => { const box = document.getElementById("coach"); if (box) box.remove(); });
+  return coach || drawn || (v.last_battle && !told) ? h("div", {}, coach, drawn, told ? null : battle(v, fresh)) : null;
 }
 
 export function render(area, g, tools) {
   shell = tools;
   current = g;
+  if (g.guided) requestAnimationFrame(() => pointAtHint(g, tools));
   const v = g.view;
   // A part whose content did not change since the last tap is kept as it is: late in a game
   // the colony list alone is a hundred elements that the browser would style and lay out again.
