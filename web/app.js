@@ -156,7 +156,7 @@ async function show(model, { replace = false } = {}) {
     setHash(model.hash, replace);
     await renderGame(model.game);
     const g = model.game;
-    if (g && g.mode === "play" && (g.over || g.seats.some((s) => s.link))) keepSafe(notify);
+    if (g && g.mode === "play" && (g.over || g.seats.some((s) => s.link))) keepSafe();
   }
   showScreen(model.screen);
   document.title = model.screen === "game" ? `${model.game.title}${model.game.mode === "replay" ? " replay" : ""} · Star Table`
@@ -285,9 +285,8 @@ function renderHome(home) {
     const id = card.dataset.game;
     const mine = bests.filter((b) => b.game === id);
     let box = $(".best", card);
-    if (renderRecord(card, id, record, optionsSummary, fmtDate)) {
-      if (box) box.remove();
-    } else if (mine.length) {
+    renderRecord(card, id, record, optionsSummary, fmtDate);
+    if (mine.length) {
       if (!box) { box = h("div", { class: "best" }); $(".game-text", card).append(box); }
       fill(box, h("p", {}, mine.length === 1 ? "Your best:" : "Your best, per set of options:"),
         h("ul", {}, mine.slice(0, 4).map((b) => h("li", {}, h("strong", {}, String(b.best)), ` · ${optionsSummary(id, b.options)}`))));
@@ -777,8 +776,9 @@ function keepBarRoom(root, decide) {
     barObserver = new ResizeObserver(() => {
       const bar = root.querySelector(".game-side > .decide");
       const fixed = bar && getComputedStyle(bar).position === "fixed";
-      if (fixed) root.style.setProperty("--decide-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
-      else root.style.removeProperty("--decide-h");
+      // On the page's root: the notice (outside the game) sits above the bar too.
+      if (fixed) document.documentElement.style.setProperty("--decide-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+      else document.documentElement.style.removeProperty("--decide-h");
     });
   }
   barObserver.disconnect();
@@ -1042,17 +1042,14 @@ function recapStep(g, step, screen, now) {
   own || recapLines(lines, step, screen));
 }
 
-/** A step's lines; those of the kinds a screen keeps behind a tap (``screen.recapDetails``: a
- * battle's rounds) in one "Dice" box after the others (issue 33: the battle told once). */
+/** A step's lines, but those of the kinds a screen tells in its own place (``screen.recapElsewhere``:
+ * Spacehole's battle box holds a battle's rounds; issue 33: the battle told once). */
 function recapLines(lines, step, screen) {
-  const lineEl = ([line, n]) => h("span", {
-    class: `recap-line${DETAIL_LINE.test(line) ? " detail" : ""}`, "data-line": n === null ? null : String(n) }, ...playerWords(line));
-  const folded = screen.recapDetails || null;
+  const elsewhere = screen.recapElsewhere || null;
   const kindOf = ([, n]) => (n === null || !step.kinds ? null : step.kinds[n - step.from]);
-  const behind = folded ? lines.filter((l) => folded.has(kindOf(l))) : [];
-  if (!behind.length) return h("span", { class: "recap-lines" }, lines.map(lineEl));
-  return h("span", { class: "recap-lines" }, lines.filter((l) => !folded.has(kindOf(l))).map(lineEl),
-    h("details", { class: "recap-dice" }, h("summary", {}, `Dice, round by round (${behind.length})`), behind.map(lineEl)));
+  const shown = elsewhere ? lines.filter((l) => !elsewhere.has(kindOf(l))) : lines;
+  return h("span", { class: "recap-lines" }, shown.map(([line, n]) => h("span", {
+    class: `recap-line${DETAIL_LINE.test(line) ? " detail" : ""}`, "data-line": n === null ? null : String(n) }, ...playerWords(line))));
 }
 
 /** The recap's steps on the board, one after the other: the board before the seat's own last

@@ -33,18 +33,21 @@ async function exportAll() {
 
 /** Ask the browser, once, to keep this site's storage (not to clear it for space, nor, in
  * Safari, after days without a visit), at a moment a player has something to lose: a first
- * finished game, or a game by link. ``notify(text)`` says what the answer means. */
-export async function keepSafe(notify) {
+ * finished game, or a game by link; what the answer means is said on the home screen. */
+export async function keepSafe() {
   const storage = navigator.storage;
   if (!storage || !storage.persist || !storage.persisted) return;
   try {
     if (localStorage.getItem(ASKED_KEY) || await storage.persisted()) return;
     localStorage.setItem(ASKED_KEY, String(Date.now()));
     const granted = await storage.persist();
-    notify(granted
-      ? "Your games are now kept on this device: the browser will not clear them to make room."
-      : "This browser may clear your games to make room, or (Safari) after a week without a visit. "
-        + "Add Star Table to your home screen to keep them, or use Export my games on the home screen now and then.");
+    // Said where the player keeps their games (home), not over the game in play.
+    const note = document.getElementById("device-note");
+    if (note) {
+      note.textContent = granted
+        ? "Your games are kept on this device: the browser will not clear them to make room. Export them to keep a copy or to move them to another device."
+        : "This browser may clear your games to make room, or (Safari) after a week without a visit: add Star Table to your home screen to keep them, and export them now and then.";
+    }
   } catch (err) {
     console.warn("persistent storage:", err);
   }

@@ -73,7 +73,8 @@ def test_every_result_since_the_last_decision_is_in_the_recap(
 ) -> None:
     page.goto(site.url + "#c/" + encode_link(Match.start(game_id, options, seed)))
     page.wait_for_selector("#setup #start:not([data-waits])", timeout=STEP_MS)
-    levels = [v for v in page.eval_on_selector_all("#seat-1 option", "os => os.map(o => o.value)") if int(v) >= 0]
+    values = page.eval_on_selector_all("#seat-1 option", "os => os.map(o => o.value)")
+    levels = [v for v in values if v.isdigit()]  # a computer level (not a person, -1, nor a link)
     page.select_option("#seat-0", "-1")
     page.select_option("#seat-1", levels[0])
     page.click("#start")

@@ -127,9 +127,10 @@ async function sameDeck() {
 }
 
 /** What the last tap did, shown above the decision: the card drawn, what it did, and the battle. */
-/** The shell's recap keeps a battle's rounds behind a tap: the battle's one-line result shows,
- * its dice are one tap away (issue 33: the battle told once, the decision in view). */
-export const recapDetails = new Set(["battle_round"]);
+/** A battle is told once (issue 33): its rounds and dice are in the battle box below the
+ * recap, closed to one line (who attacked, what came of it), the dice one tap away; the recap
+ * does not repeat the rounds. */
+export const recapElsewhere = new Set(["battle_round"]);
 
 export function news(g, tools, previous) {
   shell = tools;
@@ -152,11 +153,8 @@ export function news(g, tools, previous) {
           `${card.name} (${KIND_NAMES[card.kind]})`)),
       what ? h("p", { class: "sh-effect" }, what) : null);
   }
-  // In play the recap tells the battle (its result, its dice behind a tap); the battle box is
-  // for a replay or a look back, where there is no recap.
-  const told = g.mode === "play" && g.recap;
   const coach = coachBox(g, tools, () => { const box = document.getElementById("coach"); if (box) box.remove(); });
-  return coach || drawn || (v.last_battle && !told) ? h("div", {}, coach, drawn, told ? null : battle(v, fresh)) : null;
+  return coach || drawn || v.last_battle ? h("div", {}, coach, drawn, battle(v, fresh)) : null;
 }
 
 export function render(area, g, tools) {
@@ -419,7 +417,7 @@ function battle(v, fresh) {
   const force = b.invader.force;
   const result = { destroyed: "destroyed", withdrew: `withdrew after ${plural(b.rounds.length, "round")}`, "base destroyed": `destroyed the ${baseName(v)}` }[b.result] || b.result;
   const lost = b.lost && b.lost.length ? `Lost: ${b.lost.join(", ")}.` : "No card lost.";
-  return h("details", { class: `battle${fresh ? " fresh" : ""}`, id: "battle", open: fresh || null },
+  return h("details", { class: `battle${fresh ? " fresh" : ""}`, id: "battle" },
     h("summary", {}, `Battle: ${b.invader.name} (Force ${force}) · ${result}`),
     h("p", { class: "muted sh-dice-note" }, "Every die showing 1 is a hit."),
     h("ol", { class: "rounds" }, b.rounds.map((r, n) => {
