@@ -6,7 +6,7 @@ from ...events import Event
 from ...game import GameBase, OptionError, Options, OptionSpec, Outcome, PlayerId, resolve_options
 from ...rng import Rng
 from . import rules, words
-from .actions import CODEC, Action
+from .actions import CODEC, Action, HoldFire, SetSpeed, Submit
 from .data import DEPLOY_COLS, MAX_TURNS_HARD, PRESETS
 from .events import EVENT_KINDS
 from .state import SkirmishState
@@ -71,6 +71,27 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
         if state.phase != "over":
             return None
         return Outcome(state.winners, rules.scores(state), state.result)
+
+    def idle_pass(self, state: SkirmishState) -> tuple[Action, str] | None:
+        """A step of the orders, the deployment or the combat with one legal action (issue 36): a
+        SPEED its ENGINE leaves no choice of (ENGINE 0: SPEED 0), the Submit once every ship has
+        its orders or its place, Hold fire with no shot in any arc. The app plays it for the
+        player unless they asked to confirm every step; it tells nothing a player could react to
+        (the designs stay the player's own decision: never passed for them)."""
+        if state.phase not in ("deploy", "orders", "combat"):
+            return None
+        legal = rules.legal_actions(state)
+        if len(legal) != 1:
+            return None
+        action = legal[0]
+        if isinstance(action, SetSpeed):
+            return action, f"SPEED {action.speed}: the only SPEED this ship's ENGINE allows."
+        if isinstance(action, Submit):
+            what = "orders" if state.phase == "orders" else "deployment"
+            return action, f"Every ship had its {what}: submitted."
+        if isinstance(action, HoldFire):
+            return action, "No weapon could fire at any enemy: held fire."
+        return None
 
     def pending_secret(self, state: SkirmishState) -> bool:
         """Some side has made part of a secret design, deployment or order (MSC-11.2)."""
