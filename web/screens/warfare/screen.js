@@ -38,6 +38,16 @@ let confirming = null; // the attack (an entry of g.actions) waiting for "Attack
 let stateAt = null; // selection belongs to this decision
 let cardMode = null; // a card number whose moves alone are lit (Evasive Maneuver's one button)
 let cursor = null; // the square the keyboard is on (arrow keys on the board)
+let drawnWidth = 0; // the board's width when last drawn
+// The board is drawn again when its box's width changes: a board first drawn while the game
+// screen was still hidden (the roll-off, the first sight of a game) had a guessed width and was
+// stretched to the real one on a desktop (issue 36).
+const sizeWatch = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const w = entry.contentRect.width;
+    if (w > 0 && Math.abs(w - drawnWidth) > 0.5 && current && current.view && entry.target.isConnected) draw(current, 1);
+  }
+}) : null;
 let geometry = null;
 let motion = null; // {at, from, to, vanished: [...]} what the last action changed
 let animFrame = 0;
@@ -449,6 +459,8 @@ export function render(area, g, tools, previous) {
     h("p", { class: "muted wf-legend" }, legendText(g)),
     words(g),
     v.cards ? cardsPanel(g) : null);
+  const wrap = area.querySelector(".wf-board-wrap");
+  if (sizeWatch && wrap) { sizeWatch.disconnect(); sizeWatch.observe(wrap); }
   oddsOnChoices(g);
   groupCards(g);
   paint(g, true);
@@ -990,6 +1002,7 @@ function draw(g, t) {
   const height = y0 + size * RANKS + label + 2;
   const flip = Boolean(flipped(g));
   geometry = { x0, y0, size, flip };
+  drawnWidth = width;
   canvas.dataset.geometry = JSON.stringify(geometry);
   canvas.style.setProperty("height", `${height}px`);
   const dpr = window.devicePixelRatio || 1;
