@@ -73,12 +73,12 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
         return Outcome(state.winners, rules.scores(state), state.result)
 
     def idle_pass(self, state: SkirmishState) -> tuple[Action, str] | None:
-        """A step of the orders, the deployment or the combat with one legal action (issue 36): a
-        SPEED its ENGINE leaves no choice of (ENGINE 0: SPEED 0), the Submit once every ship has
-        its orders or its place, Hold fire with no shot in any arc. The app plays it for the
-        player unless they asked to confirm every step; it tells nothing a player could react to
-        (the designs stay the player's own decision: never passed for them)."""
-        if state.phase not in ("deploy", "orders", "combat"):
+        """A step of the orders or the combat with one legal action (issue 36): a SPEED its ENGINE
+        leaves no choice of (ENGINE 0: SPEED 0), the Submit once every ship has its orders, Hold
+        fire with no shot in any arc. The app plays it for the player unless they asked to
+        confirm every step; it tells nothing a player could react to. The designs and the
+        deployment end with the player's own Submit (a last look at the fleet or the facing)."""
+        if state.phase not in ("orders", "combat"):
             return None
         legal = rules.legal_actions(state)
         if len(legal) != 1:
@@ -87,8 +87,7 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
         if isinstance(action, SetSpeed):
             return action, f"SPEED {action.speed}: the only SPEED this ship's ENGINE allows."
         if isinstance(action, Submit):
-            what = "orders" if state.phase == "orders" else "deployment"
-            return action, f"Every ship had its {what}: submitted."
+            return action, "Every ship had its orders: submitted."
         if isinstance(action, HoldFire):
             return action, "No weapon could fire at any enemy: held fire."
         return None
