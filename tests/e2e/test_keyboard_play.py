@@ -149,6 +149,7 @@ def test_skirmish_by_keyboard(contexts: Contexts, site: Site) -> None:
         page.keyboard.press("Enter")
         for _ in range(speed):
             page.keyboard.press("f")
+        _tab_to(page, "#board")  # Enter anywhere but on a button commits the draft
         page.keyboard.press("Enter")
         _changed(page, now)
         page.wait_for_selector("#msc-submit-orders", state="detached", timeout=30_000)
