@@ -39,7 +39,7 @@ def pixel7(playwright: Playwright) -> dict[str, Any]:
 
 
 CONFIRM_STEPS = """try { if (localStorage.getItem("startable:every-stop") === null)
-  localStorage.setItem("startable:every-stop", '["spacehole"]'); } catch (err) {}"""
+  localStorage.setItem("startable:every-stop", '["spacehole", "skirmish"]'); } catch (err) {}"""
 
 
 class Contexts:
@@ -54,7 +54,8 @@ class Contexts:
 
     def new(self, site: Site, init_script: str = "", confirm_steps: bool = True, **options: Any) -> BrowserContext:
         """A context on ``site``. ``confirm_steps``: Spacehole's "Confirm every step" is on (as a
-        player may set it), so each step is a tap and a test counts actions by taps; the
+        player may set it), and Minimal Space Combat's (its one-choice SPEED, its Submit once
+        every ship has orders, issue 36), so each step is a tap and a test counts actions by taps; the
         default a player gets, steps with one thing to do playing themselves (issue 33), is
         what test_thumb.py and test_recap.py play (``confirm_steps=False``)."""
         self.origins.add(site.origin)

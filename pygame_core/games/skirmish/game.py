@@ -6,7 +6,7 @@ from ...events import Event
 from ...game import GameBase, OptionError, Options, OptionSpec, Outcome, PlayerId, resolve_options
 from ...rng import Rng
 from . import rules, words
-from .actions import CODEC, Action
+from .actions import CODEC, Action, HoldFire, SetSpeed, Submit
 from .data import DEPLOY_COLS, MAX_TURNS_HARD, PRESETS
 from .events import EVENT_KINDS
 from .state import SkirmishState
@@ -71,6 +71,26 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
         if state.phase != "over":
             return None
         return Outcome(state.winners, rules.scores(state), state.result)
+
+    def idle_pass(self, state: SkirmishState) -> tuple[Action, str] | None:
+        """A step of the orders or the combat with one legal action (issue 36): a SPEED its ENGINE
+        leaves no choice of (ENGINE 0: SPEED 0), the Submit once every ship has its orders, Hold
+        fire with no shot in any arc. The app plays it for the player unless they asked to
+        confirm every step; it tells nothing a player could react to. The designs and the
+        deployment end with the player's own Submit (a last look at the fleet or the facing)."""
+        if state.phase not in ("orders", "combat"):
+            return None
+        legal = rules.legal_actions(state)
+        if len(legal) != 1:
+            return None
+        action = legal[0]
+        if isinstance(action, SetSpeed):
+            return action, f"SPEED {action.speed}: the only SPEED this ship's ENGINE allows."
+        if isinstance(action, Submit):
+            return action, "Every ship had its orders: submitted."
+        if isinstance(action, HoldFire):
+            return action, "No weapon could fire at any enemy: held fire."
+        return None
 
     def pending_secret(self, state: SkirmishState) -> bool:
         """Some side has made part of a secret design, deployment or order (MSC-11.2)."""

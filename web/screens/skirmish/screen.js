@@ -31,6 +31,8 @@ let queue = null; // a committed design or order being played step by step
 let anim = null; // {start, paths} while the last movement plays
 let animatedKey = "";
 let replays = 0;
+let hexCursor = null; // [col, row]: the hex the keyboard is on (arrow keys on the focused map)
+let enemyArcs = true; // the enemy's armed arcs drawn (a toggle on the map)
 
 function freshUi(viewer = null, game = "") {
   return {
@@ -152,7 +154,72 @@ export function keys(e, g, tools) {
     : k === "r" || k === "R" || k === "ArrowRight" ? "R" : null;
   if (step) { e.preventDefault(); addStep(step); return true; }
   if (k === "Backspace") { e.preventDefault(); backStep(); return true; }
+  // Enter commits the orders being drafted (issue 36), as "Set …'s orders" does; on a button or
+  // a link Enter is that control's own.
+  if (k === "Enter" && !(e.target.closest && e.target.closest("button, a, summary"))) { e.preventDefault(); commitOrders(); return true; }
   return false;
+}
+
+/** Hexes by keyboard: the map is a tab stop; the arrows move a frame over the hexes (up and down
+ * a column, left and right along a row), Enter or Space taps the hex under it. While orders are
+ * plotted the arrows plot steps instead (keys above), as they always have. */
+function mapKey(e) {
+  const g = current;
+  if (!g || !g.view || e.ctrlKey || e.metaKey || e.altKey) return;
+  const v = g.view;
+  const plotting = v.phase === "orders" && ui.draft && g.mode === "play" && g.actions.length;
+  const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  if (!hexCursor) hexCursor = startHex(g);
+  if (moves[e.key] && !plotting) {
+    e.preventDefault();
+    const [dc, dr] = moves[e.key];
+    hexCursor = [Math.max(0, Math.min(v.map.width - 1, hexCursor[0] + dc)), Math.max(0, Math.min(v.map.height - 1, hexCursor[1] + dr))];
+    keepCursorInView(v);
+    drawMap(g);
+    sayHex(g);
+  } else if ((e.key === "Enter" || e.key === " ") && !plotting) {
+    e.preventDefault();
+    tapHex(hexCursor[0], hexCursor[1], e);
+  }
+}
+
+/** Where the keyboard's frame starts: the decision's own hex (the last placement, the ship to
+ * fire), else the middle of the own deployment zone. */
+function startHex(g) {
+  const v = g.view;
+  if (v.phase === "deploy") {
+    const placed = (v.plans[v.you] || {}).placements || [];
+    const last = placed[placed.length - 1];
+    if (last) return [last.col, last.row];
+    const place = g.actions.find((a) => a.kind === "Place");
+    if (place) return [place.fields.col, Math.floor(v.map.height / 2)];
+  }
+  const mine = ownShips(v, v.you).find((s) => !s.fate && s.col !== null);
+  return mine ? [mine.col, mine.row] : [Math.floor(v.map.width / 2), Math.floor(v.map.height / 2)];
+}
+
+function keepCursorInView(v) {
+  const canvas = document.getElementById("board");
+  if (!canvas || !cam.scale || !hexCursor) return;
+  const [ux, uy] = hx.hexCenter(hexCursor[0], hexCursor[1]);
+  const x = (ux - cam.x0) * cam.scale;
+  const y = (uy - cam.y0) * cam.scale;
+  const m = 30;
+  if (x < m || y < m || x > canvas.clientWidth - m || y > canvas.clientHeight - m) {
+    cam.x0 = ux - canvas.clientWidth / 2 / cam.scale;
+    cam.y0 = uy - canvas.clientHeight / 2 / cam.scale;
+    clampCam(v, canvas.clientWidth, canvas.clientHeight);
+  }
+}
+
+function sayHex(g) {
+  const box = document.getElementById("msc-cursor-words");
+  if (!box || !hexCursor) return;
+  const v = g.view;
+  const [col, row] = hexCursor;
+  const here = v.ships.filter((s) => !s.fate && s.col === col && s.row === row);
+  const place = g.actions.find((a) => a.kind === "Place" && a.fields.col === col && a.fields.row === row);
+  box.textContent = `${hx.hexLabel(col, row)}${here.length ? `: ${here.map((s) => shipName(v, s)).join(", ")}` : ""}${place ? ": Enter places the ship here" : ""}`;
 }
 
 export function redraw(g, tools) {
@@ -937,13 +1004,35 @@ function rerender() {
   const g = current;
   const area = document.getElementById("board-area");
   if (!g || !area || !g.view) return;
-  const focusId = document.activeElement && document.activeElement.id;
+  const mark = focusMark(area);
   render(area, g, shell);
-  if (focusId) {
-    const el = document.getElementById(focusId);
+  if (mark) {
+    const el = findMark(area, mark);
     if (el) el.focus({ preventScroll: true });
   }
   keepConfirmInView();
+}
+
+// The control that had the focus keeps it through a redraw of the panels (issue 36: in the
+// designer the focus fell to the page after every change): found again by its id, else by its
+// name for screen readers (aria-label), its data attributes and words, else its place.
+const FOCUSABLE = "button, input, select, textarea, summary, [tabindex]";
+function focusMark(area) {
+  const el = document.activeElement;
+  if (!el || el === document.body || !area.contains(el)) return null;
+  const data = [...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-label" || a.name === "name")
+    .map((a) => `${a.name}=${a.value}`).join("|");
+  return { id: el.id, tag: el.tagName, data, text: el.textContent.trim(), index: [...area.querySelectorAll(FOCUSABLE)].indexOf(el) };
+}
+
+function findMark(area, mark) {
+  if (mark.id) return document.getElementById(mark.id);
+  const all = [...area.querySelectorAll(FOCUSABLE)].filter((el) => el.tagName === mark.tag);
+  const dataOf = (el) => [...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-label" || a.name === "name")
+    .map((a) => `${a.name}=${a.value}`).join("|");
+  return (mark.data && all.find((el) => dataOf(el) === mark.data))
+    || all.find((el) => el.textContent.trim() === mark.text && mark.text)
+    || area.querySelectorAll(FOCUSABLE)[mark.index] || null;
 }
 
 /** After a tap that changes the decision's own controls (a SPEED, a step, a target), its
@@ -1391,7 +1480,9 @@ function mapBox(g) {
     `${s.label} at ${s.hex} facing ${hx.DIR_NAMES[s.facing]}, SPEED ${s.speed}, SHIELDS ${s.shields}`).join("; ");
   const kept = document.getElementById("board");
   const canvas = kept && document.getElementById("board-area")?.contains(kept) ? kept
-    : h("canvas", { id: "board", class: "msc-canvas", role: "img" });
+    : h("canvas", { id: "board", class: "msc-canvas", role: "img", tabindex: "0",
+      "aria-keyshortcuts": "ArrowUp ArrowDown ArrowLeft ArrowRight Enter",
+      onkeydown: mapKey, onfocus: () => { if (!hexCursor) hexCursor = startHex(current); drawMap(current); sayHex(current); }, onblur: () => drawMap(current) });
   canvas.setAttribute("aria-label", label);
   return h("div", { class: "msc-map", id: "msc-map-wrap", "data-replays": String(replays) },
     canvas,
@@ -1399,6 +1490,10 @@ function mapBox(g) {
       h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
       h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
       h("button", { type: "button", class: "btn small", onclick: () => { cam.scale = 0; cam.user = true; drawMap(current); } }, "Whole map"),
+      v.phase !== "deploy" ? h("button", { type: "button", class: "btn small msc-enemy-arcs", id: "msc-enemy-arcs", "aria-pressed": enemyArcs ? "true" : "false",
+        title: "The hexes the enemy's weapons reach (range 6 in each armed arc), outlined in red",
+        onclick: (e) => { enemyArcs = !enemyArcs; e.currentTarget.setAttribute("aria-pressed", String(enemyArcs)); drawMap(current); } }, "Enemy arcs") : null,
+      h("p", { class: "sr-only", id: "msc-cursor-words", "aria-live": "polite" }),
       hasMoves(v) ? h("button", { type: "button", class: "btn small msc-replay", id: "msc-replay", onclick: replayMoves }, "Replay moves") : null));
 }
 
@@ -1641,7 +1736,13 @@ function onMapTap(x, y, e) {
   const v = g.view;
   const hex = hx.hexAt(cam.x0 + x / cam.scale, cam.y0 + y / cam.scale, v.map.width, v.map.height);
   if (!hex) return;
-  const [col, row] = hex;
+  hexCursor = null; // a pointer's tap: the keyboard's frame goes
+  tapHex(hex[0], hex[1], e);
+}
+
+function tapHex(col, row, e) {
+  const g = current;
+  const v = g.view;
   const here = v.ships.filter((s) => !s.fate && s.col === col && s.row === row);
   if (g.mode === "play" && g.actions.length && !queue) {
     if (v.phase === "deploy") {
@@ -1761,6 +1862,24 @@ function drawMap(g) {
     ctx.textAlign = "start";
   }
   const poses = shipPoses(v, performance.now());
+  // The enemy's armed arcs (issue 36: duels were lost to an enemy parked where our ship had no
+  // weapon): each enemy ship's intact weapons' hexes to range 6, outlined in red (a toggle).
+  if (enemyArcs && !anim && v.phase !== "deploy") {
+    for (const t of v.ships) {
+      if (t.fate || t.col === null || t.owner === me) continue;
+      for (const [c, r] of armedHexes(v, t)) {
+        hexPath(c, r, 0.8);
+        ctx.globalAlpha = 0.5;
+        ctx.lineWidth = 1.5;
+        ctx.strokeStyle = "#ff6b6b";
+        ctx.stroke();
+        ctx.globalAlpha = 0.08;
+        ctx.fillStyle = "#ff6b6b";
+        ctx.fill();
+        ctx.globalAlpha = 1;
+      }
+    }
+  }
   // Arcs of the selected ship (MSC-3.4): each weapon's wedge to range 6, targets ringed.
   const sel = ui.selected !== null ? v.ships[ui.selected] : null;
   if (sel && !sel.fate && sel.col !== null && !anim) {
@@ -1859,12 +1978,37 @@ function drawMap(g) {
     ctx.fillText(`${s.label}${far}`, ex, ty);
     ctx.textAlign = "start";
   }
+  if (hexCursor && document.activeElement === canvas) {
+    hexPath(hexCursor[0], hexCursor[1], 0.98);
+    ctx.lineWidth = 3;
+    ctx.setLineDash([4, 3]);
+    ctx.strokeStyle = "#ffffff";
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
   // The pending hit and the firing side's legal targets ring in drawArcs; a legend.
   ctx.font = "12px system-ui, sans-serif";
   ctx.fillStyle = "#aab3d6";
   const hint = v.phase === "deploy" && deploying ? "Tap a tinted hex to place a ship"
     : `${sel && !sel.fate ? `${sel.label}: arcs shown` : "Tap a ship for its arcs"} · under a ship: SPEED› SHIELDS`;
   ctx.fillText(hint, 8, height - 8);
+}
+
+/** The hexes a ship's intact weapons reach (MSC-3.4: range 6 in each armed arc), as drawArcs
+ * draws them for the selected ship. */
+function armedHexes(v, sel) {
+  const sides = Object.entries(sel.weapons).filter(([, st]) => st === "intact").map(([x]) => x);
+  const from = [sel.col, sel.row];
+  const out = [];
+  if (!sides.length) return out;
+  for (let c = Math.max(0, sel.col - 6); c <= Math.min(v.map.width - 1, sel.col + 6); c++) {
+    for (let r = Math.max(0, sel.row - 7); r <= Math.min(v.map.height - 1, sel.row + 7); r++) {
+      const d = hx.distance(from, [c, r]);
+      if (d === 0 || d > 6) continue;
+      if (hx.arcsOf(sel.facing, hx.relative(from, [c, r])).some((x) => sides.includes(hx.SIDE_NAMES[x]))) out.push([c, r]);
+    }
+  }
+  return out;
 }
 
 function drawArcs(ctx, v, g, sel, hexPath, px, S) {

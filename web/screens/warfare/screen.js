@@ -36,6 +36,18 @@ let current = null;
 let selected = null; // square name of the stack whose moves are lit
 let confirming = null; // the attack (an entry of g.actions) waiting for "Attack"
 let stateAt = null; // selection belongs to this decision
+let cardMode = null; // a card number whose moves alone are lit (Evasive Maneuver's one button)
+let cursor = null; // the square the keyboard is on (arrow keys on the board)
+let drawnWidth = 0; // the board's width when last drawn
+// The board is drawn again when its box's width changes: a board first drawn while the game
+// screen was still hidden (the roll-off, the first sight of a game) had a guessed width and was
+// stretched to the real one on a desktop (issue 36).
+const sizeWatch = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const w = entry.contentRect.width;
+    if (w > 0 && Math.abs(w - drawnWidth) > 0.5 && current && current.view && entry.target.isConnected) draw(current, 1);
+  }
+}) : null;
 let geometry = null;
 let motion = null; // {at, from, to, vanished: [...]} what the last action changed
 let animFrame = 0;
@@ -100,13 +112,19 @@ function target(a) {
   return null;
 }
 
+/** The actions the board offers now: in a card's mode (its one button in #choices), that
+ * card's alone; the engine lists them all (g.actions), nothing is derived here. */
+function offered(g) {
+  return cardMode === null ? g.actions : g.actions.filter((a) => a.kind === "PlayCard" && a.fields.card === cardMode);
+}
+
 function from(g, square) {
-  return g.actions.filter((a) => source(a) === square);
+  return offered(g).filter((a) => source(a) === square);
 }
 
 /** Actions a tap on this square does without a stack selected first. */
 function direct(g, square) {
-  return g.actions.filter((a) => (a.kind === "PlaceShip" || (a.kind === "PlayCard" && a.fields.dst < 0 && a.fields.src >= 0))
+  return offered(g).filter((a) => (a.kind === "PlaceShip" || (a.kind === "PlayCard" && a.fields.dst < 0 && a.fields.src >= 0))
     && target(a) === square);
 }
 
@@ -200,13 +218,74 @@ export function endDetail(g) {
 }
 
 export function keys(event, g) {
-  if (event.key === "Escape" && (selected || confirming)) {
+  if (event.defaultPrevented) return true; // the board's own keys (boardKey) took it
+  if (event.key === "Escape" && (selected || confirming || cardMode !== null)) {
     selected = null;
     confirming = null;
+    cardMode = null;
     paint(g);
     return true;
   }
+  // A number key picks the choice it names; an attack or a card shows its confirm first, as a
+  // tap on the board does (issue 36: the keyboard path committed at once).
+  const n = Number(event.key);
+  if (g.mode === "play" && n >= 1 && n <= 9 && g.actions[n - 1]) {
+    const a = g.actions[n - 1];
+    if (a.kind === "Attack" || (a.kind === "PlayCard" && (a.fields.src >= 0))) {
+      event.preventDefault();
+      selected = source(a);
+      choose(g, a, event);
+      return true;
+    }
+  }
   return false;
+}
+
+/** Squares by keyboard: the board is a tab stop; the arrows move a frame over the squares (as
+ * the board is drawn, either way up), Enter or Space taps the square under it. */
+function boardKey(e) {
+  const g = current;
+  if (!g || !g.view || e.ctrlKey || e.metaKey || e.altKey) return;
+  const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  const flip = Boolean(flipped(g));
+  if (!cursor) cursor = selected || firstLit(g) || "a0";
+  if (moves[e.key]) {
+    e.preventDefault();
+    const [dc, dr] = moves[e.key];
+    const f = Math.max(0, Math.min(7, fileOf(cursor) + (flip ? -dc : dc)));
+    const r = Math.max(0, Math.min(RANKS - 1, rankOf(cursor) + (flip ? dr : -dr)));
+    cursor = `${FILES[f]}${r}`;
+    paint(g);
+    announceSquare(g);
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    tapSquare(g, cursor, e);
+  } else if (e.key === "Home") {
+    e.preventDefault();
+    cursor = firstLit(g) || cursor;
+    paint(g);
+    announceSquare(g);
+  }
+}
+
+/** The first square that a tap does something on: a lit move of the selection, else a ringed stack. */
+function firstLit(g) {
+  if (!g.actions.length || g.mode !== "play") return null;
+  const lit = selected ? from(g, selected).map(target).filter(Boolean) : [];
+  if (lit.length) return lit[0];
+  const sources = offered(g).map(source).filter(Boolean);
+  const direct = offered(g).filter((a) => a.kind === "PlaceShip").map(target);
+  return direct[0] || sources[0] || null;
+}
+
+function announceSquare(g) {
+  const box = document.getElementById("wf-cursor-words");
+  if (!box || !cursor) return;
+  const s = stacksOf(g.view).get(cursor);
+  const what = s ? `${COLOURS[s.owner]} ${s.size === 1 ? "ship" : `stack of ${s.size}`}` : "empty";
+  const acts = selected ? from(g, selected).filter((a) => target(a) === cursor) : [];
+  const mine = from(g, cursor).length ? "; Enter selects it" : "";
+  box.textContent = `${cursor}: ${what}${acts.length ? `; Enter: ${actionWords(g, acts[0])}` : mine}`;
 }
 
 // ---------------------------------------------------------------------------- what happened
@@ -357,25 +436,97 @@ export function render(area, g, tools, previous) {
   loadCss();
   const v = g.view;
   const sameGame = current && previous && current.game_id === g.game_id;
-  if (stateAt !== g.at || !sameGame) { selected = null; confirming = null; }
+  if (stateAt !== g.at || !sameGame) { selected = null; confirming = null; cardMode = null; }
+  if (!sameGame) cursor = null;
   stateAt = g.at;
   current = g;
   motion = lastMotion(g, previous);
   const { h } = tools;
+  const boardFocused = document.activeElement && document.activeElement.id === "board";
   tools.fill(area,
     h("div", { class: "wf-top" }, banner(g), counters(v)),
+    modeNote(g),
     v.phase === "choose_first" || v.phase === "choose_deferred" ? rolloff(g) : null,
     v.phase === "window" ? windowPanel(g) : null,
     h("div", { class: "wf-board-wrap" },
-      h("canvas", { id: "board", class: "wf-board", role: "img", "aria-label": boardLabel(g), "aria-describedby": "wf-words",
-        onclick: onBoardTap })),
+      h("canvas", { id: "board", class: "wf-board", role: "img", tabindex: "0", "aria-label": boardLabel(g), "aria-describedby": "wf-words",
+        "aria-keyshortcuts": "ArrowUp ArrowDown ArrowLeft ArrowRight Enter Escape",
+        onclick: onBoardTap, onkeydown: boardKey, onfocus: () => { if (!cursor) cursor = selected || firstLit(current) || "a0"; draw(current, 1); announceSquare(current); },
+        onblur: () => draw(current, 1) }),
+      h("p", { class: "sr-only", id: "wf-cursor-words", "aria-live": "polite" })),
     // The decision's panel (the attack's confirm) right under the board, the legend after it.
     h("div", { id: "wf-panel", class: "wf-panel", "aria-live": "polite" }),
     h("p", { class: "muted wf-legend" }, legendText(g)),
     words(g),
     v.cards ? cardsPanel(g) : null);
+  const wrap = area.querySelector(".wf-board-wrap");
+  if (sizeWatch && wrap) { sizeWatch.disconnect(); sizeWatch.observe(wrap); }
   oddsOnChoices(g);
+  groupCards(g);
   paint(g, true);
+  if (boardFocused) {
+    const board = document.getElementById("board");
+    if (board) board.focus({ preventScroll: true });
+  }
+}
+
+/** Fleet Command's and Hyperdrive's turn said where the player looks: right over the board. */
+function modeNote(g) {
+  const { h } = shell;
+  const v = g.view;
+  if (g.over || !v.mode) return null;
+  const words = {
+    fleet: ["Fleet Command: first of two charges", "Then a second charge, with this ship or another; no attack this turn."],
+    fleet2: ["Fleet Command: second charge", "Charge once more, with any ship; no attack this turn."],
+    hyperdrive: ["Hyperdrive", "One ship may jump two squares along a forward diagonal, or move as usual."],
+  }[v.mode];
+  if (!words) return null;
+  return h("p", { class: `wf-mode wf-mode-${v.mode}`, id: "wf-mode", role: "status" }, h("strong", {}, words[0]), ` ${words[1]}`);
+}
+
+/** A card playable many ways (Evasive Maneuver: one per ship) is one button in #choices that
+ * lights its ships and squares on the board; its ways stay buttons there, in a list the one
+ * button opens (DESIGN 5: every legal action a button in #choices, collapsed when long). */
+function groupCards(g) {
+  const { h } = shell;
+  const box = document.getElementById("choices");
+  if (!box || g.mode !== "play") return;
+  const byCard = new Map();
+  for (const a of g.actions) {
+    if (a.kind !== "PlayCard" || !(a.fields.src >= 0)) continue;
+    if (!byCard.has(a.fields.card)) byCard.set(a.fields.card, []);
+    byCard.get(a.fields.card).push(a);
+  }
+  for (const [card, acts] of byCard) {
+    if (acts.length < 2) continue;
+    const buttons = acts.map((a) => box.querySelector(`.choice[data-action="${a.i}"]`)).filter(Boolean);
+    if (!buttons.length) continue;
+    const info = CARDS[CARD_BY_NUMBER[card]] || [card, "a card"];
+    const list = h("div", { class: "wf-card-ways", id: `wf-ways-${card}`, role: "group", "aria-label": `${info[1]}: every way to play it` });
+    list.hidden = cardMode !== card;
+    const open = h("button", {
+      type: "button", class: "btn wf-card-mode", id: `wf-card-${card}`, "data-card": String(card),
+      "aria-expanded": cardMode === card ? "true" : "false", "aria-controls": `wf-ways-${card}`,
+      onclick: () => {
+        cardMode = cardMode === card ? null : card;
+        selected = null;
+        confirming = null;
+        paint(current);
+        for (const el of document.querySelectorAll(".wf-card-mode")) el.setAttribute("aria-expanded", String(Number(el.dataset.card) === cardMode));
+        for (const el of document.querySelectorAll(".wf-card-ways")) el.hidden = `wf-ways-${cardMode}` !== el.id;
+        if (cardMode !== null) { const board = document.getElementById("board"); if (board) keepBoardInView(board); }
+      },
+    }, `Play ${info[1]}…`, h("span", { class: "wf-sub" }, ` ${acts.length} ways: its ships light up on the board`));
+    buttons[0].before(open, list);
+    list.append(...buttons);
+  }
+}
+
+function keepBoardInView(board) {
+  requestAnimationFrame(() => {
+    const r = board.getBoundingClientRect();
+    if (r.top < 0 || r.top > window.innerHeight * 0.5) board.scrollIntoView({ block: "start", behavior: "instant" });
+  });
 }
 
 /** The shell's buttons in #choices play an attack at once: they carry its odds too, so the
@@ -678,6 +829,14 @@ function panel(g) {
     notes);
     return;
   }
+  if (cardMode !== null) {
+    const info = CARDS[CARD_BY_NUMBER[cardMode]] || [cardMode, "the card", "", ""];
+    fill(box, h("section", { class: "wf-selected", id: "wf-card-hint", "aria-label": info[1] },
+      h("p", {}, h("strong", {}, `${info[1]}: `), `tap one of the purple-ringed ships, then the square it steps to. ${info[3]}`),
+      h("button", { type: "button", class: "btn small", id: "wf-card-cancel", onclick: () => { cardMode = null; for (const el of document.querySelectorAll(".wf-card-ways")) el.hidden = true; for (const el of document.querySelectorAll(".wf-card-mode")) el.setAttribute("aria-expanded", "false"); paint(g); } }, "Cancel")),
+    notes);
+    return;
+  }
   const sources = new Set(g.actions.map(source).filter(Boolean));
   const places = g.actions.filter((a) => a.kind === "PlaceShip");
   let hint = null;
@@ -760,6 +919,11 @@ function onBoardTap(e) {
   const rect = e.currentTarget.getBoundingClientRect();
   const square = squareAt(e.clientX - rect.left, e.clientY - rect.top);
   if (!square) return;
+  if (e.detail !== 0) cursor = null; // a pointer's tap: the keyboard's frame goes
+  tapSquare(g, square, e);
+}
+
+function tapSquare(g, square, e) {
   if (g.mode === "play" && g.actions.length) {
     const here = direct(g, square);
     if (here.length === 1 && !selected) { choose(g, here[0], e); return; }
@@ -838,6 +1002,7 @@ function draw(g, t) {
   const height = y0 + size * RANKS + label + 2;
   const flip = Boolean(flipped(g));
   geometry = { x0, y0, size, flip };
+  drawnWidth = width;
   canvas.dataset.geometry = JSON.stringify(geometry);
   canvas.style.setProperty("height", `${height}px`);
   const dpr = window.devicePixelRatio || 1;
@@ -931,8 +1096,8 @@ function draw(g, t) {
   }
   // what can be tapped
   if (g.mode === "play" && g.actions.length && !g.over) {
-    const sources = new Set(g.actions.map(source).filter(Boolean));
-    if (!selected) for (const square of sources) ring(square, C.go, 2);
+    const sources = new Set(offered(g).map(source).filter(Boolean));
+    if (!selected) for (const square of sources) ring(square, cardMode === null ? C.go : "#c99bff", cardMode === null ? 2 : 3);
     if (selected) {
       ring(selected, C.accent, 4);
       for (const a of from(g, selected)) {
@@ -979,6 +1144,7 @@ function draw(g, t) {
       }
     }
   }
+  if (cursor && document.activeElement === canvas) ring(cursor, "#ffffff", 3, [3, 3]);
   if (moving) {
     const [fx, fy] = at(motion.from);
     const [tx, ty] = at(motion.to);

