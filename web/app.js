@@ -790,9 +790,9 @@ function everyStop(g) {
   const solo = g.seats.length === 1;
   return h("label", { class: "every-stop muted", title: solo
     ? "Off: a step with only one thing to do (drawing the next card, building nothing when nothing can be built) happens by itself, with a line in the recap"
-    : "Off: a card window where you hold no card you could play passes by itself, with a line in the recap" },
+    : "Off: a stop with nothing to decide (a card window with no card you could play, an order with one choice) passes by itself, with a line in the recap" },
   h("input", { type: "checkbox", id: "every-stop", checked: g.stops.every, onchange: (e) => run("every_stop", [e.target.checked]) }),
-  solo ? " Confirm every step" : " Stop at every card window, even with no card to play");
+  ` ${g.stops.label}`);
 }
 
 const BY_LINK_HELP = {

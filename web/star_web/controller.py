@@ -75,6 +75,7 @@ REPLAY_CHUNK = 200  # actions replayed between two progress reports (and cancel 
 THINK_BATCH = 40  # a computer's quiet decisions played before the page is shown the position
 FIRST_LINK = "This is the first link of this game on this device: its history cannot be checked here."
 NAME_KEY = "startable:name"  # this device's player's name, sent with its links (issue 35)
+CARD_WINDOW_SETTING = "Stop at every card window, even with no card to play"  # a game's IDLE_SETTING otherwise
 GUIDE_SEED = 19  # its first turns draw a structure, a defender, an invader and an event, in that order
 IDLE_LIMIT = 1000  # idle passes made in a row at most (a whole Spacehole game is under 400 steps)
 
@@ -1248,7 +1249,8 @@ class App:
             "recap": recap(match, viewer, view["log"], self.logs)
             if view is not None and viewer is not None and not replaying else None,
             # Stops with nothing to decide pass by themselves unless the player asks for them.
-            "stops": {"every": match.record.game in self.every_stop}
+            "stops": {"every": match.record.game in self.every_stop,
+                      "label": str(getattr(game, "IDLE_SETTING", CARD_WINDOW_SETTING))}
             if not replaying and _has_idle_stops(game) else None,
             "hint": bool(human_turn and len(legal) > 1 and ai_levels(match.record.game)),
             "over": match.is_over or (not replaying and self.links.conceded is not None),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...events import Event
 from ...game import GameBase, OptionError, Options, OptionSpec, Outcome, PlayerId, resolve_options
 from ...rng import Rng
@@ -71,6 +73,8 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
         if state.phase != "over":
             return None
         return Outcome(state.winners, rules.scores(state), state.result)
+
+    IDLE_SETTING: ClassVar[str] = "Confirm every step"  # the app's switch for idle_pass (issue 33)
 
     def idle_pass(self, state: SkirmishState) -> tuple[Action, str] | None:
         """A step of the orders or the combat with one legal action (issue 36): a SPEED its ENGINE

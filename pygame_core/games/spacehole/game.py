@@ -14,7 +14,6 @@ from .events import EVENT_KINDS
 from .state import Options, State
 from .view import rendered_log, view
 
-
 # What a step the app played by itself did, in the recap (issue 33); its results follow it.
 _IDLE_WORDS = {
     "Draw": "The next card was drawn (nothing to decide before it).",
@@ -61,6 +60,8 @@ class SpaceholeGame(GameBase[State, SpaceholeAction]):
 
     def log_origins(self, state: State, player: PlayerId | None) -> list[int]:
         return list(range(len(state.log)))
+
+    IDLE_SETTING: ClassVar[str] = "Confirm every step"  # the app's switch for idle_pass (issue 33)
 
     def idle_pass(self, state: State) -> tuple[SpaceholeAction, str] | None:
         """A step with one legal action reveals nothing the player could react to before it (the
