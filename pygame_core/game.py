@@ -264,6 +264,11 @@ class Game(Protocol[S, A]):
         """The state's own log: every event so far, each with the seats that may see it."""
         ...
 
+    def progress(self, state: S) -> tuple[int, int] | None:
+        """A solo game's (turn, score so far), for a pace against the player's best game; None
+        where a game keeps no running score."""
+        ...
+
     def render_event(self, state: S, event: Event, viewer: PlayerId | None) -> list[str]:
         """The lines (a player's words) that ``viewer`` reads for one event of ``state``'s log
         (none where the event tells that viewer nothing): the game's one renderer."""
@@ -380,6 +385,9 @@ class GameBase(Generic[ES, A]):
         """The state's own log: every event so far, each with the seats that may see it."""
         log: tuple[Event, ...] = getattr(state, "log", ())
         return log
+
+    def progress(self, state: ES) -> tuple[int, int] | None:
+        return None
 
     def render_event(self, state: ES, event: Event, viewer: PlayerId | None) -> list[str]:
         raise NotImplementedError(f"{type(self).__name__} has no renderer for its events")

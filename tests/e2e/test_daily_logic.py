@@ -11,7 +11,7 @@ from pygame_core.games.spacehole.data import CARDS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from star_web.controller import App
-from star_web.storage import MemoryStore
+from star_web.storage import HUMAN, MemoryStore
 
 from .test_app_logic import Clock, done
 
@@ -63,3 +63,20 @@ def test_a_streak_counts_days_in_a_row() -> None:
     assert app.daily_status("2026-11-27")["daily"]["streak"] == 3  # today not yet played
     assert app.daily_status("2026-11-28")["daily"]["streak"] == 0
     assert app.daily_status("not a day")["daily"] is None
+
+
+def test_a_pace_line_against_the_best_game_with_the_same_options() -> None:
+    app = App(MemoryStore(), Clock(), playable=["spacehole"])
+    done(app.new_game("spacehole", {}, "5", [HUMAN]))
+    assert done(app.act(0, 0))["game"]["pace"] is None  # no finished game yet
+    _finish(app)
+    best = app.best.scores[0]
+    assert len(best.pace) >= 90 and best.pace[-1] == best.score
+    model = done(app.new_game("spacehole", {}, "6", [HUMAN]))
+    for _ in range(20):
+        model = app.act(0, len(app.match.record.actions))
+    pace = model["game"]["pace"]
+    assert pace["turn"] >= 1 and pace["best"] == best.pace[pace["turn"] - 1]
+    assert pace["score"] == app.match.state.mc
+    other = done(app.new_game("spacehole", {"skin": "babylon5"}, "6", [HUMAN]))
+    assert other["game"]["pace"] is None  # another card set: another record

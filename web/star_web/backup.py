@@ -105,8 +105,9 @@ def import_text(text: str, saves: SaveStore, best: BestScores, history: History,
         added += 1
     for item in data.get("best", []):
         try:
+            pace = [int(x) for x in item.get("pace", [])][:1000]
             score = Score(game=str(item["game"]), options=read_options(item["options"]), score=int(item["score"]),
-                          id=str(item["id"]), when=int(item["when"]))
+                          id=str(item["id"]), when=int(item["when"]), pace=pace)
         except (KeyError, ValueError, TypeError):
             bad += 1
             continue

@@ -1116,7 +1116,8 @@ class App:
         try:
             self.saves.put(entry, encode_link(kept))
             if entry.over and entry.score is not None:  # SH-9.3: the best score is kept
-                self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated))
+                self.best.record(Score(entry.game, entry.options, entry.score, entry.id, entry.updated,
+                                       pace=_pace(kept)))
             if entry.over:
                 self._remember(kept, entry)
         except StorageFailed as exc:
@@ -1133,6 +1134,18 @@ class App:
             won=any(seat in outcome.winners for seat in people), score=entry.score, turns=entry.turn,
             daily=entry.daily,
         ))
+
+    def _pace_model(self, match: Match) -> Model | None:
+        """Where a solo game stands against the best game with the same options, turn for turn
+        (issue 33): ``{turn, score, best}``; None without such a game or a score so far."""
+        now = match.game.progress(match.state)
+        if now is None:
+            return None
+        pace = self.best.pace(match.record.game, _all_options(match), self.save_id or "")
+        turn, score = now
+        if not pace or not 1 <= turn <= len(pace):
+            return None
+        return {"turn": turn, "score": score, "best": pace[turn - 1]}
 
     def _take_newer(self, save_id: str) -> bool:
         """The game open here was saved by another tab since: show that version, never write
@@ -1262,6 +1275,7 @@ class App:
             "summary": summarize(match, public),
             "beat": None if replaying else self.beat,
             "guided": not replaying and self.guided,
+            "pace": None if replaying or outcome is not None else self._pace_model(match),
             # A finished solo game against the best before it with the same options (SH-9.3).
             "best": self.best.best(match.record.game, _all_options(match), self.save_id or "")
             if outcome is not None and len(outcome.scores) == 1 else None,
@@ -1433,6 +1447,16 @@ def _decode_now(blob: str) -> Match:
         except StopIteration as done:
             match: Match = done.value
             return match
+
+
+def _pace(match: Match) -> list[int]:
+    """The score at the end of each turn of a finished game (``Game.progress``): its pace."""
+    by_turn: dict[int, int] = {}
+    for state in match.states:
+        now = match.game.progress(state)
+        if now is not None:
+            by_turn[now[0]] = now[1]
+    return [by_turn.get(turn, 0) for turn in range(1, max(by_turn, default=0) + 1)]
 
 
 def _has_idle_stops(game: object) -> bool:

@@ -233,6 +233,7 @@ class Score:
     score: int
     id: str  # the save it came from (the save itself may be gone)
     when: int  # ms since the epoch
+    pace: list[int] = field(default_factory=list)  # the score at the end of each turn (issue 33: a pace line)
 
 
 class BestScores:
@@ -257,7 +258,8 @@ class BestScores:
             for item in data["scores"]:
                 self.scores.append(Score(
                     game=str(item["game"]), options=read_options(item["options"]),
-                    score=int(item["score"]), id=str(item["id"]), when=int(item["when"])))
+                    score=int(item["score"]), id=str(item["id"]), when=int(item["when"]),
+                    pace=[int(x) for x in item.get("pace", [])][:1000]))
         except (ValueError, TypeError, KeyError):
             self.scores = []
             self.problems.append("the best scores were unreadable and start again")
@@ -276,6 +278,11 @@ class BestScores:
         self.scores = others + same[:KEEP_SCORES]
         self.kv.set(BEST_KEY, json.dumps(
             {"version": 1, "scores": [asdict(s) for s in self.scores]}, separators=(",", ":")))
+
+    def pace(self, game: str, options: dict[str, Any], except_id: str = "") -> list[int]:
+        """The turn-by-turn score of the best game with these options (other than ``except_id``)."""
+        paced = [s for s in self.scores if s.game == game and s.options == options and s.id != except_id and s.pace]
+        return max(paced, key=lambda s: s.score).pace if paced else []
 
     def best(self, game: str, options: dict[str, Any], except_id: str = "") -> int | None:
         """The best score with these options, other than save ``except_id``'s."""

@@ -74,6 +74,10 @@ class SpaceholeGame(GameBase[State, SpaceholeAction]):
         action = legal[0]
         return action, _IDLE_WORDS.get(type(action).__name__, f"{action} (the only choice)")
 
+    def progress(self, state: State) -> tuple[int, int] | None:
+        """(turn, MC so far): a game's pace against the best game (issue 33; SH-9.3 scores MC)."""
+        return (state.turn, state.mc) if state.turn >= 1 else None
+
     def new_game(self, options: OptionMap | None, seed: int) -> State:
         resolved = resolve_options(self.option_schema, options)
         opts = Options(

@@ -166,6 +166,7 @@ export function render(area, g, tools) {
   // the colony list alone is a hundred elements that the browser would style and lay out again.
   const wanted = [
     counters(v),
+    paceLine(g),
     board(v),
     keep("hand", [v.hand, v.hand_limit, Boolean(v.projection), g.mode, g.over, g.actions], () => hand(v, g), true),
     colonyList(v),
@@ -229,6 +230,16 @@ export function help(g) {
 }
 
 // ---------------------------------------------------------------------------- the parts
+
+/** Where this game stands against the best one with the same options, turn for turn (issue 33). */
+function paceLine(g) {
+  const { h } = shell;
+  const p = g.pace;
+  if (!p) return null;
+  const diff = p.score - p.best;
+  const lead = diff === 0 ? "level with your best game" : diff > 0 ? `${diff} MC ahead of your best game` : `${-diff} MC behind your best game`;
+  return h("p", { class: "sh-pace muted", id: "pace" }, `Turn ${p.turn}: ${p.score} MC · your best had ${p.best} here, so you are ${lead}.`);
+}
 
 function counters(v) {
   const { h } = shell;
