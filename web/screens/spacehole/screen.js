@@ -428,7 +428,9 @@ function battle(v, fresh) {
   const force = b.invader.force;
   const result = { destroyed: "destroyed", withdrew: `withdrew after ${plural(b.rounds.length, "round")}`, "base destroyed": `destroyed the ${baseName(v)}` }[b.result] || b.result;
   const lost = b.lost && b.lost.length ? `Lost: ${b.lost.join(", ")}.` : "No card lost.";
-  return h("details", { class: `battle${fresh ? " fresh" : ""}`, id: "battle" },
+  // Closed to its one line while there is a decision to make (its dice a tap away); open once
+  // the game is over, when the battle that ended it is the thing to see.
+  return h("details", { class: `battle${fresh ? " fresh" : ""}`, id: "battle", open: v.over || null },
     h("summary", {}, `Battle: ${b.invader.name} (Force ${force}) · ${result}`),
     h("p", { class: "muted sh-dice-note" }, "Every die showing 1 is a hit."),
     h("ol", { class: "rounds" }, b.rounds.map((r, n) => {
