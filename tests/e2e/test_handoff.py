@@ -5,7 +5,7 @@ attribute, not in what was drawn on a canvas since the last tap.
 Runs for every game of the page's catalogue that has a screen, seats for two or more people
 and hidden information under some option (e.g. Galactic Warfare with cards). The secrets are
 computed in CPython from the saved game: the strings in a seat's own view that its public view
-lacks. The controller's side (no view and no action behind a hand-off) is in test_app_logic.py.
+lacks. The controller's side (no view and no action behind a hand-off) is in tests/web/test_app_logic.py.
 """
 
 from __future__ import annotations

@@ -105,6 +105,8 @@ def import_text(text: str, saves: SaveStore, best: BestScores, history: History,
         added += 1
     for item in data.get("best", []):
         try:
+            if not isinstance(item, dict):
+                raise TypeError("a score is not an object")
             pace = [int(x) for x in item.get("pace", [])][:1000]
             score = Score(game=str(item["game"]), options=read_options(item["options"]), score=int(item["score"]),
                           id=str(item["id"]), when=int(item["when"]), pace=pace)

@@ -21,7 +21,7 @@ from star_web.controller import App, _check_seats_match
 from star_web.linkmoves import concede, keep_fork, link_note, rematch, take_fork
 from star_web.storage import HUMAN, LINK, MAX_SAVES, MemoryStore
 
-from .test_app_logic import Clock, done
+from .test_app_logic import Clock, done, stepwise
 
 
 class Device:
@@ -29,7 +29,7 @@ class Device:
 
     def __init__(self, games: tuple[str, ...]) -> None:
         self.kv = MemoryStore()
-        self.app = App(self.kv, Clock(), playable=list(games))
+        self.app = App(stepwise(self.kv), Clock(), playable=list(games))
 
     def open(self, link: str) -> dict[str, Any]:
         return done(self.app.route("#" + link))

@@ -16,6 +16,7 @@ from pygame_core.canonical import digest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from star_web.controller import App, StorageFailed
 from star_web.storage import (
+    EVERY_STOP_KEY,
     GAME_PREFIX,
     HUMAN,
     INDEX_KEY,
@@ -39,8 +40,22 @@ class Clock:
         return self.t
 
 
+STEPWISE = '["spacehole", "skirmish"]'
+"""The games whose "Confirm every step" is on in these tests: each step one act, as they count;
+the default a player gets (steps with one thing to do play themselves) is test_daily_logic's
+and test_turn_logic's."""
+
+
+def stepwise(kv: MemoryStore | None = None) -> MemoryStore:
+    """``kv`` (a new store by default) with Confirm every step on, unless it says otherwise."""
+    kv = kv if kv is not None else MemoryStore()
+    if kv.get(EVERY_STOP_KEY) is None:
+        kv.set(EVERY_STOP_KEY, STEPWISE)
+    return kv
+
+
 def _app(kv: MemoryStore | None = None, playable: tuple[str, ...] = ("spacehole",)) -> App:
-    return App(kv or MemoryStore(), Clock(), playable=list(playable))
+    return App(stepwise(kv), Clock(), playable=list(playable))
 
 
 def done(job: Any) -> dict[str, Any]:
@@ -71,7 +86,7 @@ def _play(app: App, n: int) -> dict[str, Any]:
 def test_home_model_lists_saves_not_games() -> None:
     """The catalogue is the page's (HTML at first paint); the engine's home lists the saves."""
     model = done(_app().route(""))
-    assert model["screen"] == "home" and model["home"] == {"saves": [], "best": [], "kept_aside": 0}
+    assert model["screen"] == "home" and model["home"] == {"saves": [], "best": [], "record": [], "kept_aside": 0}
 
 
 def test_setup_and_a_challenge_open_the_form_not_the_game() -> None:
@@ -290,7 +305,7 @@ def test_a_refused_write_is_reported_not_fatal() -> None:
         def set(self, key: str, value: str) -> None:
             raise StorageFailed("quota exceeded")
 
-    app = App(Full(), Clock(), playable=["spacehole"])
+    app = App(Full({EVERY_STOP_KEY: STEPWISE}), Clock(), playable=["spacehole"])
     model = _new(app)
     assert model["screen"] == "game"
     assert any("could not be saved" in n for n in model["notices"])

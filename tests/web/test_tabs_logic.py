@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from star_web.controller import App
 from star_web.storage import GAME_PREFIX, HUMAN, INDEX_KEY, JournalStore
 
-from .test_app_logic import Clock, done
+from .test_app_logic import Clock, done, stepwise
 
 
 class Tabs:
@@ -24,7 +24,7 @@ class Tabs:
     def __init__(self) -> None:
         self.storage: dict[str, str] = {}
         self.kv = [JournalStore(), JournalStore()]
-        self.apps = [App(kv, Clock(), playable=["spacehole"]) for kv in self.kv]
+        self.apps = [App(stepwise(kv), Clock(), playable=["spacehole"]) for kv in self.kv]
 
     def sync(self, writer: int, tell: bool = True) -> None:
         writes = self.kv[writer].take_journal()

@@ -220,7 +220,7 @@ def test_an_idle_pass_is_in_the_recap_with_its_words() -> None:
         auto = [s for s in (g["recap"] or {}).get("steps", []) if s["auto"]]
         if auto:
             assert auto[0]["seat"] == 0 and isinstance(auto[0]["auto"], str) and auto[0]["auto"]
-            assert g["stops"] == {"every": False}
+            assert g["stops"] == {"every": False, "label": "Stop at every card window, even with no card to play"}
             return
         if g["thinking"]:
             app.think(g["at"])
@@ -250,10 +250,13 @@ def test_undo_skips_idle_passes_back_to_the_real_decision() -> None:
     raise AssertionError("no idle pass after a decision of the person's")
 
 
-def test_a_game_without_windows_has_no_stop_setting() -> None:
+def test_a_solo_game_offers_to_confirm_every_step() -> None:
+    """Issue 33: Spacehole's steps with one thing to do play themselves; the switch that makes
+    each a tap is the game's own (Confirm every step), and there is nothing to take back yet."""
     app = _app("spacehole")
     g = app.new_game("spacehole", {}, "1", [HUMAN])["game"]
-    assert g["stops"] is None and g["takeback"] is False
+    assert g["stops"] == {"every": False, "label": "Confirm every step"} and g["takeback"] is False
+    assert g["at"] > 0  # the first draw played itself
     Match.start("spacehole", {}, 1)  # (the game itself is unchanged)
 
 
