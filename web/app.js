@@ -144,8 +144,10 @@ function showScreen(name) {
 }
 
 async function show(model, { replace = false } = {}) {
+  const moved = !current || current.screen !== model.screen || (model.hash !== undefined && current.hash !== model.hash);
   current = model;
   if (model.notices && model.notices.length) notify(model.notices.join(" "));
+  else if (moved) $("#notice").hidden = true; // a notice belongs to the screen it was said on
   if (model.screen === "home") {
     renderHome(model.home);
     setHash("", replace);
@@ -1400,11 +1402,11 @@ addEventListener("resize", () => {
  * time the site is opened, or now if the player asks (every move is saved, so the game goes on
  * from its save in the new build). */
 function offerUpdate(registration) {
-  if (!navigator.serviceWorker.controller) return; // a first install: nothing older is running
   let asked = false;
   const offer = (waiting) => {
     const box = $("#update");
-    if (!box || !waiting) return;
+    // A first install has nothing older running (no controller): nothing to offer.
+    if (!box || !waiting || !navigator.serviceWorker.controller) return;
     fill(box, h("p", {}, "A new version of Star Table is ready. It starts the next time you open the site; your games are saved."),
       h("button", { type: "button", class: "btn small", id: "update-now", onclick: () => { asked = true; waiting.postMessage("skip-waiting"); } }, "Use it now"),
       h("button", { type: "button", class: "btn small", onclick: () => { box.hidden = true; } }, "Later"));
