@@ -74,6 +74,9 @@ function mergeIndex(mine, stored, before, theirs) {
     placed.add(entry.id);
   }
   for (const entry of m.games) if (!placed.has(entry.id)) out.push(entry);
+  // Nothing of another tab's: this tab's own text, as the engine wrote it (a text of ours
+  // would differ from Python's in spacing alone, and tell the engine of a change that is none).
+  if (out.length === m.games.length && out.every((entry, k) => entry === m.games[k])) return mine;
   return JSON.stringify({ ...m, games: out });
 }
 
