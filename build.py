@@ -273,37 +273,50 @@ def home_games_html(games: list[dict[str, object]]) -> str:
     return "\n".join(rows)
 
 
-COMPILE_SCRIPT = """
-// Compiles the app's Python with Pyodide's own interpreter (written by build.py).
+TREE_SCRIPT = """
+// Strips and/or byte-compiles a tree of Python modules with Pyodide's own interpreter, the one
+// that will run them (written by build.py): node tree.mjs <tree> <strip 0|1> <compile 0|1>.
 import { loadPyodide } from "pyodide";
-const [tree] = process.argv.slice(2);
+const [tree, strip, compile] = process.argv.slice(2);
 const pyodide = await loadPyodide();
-pyodide.FS.mkdirTree("/app");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: tree }, "/app");
+pyodide.FS.mkdirTree("/tree");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: tree }, "/tree");
+pyodide.globals.set("STRIP", strip === "1");
+pyodide.globals.set("COMPILE", compile === "1");
 pyodide.runPython(`
-import compileall, py_compile, sys
-ok = compileall.compile_dir("/app", quiet=1, ddir="", legacy=True,
-    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-if not ok:
-    sys.exit("compileall failed")
-print("    byte-compiled for", sys.implementation.cache_tag)
-`);
-"""
+import ast, compileall, pathlib, py_compile, sys
 
-
-def stripped_source(text: str) -> str:
-    """A module's source without its docstrings and comments (the app never reads ``__doc__``):
-    the same code, fewer bytes to download. Line numbers in tracebacks change."""
-    import ast
-
+def stripped(text):
+    # The module without docstrings or comments: the same code, fewer bytes to download.
     tree = ast.parse(text)
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
                 node.body = body[1:] or [ast.Pass()]
-    return ast.unparse(tree) + "\n"
+    return ast.unparse(tree) + chr(10)
+
+if STRIP:
+    for path in sorted(pathlib.Path("/tree").rglob("*.py")):
+        path.write_text(stripped(path.read_text(encoding="utf-8")), encoding="utf-8")
+    print("    stripped docstrings and comments")
+if COMPILE:
+    ok = compileall.compile_dir("/tree", quiet=1, ddir="", legacy=True,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    if not ok:
+        sys.exit("compileall failed")
+    print("    byte-compiled for", sys.implementation.cache_tag)
+`);
+"""
+
+
+def pyodide_tree(tree: Path, strip: bool, compile: bool) -> None:
+    """Strip (docstrings, comments) and/or byte-compile the modules under ``tree`` with Pyodide."""
+    script = BUILD / "tree.mjs"
+    script.write_text(TREE_SCRIPT)
+    run(["node", str(script), str(tree), str(int(strip)), str(int(compile))],
+        "preparing Python modules with Pyodide")
 
 
 def _zip_tree(tree: Path, target: Path, keep: Callable[[Path], bool]) -> None:
@@ -318,7 +331,8 @@ def _zip_tree(tree: Path, target: Path, keep: Callable[[Path], bool]) -> None:
 def app_zip(target: Path, wheel: Path) -> str:
     """pygame_core + the front end's Python package + msgpack, unpacked by the worker into sys.path.
 
-    Shipped without docstrings, comments or tests (``stripped_source``). Then two candidates:
+    Shipped without docstrings, comments or tests (``pyodide_tree``: stripped by the Python that
+    runs them; nothing reads ``__doc__``). Then two candidates:
     the sources alone, or the modules byte-compiled by Pyodide itself (sourceless unchecked-hash
     .pyc in place of each .py, imported without compiling); the smaller zip ships (it is what a
     first visit downloads; a warm start reads neither, everything is in the memory snapshot).
@@ -333,18 +347,17 @@ def app_zip(target: Path, wheel: Path) -> str:
         for path in sorted(package.rglob("*.py")):
             dest = tree / path.relative_to(package.parent)
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_text(stripped_source(path.read_text()))
+            shutil.copy2(path, dest)
     with zipfile.ZipFile(wheel) as whl:
         for name in sorted(whl.namelist()):
             if name.startswith("msgpack/") and name.endswith(".py"):
                 dest = tree / name
                 dest.parent.mkdir(parents=True, exist_ok=True)
-                dest.write_text(stripped_source(whl.read(name).decode()))
+                dest.write_bytes(whl.read(name))
+    pyodide_tree(tree, strip=True, compile=False)
     sources = target.with_name(target.name + ".py.part")
     _zip_tree(tree, sources, lambda p: p.suffix == ".py")
-    script = BUILD / "compile_pyc.mjs"
-    script.write_text(COMPILE_SCRIPT)
-    run(["node", str(script), str(tree)], "byte-compiling the app with Pyodide")
+    pyodide_tree(tree, strip=False, compile=True)
     compiled = target.with_name(target.name + ".pyc.part")
     _zip_tree(tree, compiled, lambda p: p.suffix == ".pyc")
     # Compared as a static host sends them (gzip of the zip; zip entries are deflated already).
@@ -372,26 +385,29 @@ def stdlib_modules() -> set[str]:
 
 
 def trimmed_stdlib(source: Path, target: Path) -> tuple[int, int]:
-    """Pyodide's python_stdlib.zip with only the modules of ``stdlib_modules()``; returns the
-    number of entries (files) before and after."""
+    """Pyodide's python_stdlib.zip with only the modules of ``stdlib_modules()``, without their
+    docstrings and comments (``pyodide_tree``); returns the number of files before and after."""
     import zipfile
 
     keep = stdlib_modules()
     kept = total = 0
-    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    tree = BUILD / f"stdlib-{target.parent.parent.name}"  # beside DIST's own name, as app_zip's
+    if tree.exists():
+        shutil.rmtree(tree)
+    with zipfile.ZipFile(source) as src:
         for info in src.infolist():
             if info.is_dir():
                 continue
             total += 1
             name = info.filename
-            if not name.endswith(".py"):
-                continue
             module = name[:-3].replace("/", ".").removesuffix(".__init__")
-            if module not in keep:
-                continue
-            kept += 1
-            entry = zipfile.ZipInfo(name, info.date_time)
-            out.writestr(entry, src.read(info), zipfile.ZIP_DEFLATED)
+            if name.endswith(".py") and module in keep:
+                kept += 1
+                dest = tree / name
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.write_bytes(src.read(info))
+    pyodide_tree(tree, strip=True, compile=False)
+    _zip_tree(tree, target, lambda p: p.suffix == ".py")
     return total, kept
 
 
@@ -585,7 +601,7 @@ def cmd_build() -> Path:
     if PUBLIC.exists():
         shutil.copytree(PUBLIC, DIST, dirs_exist_ok=True)
     for source in sorted(WEB.iterdir()):
-        if source.suffix in (".js", ".css") and source.name not in ("sw.js", "early-taps.js"):
+        if source.suffix in (".js", ".css") and source.name not in ("sw.js", "early.js"):
             shutil.copy2(source, DIST / source.name)
     # A screen's own modules and styles go along; meta.json is read into the catalogue instead.
     for source in sorted((WEB / "screens").glob("*/*")):
@@ -611,9 +627,9 @@ def cmd_build() -> Path:
     files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.name not in NOT_PRECACHED
                    and p.name != "index.html")
     index_template = (WEB / "index.html").read_text()
-    early_taps = (WEB / "early-taps.js").read_text()
+    early = (WEB / "early.js").read_text()
     # The one inline script: the page's CSP allows it by its hash, nothing else inline.
-    early_hash = "'sha256-" + base64.b64encode(hashlib.sha256(early_taps.encode()).digest()).decode() + "'"
+    early_hash = "'sha256-" + base64.b64encode(hashlib.sha256(early.encode()).digest()).decode() + "'"
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
@@ -629,8 +645,8 @@ def cmd_build() -> Path:
     catalog_json = json.dumps(games, separators=(",", ":")).replace("</", "<\\/")
     index = (index_template.replace("__CATALOG__", catalog_json)
              .replace("__HOME_GAMES__", home_games_html(games["games"]))  # type: ignore[arg-type]
-             .replace("__EARLY_TAPS__", early_taps)
-             .replace("__EARLY_TAPS_HASH__", early_hash))
+             .replace("__EARLY__", early)
+             .replace("__EARLY_HASH__", early_hash))
     (DIST / "index.html").write_text(index)
     precache = ["./", *("./" + name for name in sizes)]
     worker = (WEB / "sw.js").read_text()

@@ -491,6 +491,7 @@ async function quickStart(id) {
   const levels = game.levels || [];
   const seats = Array.from({ length: count }, (_, n) => (n === 0 || levels.length < 2 ? HUMAN : 1));
   const waited = !engine.state.done;
+  screenModule(id).catch(() => {}); // fetched while the engine starts (a failure shows when the game opens)
   if (waited) {
     // A history entry for the wait (the game's setup, were the page reloaded): Back, Home and
     // Cancel go home meanwhile; the game opens only if the player is still waiting for it.

@@ -176,7 +176,8 @@ export function start(info, playable) {
   state.stage = "Downloading the game";
   state.lastByteAt = performance.now();
   document.body.dataset.engine = "starting";
-  worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "engine" });
+  // Started by index.html's inline script while the page loaded (web/early.js), else here.
+  worker = self.starEarlyWorker || new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "engine" });
   worker.onmessage = (event) => {
     const msg = event.data;
     if (msg.type === "plan") {

@@ -1,7 +1,15 @@
-// Inlined into index.html by build.py (the CSP allows it by its hash): a tap on the home
-// screen's buttons before app.js has attached its handlers is kept, shown as taken, and played
-// once by app.js (starEarlyTaps.take()); later taps before then are ignored.
+// Inlined into index.html by build.py (the CSP allows it by its hash), run while the page's
+// head is parsed:
+// - the engine's worker is started at once, so it fetches Pyodide's loader while the page's own
+//   modules load (engine.js takes it: starEarlyWorker; it waits for engine.js's init message);
+// - a tap on the home screen's buttons before app.js has attached its handlers is kept, shown as
+//   taken, and played once by app.js (starEarlyTaps.take()); later taps before then are ignored.
 (() => {
+  try {
+    window.starEarlyWorker = new Worker("./engine-worker.js", { type: "module", name: "engine" });
+  } catch (err) {
+    console.warn("the engine will start with the page's code:", err);
+  }
   const taps = [];
   const early = (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
