@@ -29,7 +29,8 @@ window.__labels = [];
 new MutationObserver(() => {
   for (const id of ["boot-label", "loading-label"]) {
     const el = document.getElementById(id);
-    if (el && el.textContent && window.__labels[window.__labels.length - 1] !== el.textContent) window.__labels.push(el.textContent);
+    const last = window.__labels[window.__labels.length - 1];
+    if (el && el.textContent && last !== el.textContent) window.__labels.push(el.textContent);
   }
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
@@ -49,8 +50,9 @@ def info() -> dict[str, Any]:
 
 
 def snapshot_cached(page: Page) -> bool:
-    return bool(page.evaluate("async ([name, path]) => Boolean(await (await caches.open(name)).match(new URL(path, location.href).href))",
-                              [info()["cache"], info()["snapshot"]["path"]]))
+    return bool(page.evaluate(
+        "async ([name, path]) => Boolean(await (await caches.open(name)).match(new URL(path, location.href).href))",
+        [info()["cache"], info()["snapshot"]["path"]]))
 
 
 def play_now(page: Page) -> None:
