@@ -152,7 +152,8 @@ async function startPython(memory, cacheName) {
   }
   // A normal boot: these files, and nothing else, are what the page's progress counts.
   const zip = fetchApp();
-  planFiles([...RUNTIME, "app.zip"]);
+  // After a refused snapshot from the cache, the rest comes from this device's cache too.
+  planFiles([...RUNTIME, "app.zip"], Boolean(cached));
   const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
   mark("python started");
   postMessage({ type: "stage", text: "Starting the engine" });
