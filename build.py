@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import http.server
 import importlib.util
@@ -12,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -337,29 +339,70 @@ def home_games_html(games: list[dict[str, object]]) -> str:
     return "\n".join(rows)
 
 
-COMPILE_SCRIPT = """
-// Compiles the app's Python with Pyodide's own interpreter (written by build.py).
+TREE_SCRIPT = """
+// Strips and/or byte-compiles a tree of Python modules with Pyodide's own interpreter, the one
+// that will run them (written by build.py): node tree.mjs <tree> <strip 0|1> <compile 0|1>.
 import { loadPyodide } from "pyodide";
-const [tree] = process.argv.slice(2);
+const [tree, strip, compile] = process.argv.slice(2);
 const pyodide = await loadPyodide();
-pyodide.FS.mkdirTree("/app");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: tree }, "/app");
+pyodide.FS.mkdirTree("/tree");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: tree }, "/tree");
+pyodide.globals.set("STRIP", strip === "1");
+pyodide.globals.set("COMPILE", compile === "1");
 pyodide.runPython(`
-import compileall, py_compile, sys
-ok = compileall.compile_dir("/app", quiet=1, ddir="",
-    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-if not ok:
-    sys.exit("compileall failed")
-print("    byte-compiled for", sys.implementation.cache_tag)
+import ast, compileall, pathlib, py_compile, sys
+
+def stripped(text):
+    # The module without docstrings or comments: the same code, fewer bytes to download.
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.unparse(tree) + chr(10)
+
+if STRIP:
+    for path in sorted(pathlib.Path("/tree").rglob("*.py")):
+        path.write_text(stripped(path.read_text(encoding="utf-8")), encoding="utf-8")
+    print("    stripped docstrings and comments")
+if COMPILE:
+    ok = compileall.compile_dir("/tree", quiet=1, ddir="", legacy=True,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    if not ok:
+        sys.exit("compileall failed")
+    print("    byte-compiled for", sys.implementation.cache_tag)
 `);
 """
 
 
-def app_zip(target: Path, wheel: Path) -> None:
-    """pygame_core + the front end's Python package + msgpack, unpacked by PyScript into sys.path.
+def pyodide_tree(tree: Path, strip: bool, compile: bool) -> None:
+    """Strip (docstrings, comments) and/or byte-compile the modules under ``tree`` with Pyodide."""
+    script = BUILD / "tree.mjs"
+    script.write_text(TREE_SCRIPT)
+    run(["node", str(script), str(tree), str(int(strip)), str(int(compile))],
+        "preparing Python modules with Pyodide")
 
-    The modules are byte-compiled by Pyodide itself (unchecked-hash .pyc beside the source),
-    so the browser imports them without compiling: about 0.3 s less before the first screen.
+
+def _zip_tree(tree: Path, target: Path, keep: Callable[[Path], bool]) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in sorted(p for p in tree.rglob("*") if p.is_file() and keep(p)):
+            info = zipfile.ZipInfo(path.relative_to(tree).as_posix(), (2020, 1, 1, 0, 0, 0))
+            zf.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+
+
+def app_zip(target: Path, wheel: Path) -> str:
+    """pygame_core + the front end's Python package + msgpack, unpacked by the worker into sys.path.
+
+    Shipped without docstrings, comments or tests (``pyodide_tree``: stripped by the Python that
+    runs them; nothing reads ``__doc__``). Then two candidates:
+    the sources alone, or the modules byte-compiled by Pyodide itself (sourceless unchecked-hash
+    .pyc in place of each .py, imported without compiling); the smaller zip ships (it is what a
+    first visit downloads; a warm start reads neither, everything is in the memory snapshot).
+    Returns which one.
     """
     import zipfile
 
@@ -377,13 +420,61 @@ def app_zip(target: Path, wheel: Path) -> None:
                 dest = tree / name
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 dest.write_bytes(whl.read(name))
-    script = BUILD / "compile_pyc.mjs"
-    script.write_text(COMPILE_SCRIPT)
-    run(["node", str(script), str(tree)], "byte-compiling the app with Pyodide")
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in sorted(p for p in tree.rglob("*") if p.is_file()):
-            info = zipfile.ZipInfo(path.relative_to(tree).as_posix(), (2020, 1, 1, 0, 0, 0))
-            zf.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    pyodide_tree(tree, strip=True, compile=False)
+    sources = target.with_name(target.name + ".py.part")
+    _zip_tree(tree, sources, lambda p: p.suffix == ".py")
+    pyodide_tree(tree, strip=False, compile=True)
+    compiled = target.with_name(target.name + ".pyc.part")
+    _zip_tree(tree, compiled, lambda p: p.suffix == ".pyc")
+    # Compared as a static host sends them (gzip of the zip; zip entries are deflated already).
+    import gzip
+    size = {path: len(gzip.compress(path.read_bytes(), 9)) for path in (sources, compiled)}
+    chosen = "pyc" if size[compiled] < size[sources] else "py"
+    os.replace(compiled if chosen == "pyc" else sources, target)
+    for path in (sources, compiled):
+        path.unlink(missing_ok=True)
+    print(f"    app.zip: sources {size[sources] / 1e3:.0f} KB, byte-compiled {size[compiled] / 1e3:.0f} KB: "
+          f"{chosen} shipped", flush=True)
+    return chosen
+
+
+# The part of Python's standard library the site ships (pygame_core, star_web, the computer
+# players and the review import no more): a module listed in web/stdlib.txt is kept, a package
+# listed keeps its __init__ and only its listed submodules. The list is what
+# tests/pyodide/exercise.py imports when it runs everything the site's Python does;
+# tests/pyodide/test_stdlib.py fails when a module the site imports is left out.
+STDLIB_LIST = WEB / "stdlib.txt"
+
+
+def stdlib_modules() -> set[str]:
+    return {line.split("#")[0].strip() for line in STDLIB_LIST.read_text().splitlines()} - {""}
+
+
+def trimmed_stdlib(source: Path, target: Path) -> tuple[int, int]:
+    """Pyodide's python_stdlib.zip with only the modules of ``stdlib_modules()``, without their
+    docstrings and comments (``pyodide_tree``); returns the number of files before and after."""
+    import zipfile
+
+    keep = stdlib_modules()
+    kept = total = 0
+    tree = BUILD / f"stdlib-{target.parent.parent.name}"  # beside DIST's own name, as app_zip's
+    if tree.exists():
+        shutil.rmtree(tree)
+    with zipfile.ZipFile(source) as src:
+        for info in src.infolist():
+            if info.is_dir():
+                continue
+            total += 1
+            name = info.filename
+            module = name[:-3].replace("/", ".").removesuffix(".__init__")
+            if name.endswith(".py") and module in keep:
+                kept += 1
+                dest = tree / name
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.write_bytes(src.read(info))
+    pyodide_tree(tree, strip=True, compile=False)
+    _zip_tree(tree, target, lambda p: p.suffix == ".py")
+    return total, kept
 
 
 SNAPSHOT_SCRIPT = """
@@ -446,6 +537,20 @@ for (const [source, target, quality] of JSON.parse(fs.readFileSync(0, "utf8"))) 
   fs.renameSync(target + ".part", target);
 }
 """
+
+
+def gzip_size(path: Path) -> int:
+    """The size of ``path`` gzipped as precompress() writes it (cached by content digest)."""
+    import gzip
+
+    data = path.read_bytes()
+    COMPRESSED.mkdir(parents=True, exist_ok=True)
+    zipped = COMPRESSED / f"{hashlib.sha256(data).hexdigest()}.gz"
+    if not zipped.exists():
+        part = zipped.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+        os.replace(part, zipped)
+    return zipped.stat().st_size
 
 
 def precompress(dist: Path) -> None:
@@ -554,13 +659,16 @@ def cmd_build() -> Path:
         source = PYODIDE_DIR / name
         if not source.exists():
             raise StepFailed(f"{source} is missing: run `npm ci` again")
-        shutil.copy2(source, DIST / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            total, kept = trimmed_stdlib(source, DIST / "pyodide" / name)
+            print(f"    python_stdlib.zip: {kept} of {total} files kept ({STDLIB_LIST.relative_to(ROOT)})", flush=True)
+        else:
+            shutil.copy2(source, DIST / "pyodide" / name)
     if PUBLIC.exists():
         shutil.copytree(PUBLIC, DIST, dirs_exist_ok=True)
     for source in sorted(WEB.iterdir()):
-        if source.suffix in (".js", ".css") and source.name != "sw.js":
+        if source.suffix in (".js", ".css") and source.name not in ("sw.js", "early.js"):
             shutil.copy2(source, DIST / source.name)
-    screens = sorted((WEB / "screens").glob("*/screen.js"))
     # A screen's own modules and styles go along; meta.json is read into the catalogue instead.
     for source in sorted((WEB / "screens").glob("*/*")):
         shared = source.parent.name == "common"  # what several screens import
@@ -578,26 +686,33 @@ def cmd_build() -> Path:
     app_zip(DIST / "app.zip", wheel)
     snapshot = memory_snapshot(DIST)
     games = catalog()
-    preloads = "\n".join(f'<link rel="modulepreload" href="./{p.relative_to(WEB).as_posix()}">'
-                         for p in screens)
+    # No screen's code is preloaded: the shell imports a game's screen when that game opens.
 
     # Everything but the worker is precached; the cache name hashes every file's content, so a
     # new build replaces the old cache and an unchanged one keeps it.
     files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.name not in NOT_PRECACHED
                    and p.name != "index.html")
     index_template = (WEB / "index.html").read_text()
+    early = (WEB / "early.js").read_text()
+    # The one inline script: the page's CSP allows it by its hash, nothing else inline.
+    early_hash = "'sha256-" + base64.b64encode(hashlib.sha256(early.encode()).digest()).decode() + "'"
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
     digest.update(index_template.encode())
     cache = "star-table-" + digest.hexdigest()[:12]
     sizes = {path.relative_to(DIST).as_posix(): path.stat().st_size for path in files}
-    games["info"] = {"cache": cache, "sizes": sizes, "snapshot": snapshot}
+    # What each file weighs on the wire (gzip, as any static host sends it; brotli is smaller):
+    # the loading screen says "3.1 of 4.6 MB" in these.
+    wire = {name: min(size, gzip_size(DIST / name)) for name, size in sizes.items()
+            if Path(name).suffix in COMPRESSIBLE}
+    games["info"] = {"cache": cache, "sizes": sizes, "wire": wire, "snapshot": snapshot}
     # JSON inside <script>: "</" must not close the element early.
     catalog_json = json.dumps(games, separators=(",", ":")).replace("</", "<\\/")
     index = (index_template.replace("__CATALOG__", catalog_json)
              .replace("__HOME_GAMES__", home_games_html(games["games"]))  # type: ignore[arg-type]
-             .replace("__SCREEN_PRELOADS__", preloads))
+             .replace("__EARLY__", early)
+             .replace("__EARLY_HASH__", early_hash))
     (DIST / "index.html").write_text(index)
     precache = ["./", *("./" + name for name in sizes)]
     worker = (WEB / "sw.js").read_text()

@@ -54,30 +54,82 @@ function screenModule(id) {
 
 // ---------------------------------------------------------------------------- boot progress
 
+// What the start fetches, in the player's words (only the files this start fetches: a first
+// visit does not fetch the memory snapshot; the next start reads it from this device).
+const FILE_WORDS = { "pyodide/pyodide.asm.wasm": "Python", "pyodide/python_stdlib.zip": "Python's library",
+  "app.zip": "the games", "pyodide/pyodide-lock.json": "Python's index" };
+const mb = (n) => (n / 1e6).toFixed(1);
+
+/** The boot in words: ``short`` for the header, else the loading screen's sentence. */
+function bootWords(s, short) {
+  if (s.failed) return `The game engine could not start: ${s.failed}`;
+  if (s.stage.startsWith("Starting the engine")) return "Starting the engine…";
+  const d = engine.download();
+  if (!d.total) return "Starting…";
+  if (s.cached) return "Starting the engine from this device…";
+  if (short) return `${mb(d.got)} of ${mb(d.total)} MB`;
+  const left = s.plan.filter((path) => (s.received[path] || 0) < (catalog.info.sizes[path] || 0));
+  const names = [...new Set(left.map((path) => FILE_WORDS[path] || "the engine"))];
+  const what = names.length ? names.join(", ").replace(/, ([^,]*)$/, " and $1") : "the game engine";
+  return `Downloading ${what}: ${mb(d.got)} of ${mb(d.total)} MB, once: then it works offline.`;
+}
+
+// "Try again" only when the start is stuck: no byte for STALL_MS while downloading (a slow
+// download that still moves is not stuck), or a start of Python that never ends; or a failure.
+const STALL_MS = Number(self.starStallMs) || 20000;
+const START_STALL_MS = Number(self.starStartStallMs) || 90000;
+function stalled(s) {
+  if (s.done || s.failed) return false;
+  const idle = performance.now() - s.lastByteAt;
+  return idle > (s.stage.startsWith("Starting the engine") ? START_STALL_MS : STALL_MS);
+}
+
 const bootBox = $("#boot");
-engine.onBoot((s) => {
+function paintBoot(s) {
   const pct = engine.percent();
   $("#boot-bar").value = pct;
+  const stuck = stalled(s);
   if (s.failed) {
-    $("#boot-label").textContent = `The game engine could not start: ${s.failed}`;
-    $("#boot-retry").hidden = false;
+    $("#boot-label").textContent = bootWords(s, true);
     document.body.dataset.bootError = "1";
   } else if (s.done) {
     bootBox.hidden = true;
   } else {
-    $("#boot-label").textContent = `${s.stage}… ${pct}%`;
+    $("#boot-label").textContent = stuck ? "No answer from the network." : bootWords(s, true);
+  }
+  if (stuck) document.body.dataset.bootStalled = "1";
+  else delete document.body.dataset.bootStalled;
+  $("#boot-retry").hidden = !(s.failed || stuck);
+  if (bootLoading && !s.done) {
+    const bar = $("#loading-bar");
+    bar.max = 100;
+    if (s.stage.startsWith("Starting the engine")) bar.removeAttribute("value"); // no bytes left to count
+    else bar.value = Math.round(engine.download().fraction * 100);
+    $("#loading-label").textContent = stuck
+      ? "Nothing has arrived for a while: the connection may be down. Try again, or keep waiting."
+      : bootWords(s, false);
+    $("#loading-retry").hidden = !(s.failed || stuck);
   }
   for (const wait of document.querySelectorAll("[data-waits]")) {
     wait.textContent = s.done ? wait.dataset.label : `Starting the engine… ${pct}%`;
   }
-});
+}
+let bootLoading = false; // the loading screen shows the engine's start
+engine.onBoot(paintBoot);
+const stallTimer = setInterval(() => {
+  if (engine.state.done || engine.state.failed) clearInterval(stallTimer);
+  paintBoot(engine.state);
+}, 1000);
 $("#boot-retry").addEventListener("click", () => location.reload());
-setTimeout(() => {
-  if (!engine.state.done && !engine.state.failed) {
-    $("#boot-label").textContent += " This is taking longer than usual.";
-    $("#boot-retry").hidden = false;
-  }
-}, 45000);
+$("#loading-retry").addEventListener("click", () => location.reload());
+
+/** The loading screen, with the engine's start on it when it is not up yet. */
+function showLoading(title = "Opening the game…") {
+  $("#loading-title").textContent = title;
+  bootLoading = !engine.state.done;
+  showScreen("loading");
+  if (bootLoading) paintBoot(engine.state);
+}
 
 // ---------------------------------------------------------------------------- commands
 
@@ -139,6 +191,7 @@ function setHash(hash, replace) {
 }
 
 function showScreen(name) {
+  if (name !== "loading") bootLoading = false;
   for (const [key, el] of Object.entries(screens)) el.hidden = key !== name;
   document.body.dataset.screen = name;
 }
@@ -198,11 +251,19 @@ async function openLong(hash) {
   const seen = navigation;
   while (busy) await new Promise((resolve) => setTimeout(resolve, 50)); // a command still in flight
   if (seen !== navigation) return;
-  busy = true;
   // A saved game's last screen at once while the engine starts (web/warm.js).
   const early = !engine.state.done && await warm.paint(hash, show);
-  const timer = early ? 0 : setTimeout(() => showScreen("loading"), 250);
-  $("#loading-label").textContent = engine.state.done ? "" : "Waiting for the game engine to start…";
+  if (!early && !engine.state.done) {
+    // The engine is not up: the loading screen says how far its start is; Cancel, Home and Back
+    // go elsewhere meanwhile and the download goes on (the next tap finds it further along).
+    showLoading();
+    try { await engine.ready; } catch { return; } // the boot bar says what failed
+    while (busy) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (seen !== navigation) return;
+  }
+  busy = true;
+  const timer = early ? 0 : setTimeout(() => showLoading(), 250);
+  $("#loading-label").textContent = "";
   $("#loading-bar").removeAttribute("value");
   try {
     await waitForEngine();
@@ -224,7 +285,11 @@ async function openLong(hash) {
   if (early) warm.flush(current && current.game, (i, at) => shell.act(i, null, at)); // a tap made meanwhile
 }
 
-$("#loading-cancel").addEventListener("click", () => engine.cancel());
+// Cancel: while the engine starts, home (its download goes on); while a long link replays, stop it.
+$("#loading-cancel").addEventListener("click", () => {
+  if (engine.state.done) engine.cancel();
+  else goHome();
+});
 wireBackup(run);
 wireDaily((day) => run("daily", [day]));
 
@@ -234,7 +299,12 @@ addEventListener("popstate", () => {
   route(location.hash);
 });
 
-$("#nav-home").addEventListener("click", () => { if (location.hash && location.hash !== "#") { history.pushState(null, "", location.pathname + location.search); route(""); } });
+/** Home from anywhere, the loading screen too (a game still opening is given up, not its download). */
+function goHome() {
+  if (location.hash && location.hash !== "#") history.pushState(null, "", location.pathname + location.search);
+  if (location.hash || document.body.dataset.screen !== "home") route("");
+}
+$("#nav-home").addEventListener("click", goHome);
 
 // ---------------------------------------------------------------------------- home
 
@@ -366,10 +436,11 @@ function optionsSummary(gameId, options, all = false) {
     .join(" · ");
 }
 
-function navigate(hash) {
+function navigate(hash, open = true) {
   if (location.hash === hash) return;
   history.pushState(null, "", hash);
-  route(hash);
+  if (open) route(hash);
+  else { navigation += 1; lastHash = hash; }
 }
 
 for (const button of document.querySelectorAll("#games [data-new]")) {
@@ -386,11 +457,18 @@ async function quickStart(id) {
   const count = seatCount(game, presetDefaults(game, {}));
   const levels = game.levels || [];
   const seats = Array.from({ length: count }, (_, n) => (n === 0 || levels.length < 2 ? HUMAN : 1));
-  if (!engine.state.done) {
-    showScreen("loading");
-    $("#loading-label").textContent = "Starting the game engine…";
+  const waited = !engine.state.done;
+  screenModule(id).catch(() => {}); // fetched while the engine starts (a failure shows when the game opens)
+  if (waited) {
+    // A history entry for the wait (the game's setup, were the page reloaded): Back, Home and
+    // Cancel go home meanwhile; the game opens only if the player is still waiting for it.
+    navigate(`#new/${id}`, false);
+    const seen = navigation;
+    showLoading();
+    try { await engine.ready; } catch { return; } // the boot bar says what failed
+    if (seen !== navigation) return;
   }
-  const model = await run("new", [id, {}, randomSeed(), seats]);
+  const model = await run("new", [id, {}, randomSeed(), seats], { replace: waited });
   if (!model) showScreen("home"); // refused or failed: the notice says why
 }
 
@@ -1459,6 +1537,13 @@ route(location.hash).then(async () => {
   };
   document.body.dataset.ready = "1";
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    // Not while a game is opening: the service worker's precache (on a first visit, the memory
+    // snapshot for the next start above all) would share the bandwidth with it.
+    while (busy || document.body.dataset.screen === "loading") await new Promise((resolve) => setTimeout(resolve, 250));
     navigator.serviceWorker.register("./sw.js").then(offerUpdate).catch((err) => console.warn("service worker", err));
   }
 });
+// A tap on the home screen made before the handlers above were attached (index.html keeps it).
+for (const button of self.starEarlyTaps ? self.starEarlyTaps.take() : []) {
+  if (button.isConnected) button.click();
+}

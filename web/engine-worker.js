@@ -1,9 +1,12 @@
 // The engine's Web Worker: Pyodide, the game core and the app controller, off the main thread.
 // The page never waits on Python: it posts commands here and renders the models that come back.
 // Messages in:  {type: "init", sizes, cache, firstVisit, snapshot, memory, playable} (snapshot:
-//               the page's saves; memory: the build's Pyodide memory snapshot {path, stamp, sha256})
+//               the page's saves; memory: the build's Pyodide memory snapshot {path, stamp, sha256},
+//               used only when it is in this build's cache already: see startPython)
 //               {type: "call", id, cmd, args, now}   {type: "cancel", id}
-// Messages out: {type: "bytes", path, seen} while downloading, {type: "stage", text},
+// Messages out: {type: "plan", files, cached} the site files this start fetches (the page
+//               counts these and no others; cached: from this device's cache), {type: "bytes", path, seen} while downloading,
+//               {type: "stage", text} ("Starting the engine" once every planned file is in),
 //               {type: "ready", from: "snapshot" | "boot", refused} or {type: "failed", message},
 //               {type: "progress", id, done, total} during a long command,
 //               {type: "result", id, text} when a command is done: text is the JSON of
@@ -18,6 +21,19 @@ let cancelId = null;
 const queue = [];
 let pumping = false;
 const copies = []; // responses fetched on a first visit, kept for the offline precache
+
+// The files this start fetches, and those fully received: once all are in, what is left is
+// Python's start, and the label says so.
+let plan = [];
+const fetched = new Set();
+function planFiles(files, cached = false) {
+  plan = files.filter((path) => path in sizes);
+  postMessage({ type: "plan", files: plan, cached });
+  allFetched();
+}
+function allFetched() {
+  if (plan.length && plan.every((path) => fetched.has(path))) postMessage({ type: "stage", text: "Starting the engine" });
+}
 
 function pathOf(url) {
   const u = new URL(url, base);
@@ -46,7 +62,11 @@ self.fetch = async function (input, init) {
       }
       controller.enqueue(chunk);
     },
-    flush() { postMessage({ type: "bytes", path, seen }); },
+    flush() {
+      postMessage({ type: "bytes", path, seen });
+      fetched.add(path);
+      allFetched();
+    },
   });
   return new Response(response.body.pipeThrough(counter), {
     status: response.status, statusText: response.statusText, headers: response.headers,
@@ -66,28 +86,56 @@ tempfile._name_sequence = None
 const timings = {};
 const mark = (name) => { timings[name] = Math.round(performance.now()); };
 
-async function snapshotBytes(memory) {
-  const response = await fetch(new URL(memory.path, base));
+/** The build's snapshot from this build's cache, or null when it is not there (a first visit):
+ * then Python boots without it, and the service worker fetches it in the background, once the
+ * first game is playable, for the next start. A first visit pays only for what it needs. */
+async function cachedSnapshot(memory, cacheName) {
+  if (!memory || !memory.path || !cacheName || !self.caches) return null;
+  try {
+    const cache = await caches.open(cacheName);
+    return (await cache.match(new URL(memory.path, base).href)) || null;
+  } catch (err) {
+    console.warn("the cache could not be read:", err);
+    return null;
+  }
+}
+
+async function snapshotBytes(memory, response) {
   if (!response.ok) throw new Error(`${memory.path} answered ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   mark("snapshot fetched");
+  postMessage({ type: "bytes", path: memory.path, seen: bytes.length }); // read from the cache
+  fetched.add(memory.path);
+  allFetched();
   const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(sum, (b) => b.toString(16).padStart(2, "0")).join("");
   if (hex !== memory.sha256) throw new Error("the snapshot is damaged or of another build (its SHA-256 differs)");
   return bytes;
 }
 
-/** Python with the engine imported: from the build's memory snapshot when there is a good
- * one, else a normal boot. Returns ``[pyodide, from, why the snapshot was refused]``. */
-async function startPython(memory, zip) {
+const RUNTIME = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"];
+
+function fetchApp() {
+  const zip = fetch(new URL("app.zip", base)).then((r) => {
+    if (!r.ok) throw new Error(`app.zip answered ${r.status}`);
+    return r.arrayBuffer();
+  });
+  zip.catch(() => {}); // awaited in startPython; a failure is reported there
+  return zip;
+}
+
+/** Python with the engine imported: from the build's memory snapshot when this build's cache
+ * holds a good one, else a normal boot. Returns ``[pyodide, from, why the snapshot was not used]``. */
+async function startPython(memory, cacheName) {
   const indexURL = new URL("pyodide/", base).href;
   let refused = "";
-  if (memory && memory.path) {
+  const cached = await cachedSnapshot(memory, cacheName);
+  if (!cached && memory && memory.path) refused = "not cached yet (a first visit boots without it)";
+  if (cached) {
+    planFiles([memory.path, ...RUNTIME], true); // a later visit: all of it from this device
     try {
-      const bytes = await snapshotBytes(memory);
+      const bytes = await snapshotBytes(memory, cached);
       mark("snapshot checked");
-      // Downloaded: what is left is Python's start (the snapshot restored), and the label says so.
-      postMessage({ type: "stage", text: "Starting the engine" });
       const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: bytes });
       mark("python restored");
       const stamp = pyodide.runPython("import sys\ngetattr(sys, '_star_table_stamp', '')");
@@ -102,6 +150,10 @@ async function startPython(memory, zip) {
       console.warn("the memory snapshot was refused; starting Python normally:", refused);
     }
   }
+  // A normal boot: these files, and nothing else, are what the page's progress counts.
+  const zip = fetchApp();
+  // After a refused snapshot from the cache, the rest comes from this device's cache too.
+  planFiles([...RUNTIME, "app.zip"], Boolean(cached));
   const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
   mark("python started");
   postMessage({ type: "stage", text: "Starting the engine" });
@@ -117,13 +169,7 @@ async function boot(msg) {
   mark("worker started");
   sizes = msg.sizes || {};
   keepCopies = Boolean(msg.firstVisit && self.caches);
-  postMessage({ type: "stage", text: "Downloading the game" });
-  const zip = fetch(new URL("app.zip", base)).then((r) => {
-    if (!r.ok) throw new Error(`app.zip answered ${r.status}`);
-    return r.arrayBuffer();
-  });
-  zip.catch(() => {}); // awaited below; a failure is reported there
-  const [pyodide, from, refused] = await startPython(msg.memory, zip);
+  const [pyodide, from, refused] = await startPython(msg.memory, msg.cache);
   python = pyodide;
   const module = pyodide.pyimport("star_web.worker_api");
   api = module.Api(JSON.stringify(msg.snapshot || {}), JSON.stringify(msg.playable || []));

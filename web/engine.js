@@ -9,18 +9,36 @@ let worker = null;
 let readyResolve;
 let readyReject;
 export const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
-export const state = { stage: "Starting", received: {}, total: 0, done: false, failed: "" };
+// plan: the files this start fetches (the worker says which: a first visit does not fetch the
+// memory snapshot); received: bytes of each so far; lastByteAt: when a byte last came (a stall
+// is a long time without one, not a long download).
+export const state = { stage: "Starting", plan: [], cached: false, received: {}, total: 0, done: false, failed: "", lastByteAt: 0 };
+let sizes = {};
+let wire = {};
 
 function emit() { for (const fn of listeners) fn(state); }
 
 /** Call ``fn(state)`` whenever the boot progress changes. */
 export function onBoot(fn) { listeners.add(fn); fn(state); return () => listeners.delete(fn); }
 
+/** The download so far, in bytes on the wire (gzip sizes from the build, as a static host
+ * sends them): ``{got, total, fraction}`` over the planned files only. */
+export function download() {
+  let got = 0;
+  let total = 0;
+  for (const path of state.plan) {
+    const size = sizes[path] || 0;
+    const onWire = wire[path] || size;
+    total += onWire;
+    got += size ? Math.min(1, (state.received[path] || 0) / size) * onWire : 0;
+  }
+  return { got, total, fraction: total ? got / total : 0 };
+}
+
 /** How far the boot is, 0..100: bytes are 90% of it, starting the engine the rest. */
 export function percent() {
   if (state.done) return 100;
-  const got = Object.values(state.received).reduce((a, b) => a + b, 0);
-  return Math.round(Math.min(1, got / (state.total || 1)) * 90 + (state.stage.startsWith("Starting the engine") ? 5 : 0));
+  return Math.round(Math.min(1, download().fraction) * 90 + (state.stage.startsWith("Starting the engine") ? 5 : 0));
 }
 
 // Several tabs of the site share one localStorage (issue 37). Each tab's engine holds a copy;
@@ -160,15 +178,28 @@ export function takeStorageProblem() {
 export function start(info, playable) {
   if (worker) return;
   const memory = info.snapshot || null;
-  const wanted = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "app.zip"];
-  if (memory) wanted.push(memory.path);
-  state.total = wanted.reduce((sum, path) => sum + (info.sizes[path] || 0), 0);
+  sizes = info.sizes || {};
+  wire = info.wire || {};
+  state.stage = "Downloading the game";
+  state.lastByteAt = performance.now();
   document.body.dataset.engine = "starting";
-  worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "engine" });
+  // Started by index.html's inline script while the page loaded (web/early.js), else here.
+  worker = self.starEarlyWorker || new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "engine" });
   worker.onmessage = (event) => {
     const msg = event.data;
-    if (msg.type === "bytes") { if (wanted.includes(msg.path)) state.received[msg.path] = msg.seen; emit(); }
-    else if (msg.type === "stage") { state.stage = msg.text; emit(); }
+    if (msg.type === "plan") {
+      // Only these files are counted: never one this start does not fetch.
+      state.plan = msg.files;
+      state.cached = Boolean(msg.cached);
+      state.total = msg.files.reduce((sum, path) => sum + (sizes[path] || 0), 0);
+      emit();
+    } else if (msg.type === "bytes") {
+      state.received[msg.path] = msg.seen;
+      state.lastByteAt = performance.now();
+      if (state.plan.includes(msg.path)) emit();
+    } else if (msg.type === "stage") {
+      if (state.stage !== msg.text) { state.stage = msg.text; state.lastByteAt = performance.now(); emit(); }
+    }
     else if (msg.type === "ready") {
       // Anyone may time a start from outside: the engine answers commands from here on.
       self.starEngineReadyAt = performance.now();

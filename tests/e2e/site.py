@@ -50,7 +50,11 @@ class _Handler(_Static):  # type: ignore[valid-type,misc]
         pass
 
     def do_GET(self) -> None:
-        self.site.log.append(self.path.split("?")[0])
+        path = self.path.split("?")[0]
+        self.site.log.append(path)
+        gate = self.site.gates.get(path)
+        if gate is not None:  # held back until the test lets it go (Site.hold)
+            gate.wait(timeout=120)
         super().do_GET()
 
 
@@ -59,6 +63,7 @@ class Site:
 
     def __init__(self, dist: Path) -> None:
         self.log: list[str] = []
+        self.gates: dict[str, threading.Event] = {}
         handler = type("Handler", (_Handler,), {"site": self})
         self.server = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(handler, directory=str(dist)))
@@ -68,6 +73,17 @@ class Site:
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
+    def hold(self, *paths: str) -> None:
+        """Hold these paths' answers back until ``release()`` (a download that is under way)."""
+        for path in paths:
+            self.gates[path] = threading.Event()
+
+    def release(self) -> None:
+        for gate in self.gates.values():
+            gate.set()
+        self.gates = {}
+
     def stop(self) -> None:
+        self.release()
         self.server.shutdown()
         self.server.server_close()

@@ -1,6 +1,11 @@
-"""The engine worker starts from the build's Pyodide memory snapshot when it is good, refuses a
-damaged one or one of another build (a normal boot takes over), and plays the same games
-either way; what Python drew from os.urandom is drawn afresh on every visit."""
+"""The engine worker starts from the build's Pyodide memory snapshot when this build's cache holds
+a good one (not on a first visit: issue 34), refuses a damaged one or one of another build (a
+normal boot takes over), and plays the same games either way; what Python drew from os.urandom is
+drawn afresh on every visit.
+
+``warm`` makes a context that has visited once and holds the snapshot in its cache, as the
+service worker leaves it (service workers blocked here, so a test may rewrite the page or the
+cached snapshot)."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import BrowserContext, Page
 
 from pygame_core import canonical
 from pygame_core.codec import decode_match
@@ -35,16 +40,26 @@ def engine_started(page: Page, url: str) -> tuple[str, str]:
     return started, refused
 
 
-def serve_snapshot(context: BrowserContext, body: bytes | None) -> None:
-    """Answer the snapshot's URL with ``body`` (None: a 404)."""
-    path = snapshot_info()["path"]
+def cache_name() -> str:
+    name: str = catalog_of_html((dist_dir() / "index.html").read_text())["info"]["cache"]
+    return name
 
-    def answer(route: Route) -> None:
-        if body is None:
-            route.fulfill(status=404, body="")
-        else:
-            route.fulfill(status=200, body=body, content_type="application/octet-stream")
-    context.route(f"**/{path}", answer)
+
+def warm(contexts: Contexts, site: Site, damage: bool = False) -> BrowserContext:
+    """A context after a first visit, with the snapshot in this build's cache (``damage``: 64
+    of its bytes changed there)."""
+    context = contexts.new(site, service_workers="block", **DESKTOP)
+    page = context.new_page()
+    started, refused = engine_started(page, site.url)
+    assert started == "boot" and "not cached" in refused  # the first visit
+    page.evaluate("""async ([name, path, damage]) => {
+      const url = new URL(path, location.href).href;
+      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      if (damage) for (let at = bytes.length >> 1; at < (bytes.length >> 1) + 64; at++) bytes[at] ^= 0x5A;
+      await (await caches.open(name)).put(url, new Response(bytes));
+    }""", [cache_name(), snapshot_info()["path"], damage])
+    page.close()
+    return context
 
 
 def probe(page: Page) -> str:
@@ -54,7 +69,7 @@ def probe(page: Page) -> str:
 def test_a_good_snapshot_is_used_and_each_visit_draws_its_own_randomness(contexts: Contexts, site: Site) -> None:
     draws = []
     for _ in range(2):
-        page = contexts.new(site, **DESKTOP).new_page()
+        page = warm(contexts, site).new_page()
         assert engine_started(page, site.url) == ("snapshot", "")
         draws.append(probe(page))
         page.context.close()
@@ -63,12 +78,7 @@ def test_a_good_snapshot_is_used_and_each_visit_draws_its_own_randomness(context
 
 
 def test_a_damaged_snapshot_is_refused_and_python_boots(contexts: Contexts, site: Site) -> None:
-    good = (dist_dir() / snapshot_info()["path"]).read_bytes()
-    damaged = bytearray(good)
-    for at in range(len(damaged) // 2, len(damaged) // 2 + 64):
-        damaged[at] ^= 0x5A
-    context = contexts.new(site, **DESKTOP)
-    serve_snapshot(context, bytes(damaged))
+    context = warm(contexts, site, damage=True)
     page = context.new_page()
     started, refused = engine_started(page, site.url + "#new/spacehole")
     assert started == "boot" and "SHA-256" in refused
@@ -84,7 +94,7 @@ def test_a_snapshot_of_another_build_is_refused(contexts: Contexts, site: Site) 
     stamp = snapshot_info()["stamp"]
     newer = html.replace(f'"stamp":"{stamp}"', '"stamp":"0123456789abcdef"')
     assert newer != html
-    context = contexts.new(site, **DESKTOP)
+    context = warm(contexts, site)
     context.route(re.compile(r".*/(#.*)?$"), lambda route: route.fulfill(
         status=200, body=newer, content_type="text/html", headers={"Cache-Control": "no-store"}))
     page = context.new_page()
@@ -93,12 +103,15 @@ def test_a_snapshot_of_another_build_is_refused(contexts: Contexts, site: Site) 
     context.close()
 
 
-def test_a_missing_snapshot_falls_back_to_a_normal_boot(contexts: Contexts, site: Site) -> None:
-    context = contexts.new(site, **DESKTOP)
-    serve_snapshot(context, None)
+def test_a_snapshot_not_cached_yet_is_not_fetched(contexts: Contexts, site: Site) -> None:
+    """A first visit boots Python without the snapshot and does not fetch it."""
+    context = contexts.new(site, service_workers="block", **DESKTOP)
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(request.url))
     page = context.new_page()
     started, refused = engine_started(page, site.url)
-    assert started == "boot" and "404" in refused
+    assert started == "boot" and "not cached" in refused
+    assert not any(url.endswith("/" + snapshot_info()["path"]) for url in fetched)
     context.close()
 
 
@@ -117,9 +130,7 @@ def played(page: Page, taps: int) -> tuple[str, list[str]]:
 def test_the_same_game_from_a_snapshot_or_a_normal_boot(contexts: Contexts, site: Site) -> None:
     games = []
     for snapshot in (True, False):
-        context = contexts.new(site, **DESKTOP)
-        if not snapshot:
-            serve_snapshot(context, None)
+        context = warm(contexts, site) if snapshot else contexts.new(site, **DESKTOP)
         page = context.new_page()
         started, _ = engine_started(page, site.url)
         assert started == ("snapshot" if snapshot else "boot")

@@ -1,12 +1,20 @@
 // Runs Python code against the engine inside Pyodide under Node (no network):
-//   node run_engine.mjs <project root> <msgpack wheel> <python file>
-// The Python file's stdout is passed through; a Python exception exits non-zero.
-import { loadPyodide } from "pyodide";
+//   node run_engine.mjs <project root> <msgpack wheel> <python file> [<pyodide folder>]
+// The Python file's stdout is passed through; a Python exception exits non-zero. With a Pyodide
+// folder (dist/pyodide: the site's own runtime and trimmed standard library), that one runs
+// instead of node_modules/pyodide.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
-const [root, wheel, script] = process.argv.slice(2);
-const pyodide = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+const [root, wheel, script, runtime] = process.argv.slice(2);
+const { loadPyodide } = runtime
+  ? await import(pathToFileURL(path.resolve(runtime, "pyodide.mjs")).href)
+  : await import("pyodide");
+const pyodide = await loadPyodide({
+  stdout: (s) => console.log(s), stderr: (s) => console.error(s),
+  ...(runtime ? { indexURL: path.resolve(runtime) + "/" } : {}),
+});
 pyodide.FS.mkdirTree("/project");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(root) }, "/project");
 pyodide.FS.mkdirTree("/wheels");
