@@ -100,6 +100,10 @@ def exercise():
             if level == max(0, len(levels) - 1):
                 call(api, "review", "run")
             call(api, "export")
+            backup = call(api, "export_all")
+            call(api, "import_all", backup.get("text", "") if isinstance(backup, dict) else "")
+            call(api, "record", "2026-11-26")
+            call(api, "external", [["startable:index", None]])
             for key in ("replay", "challenge", "spectator"):
                 link = links.get(key) if isinstance(links, dict) else None
                 if isinstance(link, str) and link:
@@ -107,6 +111,11 @@ def exercise():
                     if key == "replay":
                         call(api, "step", 1)
             call(api, "home")
+    # Spacehole's own paths (issue 33): today's deck and the guided game.
+    api = worker_api.Api("{}", json.dumps(playable))
+    call(api, "daily", "2026-11-26")
+    call(api, "guided", "babylon5")
+    call(api, "record", "2026-11-26")
 
 
 exercise()

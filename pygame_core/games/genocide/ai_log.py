@@ -33,7 +33,7 @@ BATTLE_LINE = re.compile(r"^Battle at (\d{4}): ")
 CID = re.compile(r"#(\d+)")
 REVEAL = re.compile(r"^(?:Battle|Space burst) at (\d{4}): (\w+) fleet (\d+) = (.*)$")
 KILLED = re.compile(r"#(\d+): destroyed$")
-BURST_HITS = re.compile(r" bursts \d+ PB at \d{4} against \d+ ship\(s\): (.*)$")
+BURST_HITS = re.compile(r" bursts \d+ PB at \d{4} against \d+ ships?: (.*)$")
 LAUNCH = re.compile(r"^.* #(\d+) launches \d+ PB at (\d{4})", re.MULTILINE)
 PB_ROLL = re.compile(r"^SG\.pb planet=(\d{4}) ship#(\d+)")
 # The public lines of the Engagement Phase that put a ship on the wreck list (SG-6.9) besides

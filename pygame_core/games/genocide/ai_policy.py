@@ -463,10 +463,10 @@ def all_stationary(state: State, owner: int, marker: int) -> bool:
 def reorganised_this_turn(state: State) -> int:
     """Splits and merges logged this turn: a guard against reorganising in circles."""
     n = 0
-    for line in reversed(state.log):
-        if line.startswith("Round "):
+    for entry in reversed(state.log):
+        if entry.kind == "turn":
             break
-        if " splits fleet " in line or " merges fleet " in line:
+        if entry.kind in ("fleet_split", "fleet_merged"):
             n += 1
     return n
 

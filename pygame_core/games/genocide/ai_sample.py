@@ -45,6 +45,7 @@ from typing import Any
 
 from ...ai.rand import AiRandom, derive_seed
 from ...deck import Deck
+from ...events import Event
 from ...game import PlayerId, View
 from ...rng import Rng
 from ...windows import Window
@@ -80,6 +81,7 @@ class _Sampler(PinPlacer):
         self.data: VariantData = VARIANTS[view["variant"]]
         self.players: int = view["players"]
         self.log: list[str] = view["log"]
+        self.view_events: list[dict[str, Any]] = view["events"]
         self.turn_log = turn_lines(self.log)
         self.phase: str = view["phase"]
         self._fleets: tuple[Fleet, ...] = ()
@@ -379,7 +381,9 @@ class _Sampler(PinPlacer):
             analysis=analysis,
             known=known,
             sightings=sightings,
-            log=tuple(self.log),  # the seat's own lines and the public ones (C-4.3)
+            # The events the seat may see (C-4.3), as the view gives them (issue 31): its view
+            # of this state shows the same log.
+            log=tuple(Event.from_plain(e) for e in self.view_events),
             epoch=v["epoch"],
             winners=tuple(v.get("winners", ())),
             reason=v.get("reason", ""),

@@ -12,7 +12,6 @@ from ...hexgrid import Hex
 from .board import HexKey, ship_cap, terrain_at
 from .cardplay.deck import draw_cards
 from .cardplay.windows import checkpoint
-from .data import PLANET_TYPE_NAMES
 from .state import Fleet, Phase, RollRec, Ship, State
 from .terrain import NEUTRAL_TYPE, NEXUS_CARDS, Terrain
 from .work import Work
@@ -96,11 +95,11 @@ def enter_terrain(w: Work, owner: int, key: HexKey, t: Terrain, resume: str) -> 
         return
     w.terrain_used = tuple(sorted((*w.terrain_used, key)))
     w.revealed = True
-    w.say(f"{w.name(owner)} reaches the {t.name} at {label} first")
+    w.emit("terrain_reached", seat=owner, terrain=t.key, hex=label)
     if t.reward == "ship":  # SG-A42: one random ship, placed as in production, cap applies
         cap = ship_cap(w.s, owner)
         if cap and sum(1 for s in w.ships if s is not None and s.owner == owner) >= cap:
-            w.say(f"{w.name(owner)} are at their ship cap: no ship from the ruins (SG-A30)")
+            w.emit("ship_cap", seat=owner, lost="ruins", rule="SG-A30")
             return
         if not w.pile:
             return
@@ -108,9 +107,9 @@ def enter_terrain(w: Work, owner: int, key: HexKey, t: Terrain, resume: str) -> 
         w.pile = list(rest)
         if not w.can_place(owner):
             w.to_pile(cid)
-            w.say(f"{w.name(owner)} cannot place the ruins' ship: it returns to the pile")
+            w.emit("ruins_unplaced", seat=owner)
             return
-        w.say(f"{w.name(owner)} finds {w.label(cid)} in the ruins", owner)
+        w.emit("ruins_ship", owner, seat=owner, ship=cid)
         w.drawn = cid
         w.placer = owner
         w.resume = resume
@@ -128,10 +127,7 @@ def capture_neutral(w: Work) -> None:
     planet = w.planets[pid]
     ptype = NEUTRAL_TYPE[roll.dice[0]]
     w.planets[pid] = replace(planet, owner=owner, ptype=ptype, public=True)
-    w.say(
-        f"{w.name(owner)} gains the neutral planet at {Hex(planet.col, planet.row).label}: "
-        f"a {PLANET_TYPE_NAMES[ptype]} world (SG-12.1)"
-    )
+    w.emit("neutral_gained", seat=owner, hex=Hex(planet.col, planet.row).label, ptype=ptype, rule="SG-12.1")
 
 
 # Where a move goes on once a neutral planet's die has had its Luck window (by ``resume``).

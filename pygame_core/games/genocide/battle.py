@@ -102,7 +102,7 @@ def next_battle(w: Work) -> None:
             key = press.pop(0)
             if len(owners.get(key, ())) > 1:
                 w.press = tuple(press)
-                w.say(f"Press Offensive: one more battle round at {Hex(*key).label}")
+                w.emit("press_offensive", hex=Hex(*key).label)
                 _start_battle(w, key)
                 return
         w.press = ()
@@ -137,8 +137,7 @@ def reveal(w: Work, key: HexKey, what: str) -> tuple[tuple[int, int], ...]:
             snapshot(w, owner, marker)
             cids = w.fleet_ships(owner, marker)
             seen.extend(cids)
-            names = ", ".join(w.label(c) for c in cids)
-            w.say(f"{what} at {label}: {w.name(owner)} fleet {marker} = {names}")
+            w.emit("fleet_revealed", what=what, hex=label, owner=owner, marker=marker, ships=tuple(cids))
     if w.s.has("cards"):
         w.fought_ships = tuple(sorted({*w.fought_ships, *seen}))
     return tuple(present)
@@ -147,7 +146,7 @@ def reveal(w: Work, key: HexKey, what: str) -> tuple[tuple[int, int], ...]:
 def _start_battle(w: Work, key: HexKey) -> None:
     """B1: reveal every ship in the hex (public), lock loading, note protected bay-ships;
     then the B2 window (SG-13: B-pre)."""
-    present = reveal(w, key, "Battle")
+    present = reveal(w, key, "battle")
     state = w.freeze()
     idx = Index(state)
     here = idx.ships_at(key)
@@ -214,11 +213,11 @@ def _declarations_done(w: Work, battle: Battle) -> None:
     for attacker, target in battle.declarations:
         if target >= 0:
             owner = owner_of(w.ships, attacker)
-            w.say(f"{w.label(attacker)} ({w.name(owner)}) targets {w.label(target)}")
+            w.emit("target_declared", ship=attacker, seat=owner, target=target)
     if battle.declarations:
         w.revealed = True
     for c in battle.sacrifices:
-        w.say(f"{w.label(c)} ({w.name(owner_of(w.ships, c))}) self-destructs (SG-11)")
+        w.emit("self_destruct", ship=c, seat=owner_of(w.ships, c), rule="SG-11")
     if any(t >= 0 for _, t in battle.declarations):
         checkpoint(w, "B-decl", "battle_roll")
     else:
@@ -242,7 +241,7 @@ def _battle_roll(w: Work) -> None:
         if target < 0:
             continue
         if target in decoyed:
-            w.say(f"{w.label(attacker)}'s attack on {w.label(target)} hits a decoy (SG-13.3 #21)")
+            w.emit("decoy_hit", ship=attacker, target=target, rule="SG-13.3")  # card #21
             continue
         owner = owner_of(state.ships, attacker)
         attacks.setdefault((target, rank[owner]), []).append(attacker)
@@ -285,9 +284,9 @@ def _battle_apply(w: Work) -> None:
         if killed:
             destroyed.add(target)
         die = a_roll.sides
-        w.say(
-            f"{label}: {len(a_roll.dice)}d{die} attack {sum(a_roll.dice)} vs {len(d_roll.dice)}d{die} "
-            f"defence {sum(d_roll.dice)} on {w.label(target)}: {'destroyed' if killed else 'survives'}"
+        w.emit(
+            "battle_result", hex=label, sides=die, attack=tuple(a_roll.dice), defence=tuple(d_roll.dice),
+            target=target, destroyed=killed,
         )
     for cid in sorted(destroyed | set(battle.sacrifices)):
         w.wreck(cid)  # SG-6.9 wrecks; SG-11 sacrifices die whatever the outcome

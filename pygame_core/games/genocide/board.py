@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
+from ...events import Event, event
 from ...hexgrid import HexMap
 from ...rng import Roll
 from .data import MAP_ROWS, SECTION_COLS
 from .races import NO_RACE, RACE_BY_KEY, Race
-from .state import Fleet, Ship, State, log_entry
+from .state import Fleet, Ship, State
 from .terrain import TERRAIN_BY_KEY, Terrain
 
 HexKey = tuple[int, int]
@@ -24,26 +25,26 @@ PUBLIC = -1
 SEALED = 99  # a log audience no seat has (C-4.1 SEALED)
 
 
-def roll_log(rolls: Sequence[Roll]) -> list[str]:
+def roll_log(rolls: Sequence[Roll]) -> list[Event]:
     """C-2.8: every RNG use with its purpose, consecutive ones of one purpose on one line.
 
     Dice are PUBLIC; a pile draw ("... seat=N") is PRIVATE to that seat, since the pick
     index hints at the counter drawn (SG-14.1: ships drawn are private)."""
-    out: list[str] = []
+    out: list[Event] = []
     i = 0
     while i < len(rolls):
         j = i
         while j < len(rolls) and rolls[j].purpose == rolls[i].purpose:
             j += 1
         first = rolls[i]
-        values = " ".join(str(r.value if r.is_die else r.value + 1) for r in rolls[i:j])
-        kind = f"d{first.sides}" if first.is_die else f"pick of {first.sides}"
+        values = tuple(r.value if r.is_die else r.value + 1 for r in rolls[i:j])
         audience = PUBLIC
         if " seat=" in first.purpose:
             audience = int(first.purpose.rsplit("=", 1)[1])
         elif first.purpose.endswith(" sealed"):
             audience = SEALED  # a deck shuffle: its picks would give the deck order away
-        out.append(log_entry(audience, f"{first.purpose}: {kind} = {values}"))
+        out.append(event("roll", audience, purpose=first.purpose, sides=first.sides, pick=not first.is_die,
+                         values=values))
         i = j
     return out
 

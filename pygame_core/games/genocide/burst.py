@@ -20,7 +20,7 @@ def engage(w: Work) -> None:
     """SG-4.2: Diplomacy skips Engagement (bursts included) and Mass Destruction; else the
     burst step (SG-7.1), then the battles (SG-6)."""
     if any(k == "diplomacy" for k, _, _ in w.effects):
-        w.say("Diplomacy: no Engagement or Mass Destruction this turn (SG-4.2)")
+        w.emit("diplomacy", rule="SG-4.2")
         begin_production(w)
         return
     if w.s.has("burst") and _begin_burst(w):
@@ -100,14 +100,14 @@ def _reveal_bursts(w: Work) -> None:
     w.revealed = True  # the PENDING declarations are now public (C-4.1)
     if not bursts:
         w.burst = None
-        w.say("No space bursts")
+        w.emit("no_bursts")
         next_battle(w)
         return
     for cid, n in bursts:
-        w.say(f"{w.label(cid)} ({w.name(owner_of(w.ships, cid))}) declares a burst of {n} PB")
+        w.emit("burst_declared", ship=cid, seat=owner_of(w.ships, cid), pb=n)
     hexes = sorted({w.ship_hex(c) for c, _ in bursts})
     for key in hexes:
-        present = reveal(w, key, "Space burst")
+        present = reveal(w, key, "burst")
         w.burst_fleets = (
             *w.burst_fleets,
             *((key[0], key[1], o, m) for o, m in present),
@@ -130,7 +130,7 @@ def _burst_roll(w: Work) -> None:
         key = w.ship_hex(cid)
         w.ships[cid] = replace(ship, pb=ship.pb - n)  # SG-7.5
         if cid in duds:
-            w.say(f"{w.label(cid)}'s burst is a dud (SG-13.3 #22)")
+            w.emit("burst_dud", ship=cid, rule="SG-13.3")  # card #22
             continue
         enemies = [
             t for t in sorted(_hex_members(w, key)) if owner_of(w.ships, t) != ship.owner and t not in decoyed
@@ -166,10 +166,9 @@ def _burst_apply(w: Work) -> None:
         if not any(r.ref[0] == cid for r in rolls):
             continue
         targets = len({r.ref[1] for r in rolls if r.ref[0] == cid})
-        result = ", ".join(w.label(t) for t in hits) or "no hits"
-        w.say(
-            f"{w.label(cid)} ({w.name(owner_of(w.ships, cid))}) bursts {n} PB at "
-            f"{Hex(*w.ship_hex(cid)).label} against {targets} ship(s): {result}"
+        w.emit(
+            "burst", ship=cid, seat=owner_of(w.ships, cid), pb=n, hex=Hex(*w.ship_hex(cid)).label,
+            targets=targets, killed=tuple(hits),
         )
     hexes = sorted({w.ship_hex(c) for c, _ in bursts})
     for cid in sorted(destroyed):

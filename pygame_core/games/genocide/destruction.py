@@ -13,8 +13,7 @@ from ...hexgrid import Hex
 from . import actions as A
 from .board import pb_hit, race_of
 from .cardplay.windows import checkpoint
-from .cards import CARD_BY_NUM
-from .data import PLANET_TYPE_NAMES, RESOURCE_TYPES
+from .data import RESOURCE_TYPES
 from .state import Phase, RollRec, State
 from .work import Work, continuation, expire
 
@@ -57,9 +56,10 @@ def do_launch(w: Work, a: ActionBase) -> None:
     w.launches = launches
     if not queue:
         if w.s.has("cards") and launches:
-            w.say(
-                "Launch orders: "
-                + ", ".join(f"{w.label(c)} {n} PB at {Hex(*w.ship_hex(c)).label}" for c, n in sorted(launches))
+            orders = sorted(launches)
+            w.emit(
+                "launch_orders", ships=tuple(c for c, _ in orders), pbs=tuple(n for _, n in orders),
+                hexes=tuple(Hex(*w.ship_hex(c)).label for c, _ in orders),
             )
             checkpoint(w, "M-decl", "md_roll")  # SG-8.4: It's a Dud!
             return
@@ -79,7 +79,7 @@ def _md_roll(w: Work) -> None:
         w.ships[cid] = replace(ship, pb=ship.pb - n)
         label = Hex(*w.ship_hex(cid)).label
         if cid in duds:
-            w.say(f"{w.label(cid)}'s launch at {label} is a dud (SG-13.3 #22)")
+            w.emit("launch_dud", ship=cid, hex=label, rule="SG-13.3")  # card #22
             continue
         purpose = f"SG.pb planet={label} ship#{cid}"
         rolls.append(RollRec(purpose, 6, tuple(w.roller.dice(n, 6, purpose)), (cid, n)))
@@ -114,7 +114,7 @@ def _target(w: Work, cid: int, n: int, planet_at: dict[tuple[int, int], int]) ->
     pid = planet_at.get(key, -1)
     label = Hex(*key).label
     if pid < 0 or not w.planets[pid].alive:
-        w.say(f"{w.label(cid)} launches {n} PB at {label}, but the planet is already gone")
+        w.emit("launch_gone", ship=cid, pb=n, hex=label)
         return None
     return pid, label
 
@@ -122,10 +122,7 @@ def _target(w: Work, cid: int, n: int, planet_at: dict[tuple[int, int], int]) ->
 def _lands(w: Work, cid: int, n: int, pid: int, label: str, dice: Sequence[int]) -> bool:
     """SG-8.5 (Amoeboids 4): an order's dice against a standing planet; True if the game ended."""
     hit = any(d <= pb_hit(w.s, w.active) for d in dice)
-    w.say(
-        f"{w.label(cid)} launches {n} PB at {label}: {' '.join(map(str, dice))}: "
-        f"{'planet destroyed' if hit else 'no effect'}"
-    )
+    w.emit("launch", ship=cid, pb=n, hex=label, dice=tuple(dice), hit=hit)
     if hit:
         _destroy_planet(w, pid)
     return hit and w.phase == Phase.OVER
@@ -157,11 +154,8 @@ def _destroy_planet(w: Work, pid: int) -> None:
     p = w.planets[pid]
     w.planets[pid] = replace(p, alive=False)
     w.revealed = True
-    if p.ptype:
-        w.say(
-            f"{w.name(p.owner)} planet {Hex(p.col, p.row).label} was a "
-            f"{PLANET_TYPE_NAMES[p.ptype]} world"
-        )
+    # Told in Classic too (no type: issue 31), so every planet lost is a result of its own.
+    w.emit("planet_destroyed", owner=p.owner, hex=Hex(p.col, p.row).label, ptype=p.ptype)
     if _has_lost(w, p.owner):
         _eliminate(w, p.owner)
 
@@ -180,7 +174,7 @@ def _eliminate(w: Work, seat: int) -> None:
     """SG-16.5: the loser's ships return to the pile and its planets are removed; with cards
     on its hand goes to the discard pile (RULES.md is silent: nobody may play it any more)."""
     w.alive[seat] = False
-    w.say(f"{w.name(seat)} is defeated")
+    w.emit("defeated", seat=seat)
     for cid, ship in enumerate(w.ships):
         if ship is not None and ship.owner == seat:
             w.ships[cid] = None
@@ -197,7 +191,7 @@ def _eliminate(w: Work, seat: int) -> None:
         assert isinstance(deck, Deck)
         w.deck = deck.discard(*hands[seat])
         w.cards = tuple(() if s == seat else h for s, h in enumerate(hands))
-        w.say(f"{w.name(seat)} discard their hand: " + ", ".join(CARD_BY_NUM[c].name for c in hands[seat]))
+        w.emit("hand_discarded", seat=seat, cards=tuple(hands[seat]))
     standing = [p for p in range(w.s.players) if w.alive[p]]
     if len(standing) == 1:
         _game_over(
@@ -213,7 +207,7 @@ def _game_over(w: Work, winners: tuple[int, ...], reason: str) -> None:
     w.battle = None
     w.md_queue = ()
     w.drawn = -1
-    w.say(f"Game over: {reason}")
+    w.emit("game_over", reason=reason)
 
 
 def adjudicate(w: Work) -> None:

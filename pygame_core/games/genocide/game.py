@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...events import Event
 from ...game import (
     ActionBase,
     GameBase,
@@ -21,10 +22,11 @@ from .board import seat_name
 from .cardplay.targets import playable
 from .cards import CARD_BY_NUM
 from .data import VARIANTS
+from .events import EVENT_KINDS
 from .state import Phase, State
 from .tables import screen_tables
 from .view import view
-from .words import ending, log_lines, log_origins
+from .words import ending, log_lines, render
 
 # SG-13.2 window kinds, as the moment a card would be played there (player's words).
 _MOMENTS = {
@@ -104,6 +106,7 @@ class GenocideGame(GameBase[State, ActionBase]):
     min_players = 2
     max_players = 4
     option_schema = OPTION_SCHEMA
+    EVENT_KINDS = EVENT_KINDS  # events.py: every kind the log holds, and which are results (issue 31)
     RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
 
     def new_game(self, options: Options | None, seed: int) -> State:
@@ -158,8 +161,8 @@ class GenocideGame(GameBase[State, ActionBase]):
     def view_log(self, state: State, player: PlayerId | None) -> list[str]:
         return log_lines(state, player)  # the view's log without the rest of the view
 
-    def log_origins(self, state: State, player: PlayerId | None) -> list[int]:
-        return log_origins(state, player)
+    def render_event(self, state: State, event: Event, viewer: PlayerId | None) -> list[str]:
+        return render(state, event, viewer)  # words.py: the one renderer (issue 31)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != Phase.OVER:

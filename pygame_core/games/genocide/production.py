@@ -84,8 +84,8 @@ def do_discard(w: Work, a: ActionBase) -> None:
     """SG-9.2: the discarded ship is set aside until the end of this phase."""
     assert isinstance(a, A.Discard)
     if a.ship >= 0:
-        w.say(f"{w.name(w.active)} discards {w.label(a.ship)}", w.active)
-        w.say(f"{w.name(w.active)} discards a ship")
+        w.emit("ship_discarded_own", w.active, seat=w.active, ship=a.ship)
+        w.emit("ship_discarded", seat=w.active)
         w.remove_ship(a.ship, "limbo")
         w.peek()
     _begin_gain(w)
@@ -106,7 +106,7 @@ def _begin_gain(w: Work) -> None:
     if not draw4:
         income = sum(1 for p in w.planets if p.owner == a and p.alive)
         w.resources[a] += income
-        w.say(f"{w.name(a)} gains {income} resources ({w.resources[a]})")
+        w.emit("income", seat=a, income=income, total=w.resources[a])
     _draw_next(w)
 
 
@@ -124,11 +124,11 @@ def _draw_next(w: Work) -> None:
     if not w.can_place(a):
         w.to_pile(cid)
         w.to_draw = 0
-        w.say(f"{w.name(a)} draws a ship but cannot place it: it returns to the pile")
+        w.emit("draw_unplaced", seat=a)
         _after_draws(w)
         return
-    w.say(f"{w.name(a)} draws {w.label(cid)}", a)
-    w.say(f"{w.name(a)} draws a ship")
+    w.emit("ship_drawn_own", a, seat=a, ship=cid)
+    w.emit("ship_drawn", seat=a)
     w.drawn = cid
     w.phase = Phase.PLACE
 
@@ -167,7 +167,7 @@ def do_buy(w: Work, a: ActionBase) -> None:
     cid = next(c for c in w.pile if c // w.data.copies == a.kind)
     w.pile.remove(cid)
     w.resources[owner] -= SHIP_COST
-    w.say(f"{w.name(owner)} buys {w.label(cid)} ({w.resources[owner]} resources left)")
+    w.emit("ship_bought", seat=owner, ship=cid, left=w.resources[owner])
     w.drawn = cid
     w.phase = Phase.PLACE
 
@@ -179,7 +179,7 @@ def do_refill(w: Work, a: ActionBase) -> None:
     assert ship is not None
     w.ships[a.ship] = replace(ship, pb=ship.pb + 1)
     w.resources[owner] -= 1
-    w.say(f"{w.name(owner)} buys 1 PB ({w.resources[owner]} resources left)")
+    w.emit("pb_bought", seat=owner, left=w.resources[owner])
 
 
 def do_end_production(w: Work, a: ActionBase) -> None:

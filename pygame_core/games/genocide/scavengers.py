@@ -52,7 +52,7 @@ def run_captures(w: Work, queue: tuple[tuple[int, ...], ...]) -> bool:
     while queue:
         cands, queue = queue[0], queue[1:]
         if cap and sum(1 for s in w.ships if s is not None and s.owner == seat) >= cap:
-            w.say(f"{w.name(seat)} are at their ship cap and capture nothing (SG-A30)")
+            w.emit("ship_cap", seat=seat, lost="capture", rule="SG-A30")
             continue
         if len(cands) == 1:
             take_wreck(w, seat, cands[0])
@@ -79,7 +79,7 @@ def take_wreck(w: Work, seat: int, cid: int) -> None:
     elif w.free_marker(seat):
         marker = w.new_fleet(seat, key)
     else:
-        w.say(f"{w.name(seat)} have no fleet marker free to capture {w.label(cid)}")
+        w.emit("no_marker", seat=seat, ship=cid)
         return
     w.wrecks = tuple(x for x in wrecks if x.cid != cid)
     w.limbo.remove(cid)
@@ -88,7 +88,7 @@ def take_wreck(w: Work, seat: int, cid: int) -> None:
     if w.data.fighter[cid]:
         autoload(w, seat, marker)
     w.revealed = True
-    w.say(f"{w.name(seat)} capture {w.label(cid)} into fleet {marker} (SG-11)")
+    w.emit("captured", seat=seat, ship=cid, marker=marker, rule="SG-11")
 
 
 def do_capture(w: Work, a: ActionBase) -> None:

@@ -6,17 +6,17 @@
 
 from __future__ import annotations
 
+from ...events import Event, event
 from ...frozen import replace
 from ...game import ActionBase
 from ...hexgrid import Hex
 from ...rng import Roller
 from . import actions as A
-from .board import PUBLIC, HexKey, game_map, neighbour_table, pb_max, roll_log, seat_name
+from .board import HexKey, game_map, neighbour_table, pb_max, roll_log, seat_name
 from .cardplay.deck import deal
-from .cards import CARD_BY_NUM
 from .data import INITIAL_SHIPS, MAP_ROWS, PLANET_TYPE_COUNTS, PLANETS_PER_PLAYER, SECTION_COLS, VARIANTS
-from .races import RACE_BY_KEY, RACES
-from .state import Phase, Planet, Ship, State, log_entry
+from .races import RACES
+from .state import Phase, Planet, Ship, State
 from .terrain import TERRAIN, TERRAIN_BY_KEY, Terrain
 from .turn import begin_turn
 from .work import Work, autoload
@@ -37,30 +37,25 @@ def new_state(
     if not data.planet_types:
         modules = ()  # SG-1.1: the modules are n/a in Classic
     roller = seed_rng
-    log: list[str] = []
+    log: list[Event] = []
     # SG-3.2: roll-off, tied highest re-roll.
     contenders = list(range(players))
     while True:
         rolls = {p: roller.d(6, f"SG.rolloff {seat_name(p, players)}") for p in contenders}
-        log.append(
-            log_entry(
-                PUBLIC,
-                "Roll-off: " + ", ".join(f"{seat_name(p, players)} {v}" for p, v in rolls.items()),
-            )
-        )
+        log.append(event("rolloff", seats=tuple(rolls), dice=tuple(rolls.values())))
         best = max(rolls.values())
         contenders = [p for p, v in rolls.items() if v == best]
         if len(contenders) == 1:
             break
     first = contenders[0]
     order = tuple((first + i) % players for i in range(players))  # SG-16.3: clockwise
-    log.append(log_entry(PUBLIC, f"{seat_name(first, players)} plays first"))
+    log.append(event("first_player", seat=first))
     planets = _place_planets(players, roller)
     terrain: tuple[tuple[int, int, str], ...] = ()
     if "terrain" in modules:  # SG-3.4 / SG-15 item 3
         terrain, neutral = _place_terrain(players, planets, roller, "cards" in modules)
         planets = (*planets, *neutral)
-        log.append(log_entry(PUBLIC, f"Terrain placed: {len(terrain)} hexes"))
+        log.append(event("terrain_placed", count=len(terrain)))
     pile = list(range(data.total))
     hands: list[tuple[int, ...]] = [() for _ in range(players)]
     for seat in order:  # SG-3.7, in turn order, one at a time
@@ -70,15 +65,14 @@ def new_state(
             pile = list(rest)
             drawn.append(cid)
         hands[seat] = tuple(sorted(drawn))
-        log.append(log_entry(PUBLIC, f"{seat_name(seat, players)} draws {INITIAL_SHIPS} ships"))
+        log.append(event("fleets_drawn", seat=seat, count=INITIAL_SHIPS))
     deck = None
     card_hands: tuple[tuple[int, ...], ...] = ()
     if "cards" in modules:  # SG-3.9 / SG-15 item 5
         deck, card_hands = deal(roller, order, players)
-        log.append(log_entry(PUBLIC, "The card deck is shuffled; 3 cards are dealt to each player"))
+        log.append(event("cards_dealt", count=3))
         for seat in order:
-            names = ", ".join(CARD_BY_NUM[c].name for c in card_hands[seat])
-            log.append(log_entry(seat, f"Your cards: {names}"))
+            log.append(event("hand_dealt", seat, seat=seat, cards=card_hands[seat]))
     log.extend(roll_log(roller.rolls))
     return State(
         variant=variant,
@@ -312,7 +306,7 @@ def do_choose_race(w: Work, a: ActionBase) -> None:
     races = list(s.races)
     races[seat] = a.race
     w.races = tuple(races)
-    w.say(f"{w.name(seat)} are the {RACE_BY_KEY[a.race].name}")
+    w.emit("race_chosen", seat=seat, race=a.race)
     if s.setup_seat + 1 < s.players:
         w.setup_seat = s.setup_seat + 1
     else:
@@ -358,5 +352,5 @@ def _finish_setup(w: Work, placements: tuple[tuple[int, int], ...]) -> None:
     w.placements = ()
     w.hands = ()
     w.revealed = True
-    w.say("Setup complete: fleet markers revealed")
+    w.emit("setup_complete")
     begin_turn(w)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ...deck import Deck
+from ...events import Event
 from ...rng import RngValue
 from ...windows import Window
 from .data import VARIANTS, VariantData
@@ -82,20 +83,6 @@ class Sighting:
     round: int
     ships: tuple[tuple[int, int, int], ...]  # (cid, pb, carrier)
     stale: bool = False
-
-
-def log_entry(audience: int, text: str) -> str:
-    """One log line. PUBLIC lines (audience -1) are the text; a line only seat N may read is
-    stored as "@N text". Plain strings keep the state small and cheap to digest."""
-    return text if audience < 0 else f"@{audience} {text}"
-
-
-def log_audience(line: str) -> tuple[int, str]:
-    """(audience, text) of a stored log line; -1 for PUBLIC."""
-    if line.startswith("@"):
-        seat, _, text = line[1:].partition(" ")
-        return int(seat), text
-    return -1, line
 
 
 @dataclass(frozen=True)
@@ -247,7 +234,7 @@ class State:
     # Knowledge (C-4.3, SG-5.14): (seat, pid) planet types learned by peeking.
     known: tuple[tuple[int, int], ...] = ()
     sightings: tuple[Sighting, ...] = ()
-    log: tuple[str, ...] = ()  # see log_entry
+    log: tuple[Event, ...] = ()  # what happened (events.py, words.py); each seen by PUBLIC or one seat
     epoch: int = 0
     winners: tuple[int, ...] = ()
     reason: str = ""

@@ -285,7 +285,7 @@ def end_transport(w: Work) -> None:
     w.cursor = 0
     pushes = sum(1 for k, _, _ in w.effects if k == "push")
     if pushes and max(1, int(w.transports)) <= pushes:
-        w.say(f"{w.name(a)} gets an extra Transport Phase (Strategic Push)")
+        w.emit("extra_transport", seat=a)
         begin_transport(w)
         return
     w.fought = ()
@@ -305,7 +305,7 @@ def do_split(w: Work, a: ActionBase) -> None:
         if s is not None and s.carrier == a.ship:
             w.ships[cid] = replace(s, fleet=new)  # a bay-ship takes its fighters along
     w.stale(owner, marker)
-    w.say(f"{w.name(owner)} splits fleet {new} off fleet {marker}")
+    w.emit("fleet_split", seat=owner, marker=marker, new=new)
     _advance_cursor(w, keep=marker)
 
 
@@ -318,7 +318,7 @@ def do_merge(w: Work, a: ActionBase) -> None:
     del w.fleets[(owner, a.fleet)]
     w.sightings.pop((owner, a.fleet), None)
     w.stale(owner, marker)
-    w.say(f"{w.name(owner)} merges fleet {a.fleet} into fleet {marker}")
+    w.emit("fleet_merged", seat=owner, marker=marker, gone=a.fleet)
     _advance_cursor(w, keep=marker)
 
 

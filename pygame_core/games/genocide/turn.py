@@ -22,7 +22,7 @@ from .work import Work, continuation
 def begin_turn(w: Work) -> None:
     """SG-4.1 step 0: Black Holes (0.1), the card draw (0.2), the O-start window (0.3)."""
     a = w.active
-    w.say(f"Round {w.round}: {w.name(a)}'s turn")
+    w.emit("turn", round=w.round, seat=a)
     w.transports = 0
     if w.s.terrain and _black_holes(w, a):
         checkpoint(w, "roll", "black_holes")
@@ -63,8 +63,8 @@ def _apply_black_holes(w: Work) -> None:
         for cid in cids:
             w.remove_ship(cid, "pile")
         w.revealed = True
-        w.say(f"{w.name(seat)} loses {len(cids)} ship(s) in the Black Hole at {label}")
-        w.say("Lost in the Black Hole: " + ", ".join(map(w.label, cids)), seat)
+        w.emit("black_hole_loss", seat=seat, count=len(cids), hex=label)
+        w.emit("black_hole_lost", seat, seat=seat, ships=tuple(cids))
     _turn_draw(w)
 
 
@@ -122,10 +122,7 @@ def _stranded(w: Work) -> None:
         for cid in doomed:
             w.remove_ship(cid, "pile")
         w.revealed = True
-        w.say(
-            f"{w.name(key[0])} loses {excess} stranded fighter(s) at {Hex(key[1], key[2]).label}: "
-            + ", ".join(w.label(c) for c in doomed)
-        )
+        w.emit("stranded_fighters", seat=key[0], hex=Hex(key[1], key[2]).label, ships=tuple(doomed))
 
 
 @continuation("next_turn")

@@ -14,7 +14,7 @@ from .data import PLANET_TYPE_NAMES
 from .races import RACE_BY_KEY
 from .rules import current_player
 from .state import Phase, State
-from .words import ending, log_lines
+from .words import ending, log_lines, plain_events
 
 
 def view(state: State, player: int | None) -> View:
@@ -140,6 +140,9 @@ def view(state: State, player: int | None) -> View:
         "sightings": sightings,
         "pile": _pile(state),
         "log": log_lines(state, me),
+        # What the computer player rebuilds a state's log from (ai_log.py; the controller
+        # strips it before the page gets the view): the events this seat may see (SG-14).
+        "events": plain_events(state, me),
         "epoch": state.epoch,
         # The keys every game's view offers the web shell (docs/ENGINE.md).
         "to_move": current_player(state),

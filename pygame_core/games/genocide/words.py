@@ -1,143 +1,353 @@
-"""Space Genocide's log in a player's words, as one seat sees it (SG-14, C-2.8, C-4.3).
+"""Space Genocide's log in a player's words, as one seat sees it (SG-14, C-2.8, C-4.3): the one renderer of its events.
 
-The engine's log is a record (it is part of the state, so the golden games pin it); the view
-shows it in a player's words, built here:
+The engine's log is a tuple of events (``events.py``); each is told here:
 
-- each dice record (``SG.combat.attack target=ship#44: d6 = 3 5``) becomes an indented
-  ``  roll ...`` line, which the shell keeps behind the log's Details toggle; a random pick
-  over something hidden (a draw from the sealed pile, a card from a hand, a ship of a fleet)
-  keeps no values at all: the index of a pick in the sorted pool tells how many counters
-  below the one drawn are still in it, so it would give away what the other seats hold
-  (SG-14.1);
-- a roll's purpose named inside a line (Luck) is said in words; "card(s)" and the like agree
+- a dice record becomes an indented ``  roll ...`` line, which the shell keeps behind the
+  log's Details toggle; a random pick over something hidden (a draw from the sealed pile, a
+  card from a hand, a ship of a fleet) keeps no values at all: the index of a pick in the
+  sorted pool tells how many counters below the one drawn are still in it, so it would give
+  away what the other seats hold (SG-14.1);
+- a roll's purpose named inside a line (Luck) is said in words; "cards" and the like agree
   with their number;
-- where a seat's own private line tells the same event as the public one beside it ("West
-  draws a ship" and "West draws Cruiser #61"), that seat sees only its own line.
-
-Every rule is idempotent (a line already in words is left as it is), because the computer's
-determinizer builds states whose log is a view's log and asks their view again.
+- where a seat's own private event tells the same thing as the public one beside it ("West
+  draws a ship" and "West draws Cruiser #61"), that seat reads only its own line: the public
+  twin says nothing to it.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from typing import Any
 
+from ...events import Event
 from .board import seat_name
-from .state import State, log_audience
+from .cards import CARD_BY_NUM
+from .cards import ROLL as ROLL_STEP
+from .data import PLANET_TYPE_NAMES
+from .races import RACE_BY_KEY
+from .state import State
+from .terrain import TERRAIN_BY_KEY
 
-_ROLL = re.compile(r"^(SG\.[a-z_.]+(?: \S+)*?): (d\d+|pick of \d+) = ([\d ]+)$")
 _PUBLIC_PICKS = ("SG.setup.planet", "SG.setup.terrain")  # the map's layout: public (SG-3)
-_PURPOSE = re.compile(r"SG\.(combat\.attack|combat\.defence|burst|pb|blackhole|neutral)[^:()]*?(?= rerolled| \(|$)")
-_SHIP = re.compile(r"ship#(\d+)")
-# "against 2 ship(s):" stays: the computer's determinizer reads the burst lines (ai_log.py).
-_COUNT = re.compile(r"(?<!against )\b(\d+) ((?:stranded )?)(card|ship|fighter)\(s\)")
-_SHORT_PARENS = re.compile(r" \(SG-13\.3 #\d+\)")
-# A public line and the private line that tells the same event to its seat (first: public).
-_TWINS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
-    (re.compile(r"^(\w+) draws a ship$"), re.compile(r"^(\w+) draws .+ #\d+$")),
-    (re.compile(r"^(\w+) discards a ship$"), re.compile(r"^(\w+) discards .+ #\d+$")),
-    (re.compile(r"^(\w+) draws \d+ card\(?s?\)?$"), re.compile(r"^You draw ")),
-)
+_PURPOSES = ("SG.combat.attack", "SG.combat.defence", "SG.burst", "SG.pb", "SG.blackhole", "SG.neutral")
+# The public twins of a private event, said to the other seats only (see above).
+_TWINS = frozenset({"ship_drawn", "ship_discarded", "cards_drawn"})
+_FLEET_STEPS = frozenset({
+    "own_fleet", "own_mover", "enemy_fleet", "battle_fleet", "redeploy_fleet", "movable_fleet",
+    "second_fleet", "home_fleets", "interceptor", "retreater",
+})
+
+_CACHE: dict[tuple[Event, int | None, str, int], list[str]] = {}
+
+
+def purpose_ship(purpose: str) -> int | None:
+    """The ship a roll's purpose names (``ship#44``), if any."""
+    at = purpose.find("ship#")
+    if at < 0:
+        return None
+    digits = ""
+    for ch in purpose[at + 5:]:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return int(digits) if digits else None
+
+
+def purpose_planet(purpose: str) -> str | None:
+    """The planet's hex label a roll's purpose names (``planet=0304``), if any."""
+    at = purpose.find("planet=")
+    label = purpose[at + 7:at + 11] if at >= 0 else ""
+    return label if len(label) == 4 and label.isdigit() else None
+
+
+def render(state: State, entry: Event, viewer: int | None) -> list[str]:
+    """The lines ``viewer`` reads for one event of ``state``'s log (none for a public twin of
+    its own private line). Cached: an event's words depend only on it, the viewer and the
+    variant's counters, but for the game-over line (worded by ``ending``)."""
+    if entry.kind == "game_over":
+        end = ending(state)
+        return [f"Game over: {end[0] if end else entry.text('reason')}"]
+    key = (entry, viewer, state.variant, state.players)
+    hit = _CACHE.get(key)
+    if hit is None:
+        if len(_CACHE) > 100_000:
+            _CACHE.clear()
+        hit = _CACHE[key] = _render(state, entry, viewer)
+    return list(hit)
+
+
+_PLAIN: dict[Event, dict[str, Any]] = {}
+
+
+def plain_events(state: State, me: int | None) -> list[dict[str, Any]]:
+    """The events seat ``me`` may see, as plain data (``Event.plain``; cached per event: a
+    late game's view is asked for on every tap). The dicts are shared: read, never write."""
+    out = []
+    for e in state.log:
+        if e.visible_to(me):
+            hit = _PLAIN.get(e)
+            if hit is None:
+                if len(_PLAIN) > 100_000:
+                    _PLAIN.clear()
+                hit = _PLAIN[e] = e.plain()
+            out.append(hit)
+    return out
 
 
 def log_lines(state: State, me: int | None) -> list[str]:
-    """The log as seat ``me`` sees it (None: a spectator): public lines and its own (SG-14),
-    in a player's words."""
-    return [text for text, _ in _seen(state, me)]
+    """The log as seat ``me`` sees it (None: a spectator): public events and its own (SG-14)."""
+    return [line for e in state.log if e.visible_to(me) for line in render(state, e, me)]
 
 
-def log_origins(state: State, me: int | None) -> list[int]:
-    """For each line of ``log_lines(state, me)``, its index in the state's own log."""
-    return [origin for _, origin in _seen(state, me)]
+def _render(state: State, e: Event, viewer: int | None) -> list[str]:
+    players = state.players
+
+    def name(seat: int) -> str:
+        return seat_name(seat, players)
+
+    def label(cid: int) -> str:
+        return f"{state.data.type_of(cid).name} #{cid}"
+
+    def labels(cids: tuple[int, ...]) -> str:
+        return ", ".join(label(c) for c in cids)
+
+    def cards(nums: tuple[int, ...]) -> str:
+        return ", ".join(CARD_BY_NUM[c].name for c in nums)
+
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    k = e.kind
+    if k in _TWINS and viewer == e.num("seat"):
+        return []  # the seat reads its own private twin instead
+    if k == "roll":
+        return [_roll(e)]
+    if k == "rolloff":
+        rolls = zip(e.nums("seats"), e.nums("dice"), strict=True)
+        return ["Roll-off: " + ", ".join(f"{name(s)} {v}" for s, v in rolls)]
+    if k == "first_player":
+        return [f"{name(e.num('seat'))} plays first"]
+    if k == "terrain_placed":
+        return [f"Terrain placed: {e.num('count')} hexes"]
+    if k == "fleets_drawn":
+        return [f"{name(e.num('seat'))} draws {e.num('count')} ships"]
+    if k == "cards_dealt":
+        return [f"The card deck is shuffled; {e.num('count')} cards are dealt to each player"]
+    if k == "hand_dealt":
+        return [f"Your cards: {cards(e.nums('cards'))}"]
+    if k == "race_chosen":
+        race = RACE_BY_KEY[e.text("race")].name
+        return [f"{name(e.num('seat'))} are the {race[4:] if race.startswith('The ') else race}"]
+    if k == "setup_complete":
+        return ["Setup complete: fleet markers revealed"]
+    if k == "turn":
+        return [f"Round {e.num('round')}: {name(e.num('seat'))}'s turn"]
+    if k == "black_hole_loss":
+        return [f"{name(e.num('seat'))} loses {plural(e.num('count'), 'ship')} in the Black Hole at {e.text('hex')}"]
+    if k == "black_hole_lost":
+        return ["Lost in the Black Hole: " + labels(e.nums("ships"))]
+    if k == "stranded_fighters":
+        ships = e.nums("ships")
+        return [f"{name(e.num('seat'))} loses {len(ships)} stranded fighter{'' if len(ships) == 1 else 's'} "
+                f"at {e.text('hex')}: {labels(ships)}"]
+    if k == "extra_transport":
+        return [f"{name(e.num('seat'))} gets an extra Transport Phase (Strategic Push)"]
+    if k == "fleet_split":
+        return [f"{name(e.num('seat'))} splits fleet {e.num('new')} off fleet {e.num('marker')}"]
+    if k == "fleet_merged":
+        return [f"{name(e.num('seat'))} merges fleet {e.num('gone')} into fleet {e.num('marker')}"]
+    if k == "terrain_reached":
+        terrain = TERRAIN_BY_KEY[e.text("terrain")].name
+        return [f"{name(e.num('seat'))} reaches the {terrain} at {e.text('hex')} first"]
+    if k == "ship_cap":
+        lost = {"ruins": ": no ship from the ruins", "capture": " and capture nothing", "card": ": no effect"}
+        return [f"{name(e.num('seat'))} are at their ship cap{lost[e.text('lost')]} ({e.text('rule')})"]
+    if k == "ruins_unplaced":
+        return [f"{name(e.num('seat'))} cannot place the ruins' ship: it returns to the pile"]
+    if k == "ruins_ship":
+        return [f"{name(e.num('seat'))} finds {label(e.num('ship'))} in the ruins"]
+    if k == "neutral_gained":
+        return [f"{name(e.num('seat'))} gains the neutral planet at {e.text('hex')}: "
+                f"a {PLANET_TYPE_NAMES[e.text('ptype')]} world ({e.text('rule')})"]
+    if k == "planet_scanned":
+        return [f"{name(e.num('seat'))} scanned {name(e.num('owner'))} planet {e.text('hex')}"]
+    if k == "planet_type":
+        return [f"Planet {e.text('hex')} is a {PLANET_TYPE_NAMES[e.text('ptype')]} world"]
+    if k == "press_offensive":
+        return [f"Press Offensive: one more battle round at {e.text('hex')}"]
+    if k == "fleet_revealed":
+        what = "Battle" if e.text("what") == "battle" else "Space burst"
+        fleet = f"{name(e.num('owner'))} fleet {e.num('marker')}"
+        return [f"{what} at {e.text('hex')}: {fleet} = {labels(e.nums('ships'))}"]
+    if k == "target_declared":
+        return [f"{label(e.num('ship'))} ({name(e.num('seat'))}) targets {label(e.num('target'))}"]
+    if k == "self_destruct":
+        return [f"{label(e.num('ship'))} ({name(e.num('seat'))}) self-destructs ({e.text('rule')})"]
+    if k == "decoy_hit":
+        return [f"{label(e.num('ship'))}'s attack on {label(e.num('target'))} hits a decoy ({e.text('rule')})"]
+    if k == "battle_result":
+        a, d, die = e.nums("attack"), e.nums("defence"), e.num("sides")
+        return [f"{e.text('hex')}: {len(a)}d{die} attack {sum(a)} vs {len(d)}d{die} defence {sum(d)} "
+                f"on {label(e.num('target'))}: {'destroyed' if e.flag('destroyed') else 'survives'}"]
+    if k == "no_marker":
+        return [f"{name(e.num('seat'))} have no fleet marker free to capture {label(e.num('ship'))}"]
+    if k == "captured":
+        return [f"{name(e.num('seat'))} capture {label(e.num('ship'))} into fleet {e.num('marker')} ({e.text('rule')})"]
+    if k == "diplomacy":
+        return [f"Diplomacy: no Engagement or Mass Destruction this turn ({e.text('rule')})"]
+    if k == "no_bursts":
+        return ["No space bursts"]
+    if k == "burst_declared":
+        return [f"{label(e.num('ship'))} ({name(e.num('seat'))}) declares a burst of {e.num('pb')} PB"]
+    if k == "burst_dud":
+        return [f"{label(e.num('ship'))}'s burst is a dud ({e.text('rule')})"]
+    if k == "burst":
+        killed = labels(e.nums("killed")) or "no hits"
+        return [f"{label(e.num('ship'))} ({name(e.num('seat'))}) bursts {e.num('pb')} PB at {e.text('hex')} "
+                f"against {plural(e.num('targets'), 'ship')}: {killed}"]
+    if k == "launch_orders":
+        orders = zip(e.nums("ships"), e.nums("pbs"), e.texts("hexes"), strict=True)
+        return ["Launch orders: " + ", ".join(f"{label(c)} {n} PB at {h}" for c, n, h in orders)]
+    if k == "launch_dud":
+        return [f"{label(e.num('ship'))}'s launch at {e.text('hex')} is a dud ({e.text('rule')})"]
+    if k == "launch_gone":
+        return [f"{label(e.num('ship'))} launches {e.num('pb')} PB at {e.text('hex')}, but the planet is already gone"]
+    if k == "launch":
+        dice = " ".join(map(str, e.nums("dice")))
+        return [f"{label(e.num('ship'))} launches {e.num('pb')} PB at {e.text('hex')}: {dice}: "
+                f"{'planet destroyed' if e.flag('hit') else 'no effect'}"]
+    if k == "planet_destroyed":
+        ptype = e.text("ptype")
+        if ptype:  # SG-8.7: the destroyed planet's type is public
+            return [f"{name(e.num('owner'))} planet {e.text('hex')} was a {PLANET_TYPE_NAMES[ptype]} world"]
+        return [f"{name(e.num('owner'))} planet {e.text('hex')} is destroyed"]
+    if k == "defeated":
+        return [f"{name(e.num('seat'))} is defeated"]
+    if k == "hand_discarded":
+        return [f"{name(e.num('seat'))} discard their hand: {cards(e.nums('cards'))}"]
+    if k == "ship_discarded":
+        return [f"{name(e.num('seat'))} discards a ship"]
+    if k == "ship_discarded_own":
+        return [f"{name(e.num('seat'))} discards {label(e.num('ship'))}"]
+    if k == "income":
+        return [f"{name(e.num('seat'))} gains {e.num('income')} resources ({e.num('total')})"]
+    if k == "draw_unplaced":
+        return [f"{name(e.num('seat'))} draws a ship but cannot place it: it returns to the pile"]
+    if k == "ship_drawn":
+        return [f"{name(e.num('seat'))} draws a ship"]
+    if k == "ship_drawn_own":
+        return [f"{name(e.num('seat'))} draws {label(e.num('ship'))}"]
+    if k == "ship_bought":
+        return [f"{name(e.num('seat'))} buys {label(e.num('ship'))} ({e.num('left')} resources left)"]
+    if k == "pb_bought":
+        return [f"{name(e.num('seat'))} buys 1 PB ({e.num('left')} resources left)"]
+    if k == "card_played":
+        return [f"{name(e.num('seat'))} plays {CARD_BY_NUM[e.num('card')].name}{_card_args(state, e)}"]
+    if k == "card_negated":
+        return [f"{CARD_BY_NUM[e.num('card')].name} ({name(e.num('seat'))}) is negated ({e.text('rule')})"]
+    if k == "hand_limit_discard":
+        return [f"{name(e.num('seat'))} discards {CARD_BY_NUM[e.num('card')].name} (hand limit)"]
+    if k == "deck_reshuffled":
+        return [f"The discard pile ({e.num('count')} cards) is shuffled into a new deck"]
+    if k == "cards_drawn":
+        return [f"{name(e.num('seat'))} draws {plural(e.num('count'), 'card')}"]
+    if k == "cards_drawn_own":
+        return [f"You draw {cards(e.nums('cards'))}"]
+    if k == "homeworld_revealed":
+        return [f"{name(e.num('seat'))} reveals the Homeworld at {e.text('hex')}"]
+    if k == "card_fleet_moved":
+        return [f"{name(e.num('owner'))} fleet {e.num('marker')} moves to {e.text('hex')}"]
+    if k == "fleet_scanned":
+        return [f"{name(e.num('owner'))} fleet {e.num('marker')}: {labels(e.nums('ships'))}"]
+    if k == "hand_spied":
+        return [f"{name(e.num('target'))} holds {cards(e.nums('cards')) or 'nothing'}"]
+    if k == "boarding_destroyed":
+        return [f"{label(e.num('ship'))} is destroyed in the boarding (cap reached)"]
+    if k == "boarded":
+        return [f"{name(e.num('seat'))} boards and takes {label(e.num('ship'))}"]
+    if k == "mines":
+        return [f"Space Mines destroy {label(e.num('ship'))} of {name(e.num('owner'))} fleet {e.num('marker')}"]
+    if k == "sabotage":
+        return [f"{name(e.num('seat'))} discards {cards(e.nums('cards')) or 'nothing'}"]
+    if k == "deck_top":
+        return [f"The next cards: {cards(e.nums('cards'))}"]
+    if k == "recovered":
+        return [f"{name(e.num('seat'))} recover {label(e.num('ship'))} into fleet {e.num('marker')}"]
+    if k == "suicide":
+        return [f"{label(e.num('ship'))} is destroyed (Suicide Attack)"]
+    if k == "critical_hit":
+        return [f"Critical Hit destroys {label(e.num('ship'))}"]
+    if k == "luck":
+        old, new = (" ".join(map(str, e.nums(f))) for f in ("old", "new"))
+        return [f"Luck: {purpose_words(state, e.text('purpose'))} rerolled: {old} -> {new}"]
+    if k == "lure":
+        return [f"Lure: {name(e.num('owner'))} fleet {e.num('marker')} has MP {e.num('mp')}"]
+    if k == "refit_replaced":
+        return [f"Refit: {label(e.num('ship'))} is replaced by {label(e.num('new'))}"]
+    if k == "refit":
+        return [f"{name(e.num('seat'))} refits {plural(e.num('count'), 'ship')}"]
+    if k == "fighter_moved":
+        return [f"{name(e.num('seat'))} moves a fighter to {e.text('hex')}"]
+    if k == "point_defense":
+        return [f"Point Defense destroys {label(e.num('ship'))}"]
+    raise ValueError(f"no words for event kind {k!r}")
 
 
-def _seen(state: State, me: int | None) -> list[tuple[str, int]]:
-    """The lines seat ``me`` sees, in words, each with its index in the state's own log."""
-    name = _namer(state)
-    out: list[str] = []
-    mine: list[bool] = []
-    origins: list[int] = []
-    over = f"Game over: {state.reason}" if state.reason else None
-    for origin, line in enumerate(state.log):
-        audience, text = log_audience(line)
-        if audience < 0 or audience == me:
-            if text == over:
-                end = ending(state)
-                text = f"Game over: {end[0]}" if end else text
-            out.append(say(text, name))
-            mine.append(audience >= 0)
-            origins.append(origin)
-    drop = _one_per_event(out, mine)
-    return [(text, origins[i]) for i, text in enumerate(out) if i not in drop]
+def _roll(e: Event) -> str:
+    """C-2.8: a dice record; a pick over something hidden keeps no values (SG-14.1)."""
+    purpose, sides = e.text("purpose"), e.num("sides")
+    if e.flag("pick"):
+        if not purpose.startswith(_PUBLIC_PICKS):
+            return f"  roll {purpose.split(' seat=')[0]}: a random pick, kept secret"
+        kind = f"pick of {sides}"
+    else:
+        kind = f"d{sides}"
+    return f"  roll {purpose}: {kind} = {' '.join(map(str, e.nums('values')))}"
 
 
-def _namer(state: State) -> Callable[[int], str]:
-    data = state.data
-    return lambda cid: f"{data.type_of(cid).name} #{cid}"
-
-
-def say(text: str, name: Callable[[int], str]) -> str:
-    """One engine line in a player's words (a line in words already comes back unchanged)."""
-    m = _ROLL.match(text)
-    if m:
-        purpose, kind, values = m.groups()
-        if kind.startswith("pick") and not purpose.startswith(_PUBLIC_PICKS):
-            purpose = purpose.split(" seat=")[0]
-            return f"  roll {purpose}: a random pick, kept secret"  # SG-14.1, see above
-        return f"  roll {purpose}: {kind} = {values}"
-    if "SG." in text and not text.startswith("  roll "):
-        text = _PURPOSE.sub(lambda p: _purpose_words(p.group(0), name), text)
-    if "(s)" in text:
-        text = _COUNT.sub(lambda c: f"{c.group(1)} {c.group(2)}{c.group(3)}{'' if c.group(1) == '1' else 's'}", text)
-    if " are the The " in text:
-        text = text.replace(" are the The ", " are the ")
-    if "(SG-13.3 #" in text:
-        text = _SHORT_PARENS.sub(" (SG-13.3)", text)
-    return text
-
-
-def _purpose_words(purpose: str, name: Callable[[int], str]) -> str:
+def purpose_words(state: State, purpose: str) -> str:
     """What a held or rerolled roll was for (Luck, SG-A59), in words."""
-    ship = _SHIP.search(purpose)
-    who = name(int(ship.group(1))) if ship else "a ship"
+    if not purpose.startswith(_PURPOSES):
+        return purpose
+    ship = purpose_ship(purpose)
+    who = f"{state.data.type_of(ship).name} #{ship}" if ship is not None else "a ship"
     if purpose.startswith("SG.combat.attack"):
         return f"the attack dice on {who}"
     if purpose.startswith("SG.combat.defence"):
         return f"the defence dice of {who}"
     if purpose.startswith("SG.burst"):
         return f"{who}'s space burst die"
+    planet = purpose_planet(purpose)
     if purpose.startswith("SG.pb"):
-        planet = re.search(r"planet=(\d{4})", purpose)
-        return f"{who}'s planet buster dice at {planet.group(1) if planet else 'a planet'}"
+        return f"{who}'s planet buster dice at {planet or 'a planet'}"
     if purpose.startswith("SG.blackhole"):
         return f"the Black Hole die at {purpose.rsplit(' ', 1)[-1]}"
-    planet = re.search(r"planet=(\d{4})", purpose)
-    return f"the neutral planet's die at {planet.group(1) if planet else 'its hex'}"
+    return f"the neutral planet's die at {planet or 'its hex'}"
 
 
-def _one_per_event(lines: list[str], mine: list[bool]) -> set[int]:
-    """The public lines to drop: those the seat's own private line beside it tells in full."""
-    drop: set[int] = set()
-    for i, text in enumerate(lines):
-        if mine[i]:
-            continue
-        for public, private in _TWINS:
-            m = public.match(text)
-            if not m:
-                continue
-            for j in (i - 1, i + 1):
-                if 0 <= j < len(lines) and mine[j] and j not in drop:
-                    p = private.match(lines[j])
-                    if p and (not p.groups() or p.group(1) == m.group(1)):
-                        drop.add(i)
-                        break
-            break
-    return drop
-
-
-_LOST_PLANET = re.compile(r"^(\w+) planet (\d{4}) was an? (\w+) world$")
-_DEFEATED = re.compile(r"^(\w+) is defeated$")
+def _card_args(state: State, e: Event) -> str:
+    """A card's targets, as ``describe_target`` names them (card targets are PUBLIC, SG-14.1)."""
+    parts = []
+    for step, value in zip(e.texts("steps"), e.nums("targets"), strict=True):
+        if value < 0:
+            parts.append("done")
+        elif step in _FLEET_STEPS:
+            owner, marker = divmod(value, 100)  # cardplay.targets.unkey
+            parts.append(f"{seat_name(owner, state.players)} fleet {marker}")
+        elif step in ("enemy_planet", "other_planet"):
+            p = state.planets[value]
+            parts.append(f"planet {p.col + 1:02d}{p.row + 1:02d}")
+        elif step == "opponent":
+            parts.append(seat_name(value, state.players))
+        elif step == ROLL_STEP:
+            dice = " ".join(map(str, e.nums("roll_dice")))
+            parts.append(f"the roll {purpose_words(state, e.text('roll'))} ({dice})")
+        elif step == "battle_hex":
+            parts.append(f"hex {value // 100 + 1:02d}{value % 100 + 1:02d}")
+        elif step == "planet_fleet":
+            parts.append("a new fleet" if value == 0 else f"fleet {value}")
+        else:
+            parts.append(f"{state.data.type_of(value).name} #{value}")
+    return (": " + ", ".join(parts)) if parts else ""
 
 
 def ending(state: State) -> tuple[str, tuple[int, ...]] | None:
@@ -145,7 +355,7 @@ def ending(state: State) -> tuple[str, tuple[int, ...]] | None:
     a whole resource type or its Homeworld (SG-10.2) still had its other planets when it was
     defeated, though SG-16.5 then takes them off the board. None until the game is over.
 
-    Read from the public lines of the log (a destroyed planet's type is public, SG-8.7), so
+    Read from the public events of the log (a destroyed planet's type is public, SG-8.7), so
     it is the same for every seat and for a state rebuilt from a seat's view."""
     if not state.reason:
         return None
@@ -153,19 +363,15 @@ def ending(state: State) -> tuple[str, tuple[int, ...]] | None:
     destroyed: dict[int, set[str]] = {s: set() for s in range(state.players)}
     last_type: dict[int, str] = {}
     defeated: list[int] = []
-    for line in state.log:
-        audience, text = log_audience(line)
-        if audience >= 0:
+    for e in state.log:
+        if e.seen_by >= 0:
             continue
-        m = _LOST_PLANET.match(text)
-        if m and m.group(1) in names:
-            seat = names.index(m.group(1))
-            destroyed[seat].add(m.group(2))
-            last_type[seat] = m.group(3)
-            continue
-        d = _DEFEATED.match(text)
-        if d and d.group(1) in names:
-            defeated.append(names.index(d.group(1)))
+        if e.kind == "planet_destroyed" and e.text("ptype"):
+            seat = e.num("owner")
+            destroyed[seat].add(e.text("hex"))
+            last_type[seat] = PLANET_TYPE_NAMES[e.text("ptype")]
+        elif e.kind == "defeated":
+            defeated.append(e.num("seat"))
     kept = tuple(
         sum(1 for p in state.planets if p.owner == s and (p.alive or not state.alive[s])
             and f"{p.col + 1:02d}{p.row + 1:02d}" not in destroyed[s])

@@ -14,12 +14,12 @@ from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar, cast
 
 from ...deck import Deck
+from ...events import Event, Value, event
 from ...frozen import replace
 from ...hexgrid import Hex
 from ...rng import Roller
 from ...windows import Window
 from .board import PUBLIC, HexKey, bays, carrier_of, seat_name
-from .data import PLANET_TYPE_NAMES
 from .state import (
     Battle,
     BurstStep,
@@ -32,7 +32,6 @@ from .state import (
     Sighting,
     State,
     Wreck,
-    log_entry,
 )
 
 T = TypeVar("T")
@@ -143,7 +142,7 @@ class Work:
     def __init__(self, state: State) -> None:
         self.s = state
         self.data = state.data
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self.roller = Roller(state.rng)
         self.revealed = False
         self.device: int | None = None
@@ -199,8 +198,9 @@ class Work:
 
     # ---- writing
 
-    def say(self, text: str, audience: int = PUBLIC) -> None:
-        self.log.append(log_entry(audience, text))
+    def emit(self, kind: str, seen_by: int = PUBLIC, **fields: Value) -> None:
+        """Log one event (events.py) seen by ``seen_by`` (PUBLIC or one seat, SG-14)."""
+        self.log.append(event(kind, seen_by, **fields))
 
     def set_ship(self, cid: int, **changes: int) -> None:
         ship = self.ships[cid]
@@ -314,14 +314,8 @@ class Work:
                 if (seat, pid) not in self.known:
                     self.known.add((seat, pid))
                     self.revealed = True
-                    self.say(
-                        f"{self.name(seat)} scanned {self.name(p.owner)} planet "
-                        f"{Hex(p.col, p.row).label}"
-                    )
-                    self.say(
-                        f"Planet {Hex(p.col, p.row).label} is a {PLANET_TYPE_NAMES[p.ptype]} world",
-                        seat,
-                    )
+                    self.emit("planet_scanned", seat=seat, owner=p.owner, hex=Hex(p.col, p.row).label)
+                    self.emit("planet_type", seat, seat=seat, hex=Hex(p.col, p.row).label, ptype=p.ptype)
 
 
 def autoload(w: Work, owner: int, marker: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ....deck import Deck
 from ....rng import Roller
 from .. import cards as K
-from ..cards import CARD_BY_NUM, CARDS
+from ..cards import CARDS
 from ..state import Phase, State
 from ..work import Work
 
@@ -33,7 +33,7 @@ def draw_cards(w: Work, seat: int, count: int) -> None:
         reshuffle = not deck.draw_pile and bool(deck.discard_pile)
         card, deck = deck.draw(w.roller, "SG.cards.reshuffle sealed")
         if reshuffle:
-            w.say(f"The discard pile ({len(deck.draw_pile) + (card is not None)} cards) is shuffled into a new deck")
+            w.emit("deck_reshuffled", count=len(deck.draw_pile) + (card is not None))
             w.analysis = ()
         if card is None:
             break
@@ -43,8 +43,8 @@ def draw_cards(w: Work, seat: int, count: int) -> None:
     w.cards = tuple(hands)
     if got:
         w.revealed = True
-        w.say(f"{w.name(seat)} draws {len(got)} card(s)")
-        w.say("You draw " + ", ".join(CARD_BY_NUM[c].name for c in got), seat)
+        w.emit("cards_drawn", seat=seat, count=len(got))
+        w.emit("cards_drawn_own", seat, seat=seat, cards=tuple(got))
 
 
 def over_hand_limit(w: Work) -> bool:

@@ -14,8 +14,7 @@ from ....hexgrid import Hex
 from .. import cards as K
 from ..arrival import enter_terrain
 from ..board import HexKey, move, pb_max, ship_at, ship_cap, terrain_at
-from ..cards import CARD_BY_NUM, Card
-from ..data import PLANET_TYPE_NAMES
+from ..cards import Card
 from ..state import Battle, CardMove, Phase, Ship, Sighting, State, Wreck
 from ..work import Work, autoload
 from .deck import draw_cards
@@ -106,7 +105,7 @@ def _fx_defend_the_homeworld(w: Work, seat: int, args: tuple[int, ...]) -> None:
     pid = homeworld(w.freeze(), seat)
     p = w.planets[pid]
     w.planets[pid] = replace(p, public=True)
-    w.say(f"{w.name(seat)} reveals the Homeworld at {Hex(p.col, p.row).label}")
+    w.emit("homeworld_revealed", seat=seat, hex=Hex(p.col, p.row).label)
     for value in args:
         owner, marker = unkey(value)
         if (owner, marker) in w.fleets:
@@ -122,7 +121,7 @@ def _teleport(w: Work, owner: int, marker: int, dest: HexKey, stop: bool = True)
     if stop and owner == w.active and any(g.owner != owner and (g.col, g.row) == dest for g in w.fleets.values()):
         for c in w.fleet_ships(owner, marker):
             w.set_ship(c, mp=0)
-    w.say(f"{w.name(owner)} fleet {marker} moves to {Hex(*dest).label}")
+    w.emit("card_fleet_moved", owner=owner, marker=marker, hex=Hex(*dest).label)
     w.peek((origin, dest))
     t = terrain_at(w.s, dest)
     if t is not None:
@@ -139,7 +138,7 @@ def _fx_long_range_probe(w: Work, seat: int, args: tuple[int, ...]) -> None:
     pid = args[0]
     p = w.planets[pid]
     w.known.add((seat, pid))
-    w.say(f"Planet {Hex(p.col, p.row).label} is a {PLANET_TYPE_NAMES[p.ptype]} world", seat)
+    w.emit("planet_type", seat, seat=seat, hex=Hex(p.col, p.row).label, ptype=p.ptype)
 
 
 @card_rule("scanners")
@@ -151,7 +150,7 @@ def _fx_scanners(w: Work, seat: int, args: tuple[int, ...]) -> None:
     scans = [x for x in w.scans if not (x[0] == seat and (x[1].owner, x[1].marker) == (owner, marker))]
     scans.append((seat, Sighting(owner, marker, w.round, ships)))
     w.scans = tuple(scans)
-    w.say(f"{w.name(owner)} fleet {marker}: " + ", ".join(w.label(c) for c, _, _ in ships), seat)
+    w.emit("fleet_scanned", seat, seat=seat, owner=owner, marker=marker, ships=tuple(c for c, _, _ in ships))
 
 
 @card_rule("spies")
@@ -161,7 +160,7 @@ def _fx_spies(w: Work, seat: int, args: tuple[int, ...]) -> None:
     spied = [x for x in w.spied if x[:2] != (seat, target)]
     spied.append((seat, target, w.round, cards))
     w.spied = tuple(spied)
-    w.say(f"{w.name(target)} holds " + (", ".join(CARD_BY_NUM[c].name for c in cards) or "nothing"), seat)
+    w.emit("hand_spied", seat, seat=seat, target=target, cards=tuple(cards))
 
 
 @card_rule("strategic_push")
@@ -184,7 +183,7 @@ def _fx_boarding_action(w: Work, seat: int, args: tuple[int, ...]) -> None:
         return
     key = w.ship_hex(cid)
     if _at_cap(w, seat):
-        w.say(f"{w.label(cid)} is destroyed in the boarding (cap reached)")
+        w.emit("boarding_destroyed", ship=cid)
         w.wreck(cid)
         return
     marker = _own_fleet_at(w, seat, key)
@@ -194,7 +193,7 @@ def _fx_boarding_action(w: Work, seat: int, args: tuple[int, ...]) -> None:
     w.limbo.remove(cid)
     w.ships[cid] = Ship(seat, marker, ship.pb)
     w.stale(seat, marker)
-    w.say(f"{w.name(seat)} boards and takes {w.label(cid)}")
+    w.emit("boarded", seat=seat, ship=cid)
 
 
 def _at_cap(w: Work, seat: int) -> bool:
@@ -219,7 +218,7 @@ def _fx_space_mines(w: Work, seat: int, args: tuple[int, ...]) -> None:
         return
     members = w.fleet_ships(owner, marker)
     cid = w.roller.choice(members, f"SG.cards.space_mines seat={owner}")
-    w.say(f"Space Mines destroy {w.label(cid)} of {w.name(owner)} fleet {marker}")
+    w.emit("mines", ship=cid, owner=owner, marker=marker)
     w.remove_ship(cid, "pile")
     w.revealed = True
 
@@ -240,7 +239,7 @@ def _fx_sabotage(w: Work, seat: int, args: tuple[int, ...]) -> None:
     deck = w.deck
     assert isinstance(deck, Deck)
     w.deck = deck.discard(*lost)
-    w.say(f"{w.name(target)} discards " + (", ".join(CARD_BY_NUM[c].name for c in lost) or "nothing"))
+    w.emit("sabotage", seat=target, cards=tuple(lost))
 
 
 @card_rule("diplomacy", _no_diplomacy_yet)
@@ -268,7 +267,7 @@ def _fx_data_analysis(w: Work, seat: int, args: tuple[int, ...]) -> None:
     top = deck.peek(K.ANALYSIS_DEPTH)
     rest = [x for x in w.analysis if x[0] != seat]
     w.analysis = (*rest, (seat, top))
-    w.say("The next cards: " + ", ".join(CARD_BY_NUM[c].name for c in top), seat)
+    w.emit("deck_top", seat, seat=seat, cards=tuple(top))
 
 
 @card_rule("decoy")
@@ -287,7 +286,7 @@ def _recover_wreck(w: Work, seat: int, cid: int, new: bool) -> None:
     if wreck is None or w.ships[cid] is not None:
         return
     if _at_cap(w, seat):
-        w.say(f"{w.name(seat)} are at their ship cap: no effect (SG-A30)")
+        w.emit("ship_cap", seat=seat, lost="card", rule="SG-A30")
         return
     marker = _own_fleet_at(w, seat, (wreck.col, wreck.row), new=new)
     if marker is None and new:  # Repairs: else at any own planet
@@ -302,7 +301,7 @@ def _recover_wreck(w: Work, seat: int, cid: int, new: bool) -> None:
     w.limbo.remove(cid)
     w.ships[cid] = Ship(seat, marker, wreck.pb)
     w.stale(seat, marker)
-    w.say(f"{w.name(seat)} recover {w.label(cid)} into fleet {marker}")
+    w.emit("recovered", seat=seat, ship=cid, marker=marker)
 
 
 @card_rule("salvage")
@@ -319,7 +318,7 @@ def _fx_repairs(w: Work, seat: int, args: tuple[int, ...]) -> None:
 def _fx_suicide_attack(w: Work, seat: int, args: tuple[int, ...]) -> None:
     for cid in args:
         if w.ships[cid] is not None:
-            w.say(f"{w.label(cid)} is destroyed (Suicide Attack)")
+            w.emit("suicide", ship=cid)
             w.wreck(cid)
 
 
@@ -329,7 +328,7 @@ def _fx_critical_hit(w: Work, seat: int, args: tuple[int, ...]) -> None:
     if not cands:
         return
     cid = w.roller.choice(cands, "SG.cards.critical_hit")
-    w.say(f"Critical Hit destroys {w.label(cid)}")
+    w.emit("critical_hit", ship=cid)
     w.wreck(cid)
 
 
@@ -341,7 +340,7 @@ def _fx_luck(w: Work, seat: int, args: tuple[int, ...]) -> None:
     dice = tuple(w.roller.dice(len(r.dice), r.sides, r.purpose + " (Luck)"))
     rolls[args[0]] = replace(r, dice=dice)
     w.rolls = tuple(rolls)
-    w.say(f"Luck: {r.purpose} rerolled: {' '.join(map(str, r.dice))} -> {' '.join(map(str, dice))}")
+    w.emit("luck", purpose=r.purpose, old=tuple(r.dice), new=tuple(dice))
 
 
 @card_rule("resupply")
@@ -367,7 +366,7 @@ def _fx_lure(w: Work, seat: int, args: tuple[int, ...]) -> None:
         return
     state = w.freeze()
     mp = speed(state, owner, marker) if movable(state, owner, marker) else 0
-    w.say(f"Lure: {w.name(owner)} fleet {marker} has MP {mp}", seat)
+    w.emit("lure", seat, seat=seat, owner=owner, marker=marker, mp=mp)
     if mp:
         start_card_move(w, CardMove(seat, owner, marker, mp))
 
@@ -424,11 +423,11 @@ def _fx_refit(w: Work, seat: int, args: tuple[int, ...]) -> None:
         new, rest = w.roller.draw_from_pool(w.pile, f"SG.cards.refit seat={seat}")
         w.pile = list(rest)
         w.ships[new] = Ship(seat, ship.fleet, pb_max(w.s, new))
-        w.say(f"Refit: {w.label(cid)} is replaced by {w.label(new)}", seat)
+        w.emit("refit_replaced", seat, seat=seat, ship=cid, new=new)
         out.append(cid)
     for cid in out:
         w.remove_ship(cid, "pile")
-    w.say(f"{w.name(seat)} refits {len(out)} ship(s)")
+    w.emit("refit", seat=seat, count=len(out))
 
 
 @card_rule("fighter_base")
@@ -449,7 +448,7 @@ def _fx_fighter_base(w: Work, seat: int, args: tuple[int, ...]) -> None:
     w.ships[cid] = Ship(seat, target, ship.pb)
     w.stale(seat, target)
     autoload(w, seat, target)
-    w.say(f"{w.name(seat)} moves a fighter to {Hex(*key).label}")
+    w.emit("fighter_moved", seat=seat, hex=Hex(*key).label)
     w.peek((key,))
 
 
@@ -464,7 +463,7 @@ def _fx_skirmish(w: Work, seat: int, args: tuple[int, ...]) -> None:
 @card_rule("point_defense")
 def _fx_point_defense(w: Work, seat: int, args: tuple[int, ...]) -> None:
     if w.ships[args[0]] is not None:
-        w.say(f"Point Defense destroys {w.label(args[0])}")
+        w.emit("point_defense", ship=args[0])
         w.wreck(args[0])
 
 

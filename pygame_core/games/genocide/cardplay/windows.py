@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import cast
 
 from ....deck import Deck
 from ....frozen import replace as evolve
@@ -19,10 +20,10 @@ from ....windows import RESPONSE, Play, Window, auto_pass, is_asked, resolve
 from .. import actions as A
 from .. import cards as K
 from ..cards import CARD_BY_NUM, Card
-from ..state import PendingPlay, Phase, State
+from ..state import PendingPlay, Phase, RollRec, State
 from ..work import Work, continuation, go_on
 from .rulebook import RULEBOOK
-from .targets import INLINE, NEGATES, could_play, decider, describe_target, playable, target_step, targets_done
+from .targets import INLINE, NEGATES, could_play, decider, playable, target_step, targets_done
 
 
 def checkpoint(w: Work, kind: str, then: str) -> None:
@@ -125,7 +126,7 @@ def _resolve_chain(w: Work, chain: tuple[Play, ...]) -> bool:
         assert isinstance(deck, Deck)
         w.deck = deck.discard(card.num)
         if not res.effective:
-            w.say(f"{card.name} ({w.name(res.play.player)}) is negated (C-5.3)")
+            w.emit("card_negated", seat=res.play.player, card=card.num, rule="C-5.3")
             continue
         if card.key == NEGATES:
             continue
@@ -180,7 +181,7 @@ def handle(w: Work, a: ActionBase) -> None:
         deck = w.s.deck
         assert deck is not None
         w.deck = deck.discard(a.card)
-        w.say(f"{w.name(seat)} discards {CARD_BY_NUM[a.card].name} (hand limit)")
+        w.emit("hand_limit_discard", seat=seat, card=a.card)
         if len(cards) <= K.HAND_LIMIT:
             go_on(w, "next_turn")
         return
@@ -199,7 +200,7 @@ def _announce(w: Work, play: PendingPlay) -> None:
     w.cards = tuple(hands)
     w.play = None
     w.revealed = True
-    w.say(f"{w.name(play.player)} plays {card.name}{_describe_args(w, card, args)}")
+    _log_play(w, play.player, card, args)
     if play.kind:  # played among the phase's own decisions: a window just for the response
         w.window_then = "transport_on" if play.kind == "T" else "next_battle"
         win = Window.open(play.kind, _seats(w))
@@ -216,8 +217,13 @@ def _seats(w: Work) -> tuple[int, ...]:
     return tuple(s for s in seats if w.alive[s])
 
 
-def _describe_args(w: Work, card: Card, args: tuple[int, ...]) -> str:
-    state = w.freeze()
-    steps = [target_step(card, args[:i]) for i in range(len(args))]
-    parts = [describe_target(state, step, value) for step, value in zip(steps, args, strict=True)]
-    return (": " + ", ".join(parts)) if parts else ""
+def _log_play(w: Work, player: int, card: Card, args: tuple[int, ...]) -> None:
+    """The play and its targets (PUBLIC, SG-14.1); a held roll (Luck) is named by its purpose
+    and dice, since the words tell them after the roll window has closed."""
+    steps = tuple(target_step(card, args[:i]) for i in range(len(args)))
+    purpose, dice = "", cast(tuple[int, ...], ())
+    for step, value in zip(steps, args, strict=True):
+        if step == K.ROLL and value >= 0:
+            rolls: tuple[RollRec, ...] = w.rolls
+            purpose, dice = rolls[value].purpose, tuple(rolls[value].dice)
+    w.emit("card_played", seat=player, card=card.num, steps=steps, targets=args, roll=purpose, roll_dice=dice)
