@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...ai.rand import AiRandom
 from ...deck import Deck
+from ...events import Event
 from ...game import View
 from ...rng import Rng
 from ...windows import Play, Window
 from . import cards as K
 from . import rules
-from .cards import CARDS, Card
-from .data import SEAT_NAMES, VariantData
+from .cards import CARD_BY_NUM, CARDS, Card
+from .data import VariantData
 from .state import (
     Battle,
     BurstStep,
@@ -26,32 +26,26 @@ from .state import (
     Wreck,
 )
 
-TURN_LINE = re.compile(r"^Round (\d+): (\w+)'s turn$")
-FLEET_MENTION = re.compile(r"\b(\w+) fleet (\d+)\b")
-SPLIT_LINE = re.compile(r"^(\w+) splits fleet (\d+) off", re.MULTILINE)
-BATTLE_LINE = re.compile(r"^Battle at (\d{4}): ")
-CID = re.compile(r"#(\d+)")
-REVEAL = re.compile(r"^(?:Battle|Space burst) at (\d{4}): (\w+) fleet (\d+) = (.*)$")
-KILLED = re.compile(r"#(\d+): destroyed$")
-BURST_HITS = re.compile(r" bursts \d+ PB at \d{4} against \d+ ships?: (.*)$")
-LAUNCH = re.compile(r"^.* #(\d+) launches \d+ PB at (\d{4})", re.MULTILINE)
-PB_ROLL = re.compile(r"^SG\.pb planet=(\d{4}) ship#(\d+)")
-# The public lines of the Engagement Phase that put a ship on the wreck list (SG-6.9) besides
-# the battle results and the bursts: a self-destruct (at B7, SG-11) and the E-end cards.
-SACRIFICE = re.compile(r"#(\d+) \(\w+\) self-destructs \(SG-11\)$")
-CARD_KILL = re.compile(
-    r"^(?:Critical Hit destroys .*#(\d+)|Point Defense destroys .*#(\d+)"
-    r"|.*#(\d+) is destroyed \(Suicide Attack\)|.*#(\d+) is destroyed in the boarding \(cap reached\))$"
-)
-# A ship taken by Boarding Action (SG-13.3 #13), and a wreck back in play (Salvage, Repairs,
-# a Scavenger capture): "<seat> recover|capture X #c into fleet m".
-BOARDED = re.compile(r"^(\w+) boards and takes .*#(\d+)$")
-RECOVERED = re.compile(r"^(\w+) (?:recover|capture) .*#(\d+) into fleet (\d+)")
-LAUNCH_ORDERS = "Launch orders: "  # SG-8.3: the orders are PUBLIC, logged before M-decl
-LAUNCH_ORDER = re.compile(r"#(\d+) (\d+) PB at (\d{4})")
-PLAY_LINE = re.compile(r"^(\w+) plays (.+?)(?:: (.*))?$")
-NEGATED = re.compile(r"^(.+) \((\w+)\) is negated \(C-5\.3\)$")
-CARD_BY_NAME = {c.name: c for c in CARDS}
+CARD_KEYS = {c.num: c.key for c in CARDS}
+# The events of the Engagement Phase that put a ship on the wreck list (SG-6.9) besides the
+# battle results and the bursts: a self-destruct (at B7, SG-11) and the E-end cards.
+CARD_KILLS = frozenset({"critical_hit", "point_defense", "suicide", "boarding_destroyed"})
+# A wreck back in play (Salvage, Repairs, a Scavenger capture): (seat, ship, marker).
+RECOVERIES = frozenset({"recovered", "captured"})
+FLEET_STEPS = frozenset({
+    K.OWN_FLEET, K.OWN_MOVER, K.ENEMY_FLEET, K.BATTLE_FLEET, K.REDEPLOY_FLEET, K.MOVABLE_FLEET,
+    K.SECOND_FLEET, K.HOME_FLEETS, K.INTERCEPTOR, K.RETREATER,
+})
+
+
+def fleet_mentions(e: Event) -> list[tuple[int, int]]:
+    """The (seat, marker) of every fleet an event names (its words say "<seat> fleet <m>")."""
+    if e.kind in ("fleet_revealed", "card_fleet_moved", "fleet_scanned", "mines", "lure"):
+        return [(e.num("owner"), e.num("marker"))]
+    if e.kind == "card_played":
+        return [divmod(v, 100) for step, v in zip(e.texts("steps"), e.nums("targets"), strict=True)
+                if step in FLEET_STEPS and v >= 0]
+    return []
 
 
 def label_key(label: str) -> tuple[int, int]:
@@ -59,17 +53,16 @@ def label_key(label: str) -> tuple[int, int]:
     return int(label[:2]) - 1, int(label[2:]) - 1
 
 
-def turn_lines(log: list[str]) -> list[str]:
-    """The log lines of the turn in progress (from its "Round N: X's turn" line)."""
+def turn_lines(log: list[Event]) -> list[Event]:
+    """The events of the turn in progress (from its ``turn`` event)."""
     for i in range(len(log) - 1, -1, -1):
-        line = log[i]
-        if line.startswith("Round ") and TURN_LINE.match(line):
+        if log[i].kind == "turn":
             return log[i:]
     return []
 
 
 
-def _drop_last(plays: list[tuple[int, Card, str]], player: int, num: int) -> None:
+def _drop_last(plays: list[tuple[int, Card, Event]], player: int, num: int) -> None:
     """Remove the latest play of card ``num`` by ``player`` (a negated or unresolved one)."""
     for i in range(len(plays) - 1, -1, -1):
         if plays[i][0] == player and plays[i][1].num == num:
@@ -86,8 +79,8 @@ class LogReader:
     rng: AiRandom
     data: VariantData
     players: int
-    log: list[str]
-    turn_log: list[str]
+    log: list[Event]
+    turn_log: list[Event]
     phase: str
     _fleets: tuple[Fleet, ...]
     _planets: tuple[Planet, ...]
@@ -153,31 +146,25 @@ class LogReader:
         phase, SG-5.3); for a ship boarded since (SG-13.3 #13) its new owner's lowest-marker
         fleet in that hex; for a wreck taken back, the fleet named. Wrecks are left to
         ``_wrecks``."""
-        names = list(self.v["seat_names"])
         where: dict[int, tuple[int, int, int, int]] = {}
-        for line in self.turn_log:
-            m = REVEAL.match(line)
-            if m and m.group(2) in names:
-                col, row = label_key(m.group(1))
-                for c in CID.findall(m.group(4)):
-                    where[int(c)] = (names.index(m.group(2)), int(m.group(3)), col, row)
-                continue
-            r = RECOVERED.match(line)  # a wreck back in play (wrecks are placed apart)
-            if r and r.group(1) in names:
-                seat, marker = names.index(r.group(1)), int(r.group(3))
+        for e in self.turn_log:
+            if e.kind == "fleet_revealed":
+                col, row = label_key(e.text("hex"))
+                for c in e.nums("ships"):
+                    where[c] = (e.num("owner"), e.num("marker"), col, row)
+            elif e.kind in RECOVERIES:  # a wreck back in play (wrecks are placed apart)
+                seat, marker = e.num("seat"), e.num("marker")
                 f = next((f for f in fleets if (f.owner, f.marker) == (seat, marker)), None)
                 if f is not None:
-                    where[int(r.group(2))] = (seat, marker, f.col, f.row)
-                continue
-            t = BOARDED.match(line)
-            if t and t.group(1) in names and int(t.group(2)) in where:
-                seat = names.index(t.group(1))
-                _, _, col, row = where[int(t.group(2))]
+                    where[e.num("ship")] = (seat, marker, f.col, f.row)
+            elif e.kind == "boarded" and e.num("ship") in where:
+                seat, cid = e.num("seat"), e.num("ship")
+                _, _, col, row = where[cid]
                 mine = sorted(f.marker for f in fleets if f.owner == seat and (f.col, f.row) == (col, row))
                 if mine:
-                    where[int(t.group(2))] = (seat, mine[0], col, row)
+                    where[cid] = (seat, mine[0], col, row)
                 else:
-                    del where[int(t.group(2))]
+                    del where[cid]
         keys = {(f.owner, f.marker) for f in fleets}
         return {c: w for c, w in where.items() if (w[0], w[1]) in keys}
 
@@ -205,36 +192,27 @@ class LogReader:
         Scavenger captures and the E-end cards."""
         if not self._in_engagement():
             return []
-        names = list(self.v["seat_names"])
         where: dict[int, tuple[int, int, int, int]] = {}
         killed: list[int] = []
-        sacrificed: list[tuple[int, int]] = []  # (cid, line index)
+        sacrificed: list[tuple[int, int]] = []  # (cid, event index)
         last_battle = -1
-        for i, line in enumerate(self.turn_log):
-            m = REVEAL.match(line)
-            if m and m.group(2) in names:
-                col, row = label_key(m.group(1))
-                owner, marker = names.index(m.group(2)), int(m.group(3))
-                for c in CID.findall(m.group(4)):
-                    where[int(c)] = (owner, marker, col, row)
-                if line.startswith("Battle"):
+        for i, e in enumerate(self.turn_log):
+            if e.kind == "fleet_revealed":
+                col, row = label_key(e.text("hex"))
+                for c in e.nums("ships"):
+                    where[c] = (e.num("owner"), e.num("marker"), col, row)
+                if e.text("what") == "battle":
                     last_battle = i
-                continue
-            k = KILLED.search(line) or CARD_KILL.match(line)
-            if k:
-                killed.append(int(next(g for g in k.groups() if g)))
-                continue
-            b = BURST_HITS.search(line)
-            if b:
-                killed.extend(int(c) for c in CID.findall(b.group(1)))
-                continue
-            sd = SACRIFICE.search(line)
-            if sd:
-                sacrificed.append((int(sd.group(1)), i))
-                continue
-            r = RECOVERED.match(line)
-            if r:
-                back = int(r.group(2))
+            elif e.kind == "battle_result" and e.flag("destroyed"):
+                killed.append(e.num("target"))
+            elif e.kind in CARD_KILLS:
+                killed.append(e.num("ship"))
+            elif e.kind == "burst":
+                killed.extend(e.nums("killed"))
+            elif e.kind == "self_destruct":
+                sacrificed.append((e.num("ship"), i))
+            elif e.kind in RECOVERIES:
+                back = e.num("ship")
                 killed = [c for c in killed if c != back]
                 sacrificed = [(c, j) for c, j in sacrificed if c != back]
         pending = self._pre_b7()
@@ -265,35 +243,39 @@ class LogReader:
         now = (battle["col"], battle["row"]) if battle else None
         fought: list[tuple[int, int]] = []
         fought_ships: set[int] = set()
-        for line in lines:
-            m = BATTLE_LINE.match(line)
-            if m:
-                key = label_key(m.group(1))
+        for e in lines:
+            if e.kind != "fleet_revealed":
+                continue
+            if e.text("what") == "battle":
+                key = label_key(e.text("hex"))
                 if key != now and key not in fought:
                     fought.append(key)
-            r = REVEAL.match(line)  # SG-A68: every ship at a B1 (battle or burst) fought
-            if r:
-                fought_ships.update(int(x) for x in CID.findall(r.group(4)))
+            fought_ships.update(e.nums("ships"))  # SG-A68: every ship at a B1 (battle or burst) fought
         started = self.phase not in ("race", "types", "fleets") and not (
             self.phase == "window" and v.get("cards", {}).get("window", {}).get("kind") in ("start", "roll")
-            and not any("Transport" in x for x in lines)
+            and not any(e.kind == "extra_transport" for e in lines)
         )
         transports = 1 if started else 0
-        transports += sum(1 for x in lines if "extra Transport Phase" in x)
-        name = SEAT_NAMES[active] if self.players > 2 or active < 2 else str(active)
-        name = v["seat_names"][active] if active < len(v["seat_names"]) else name
+        transports += sum(1 for e in lines if e.kind == "extra_transport")
         to_draw = 0
         resume, placer = "", -1
         if self.phase == "place":
-            ruins = [x for x in lines if x.endswith("in the ruins") or "reaches the Alien Ruins" in x]
-            after_ruins = not any("draws a ship" in x for x in lines)
+            ruins = [e for e in lines if e.kind == "ruins_ship" or (
+                e.kind == "terrain_reached" and e.text("terrain") == "alien_ruins")]
+            # A seat reads its own draws as its private twins ("draws Cruiser #61"), so only
+            # the other seats' public draws count, as the words did.
+            public_draws = [e for e in lines if e.kind == "ship_drawn" and e.num("seat") != self.me]
+            after_ruins = not public_draws and not any(e.kind == "draw_unplaced" for e in lines)
             if ruins and after_ruins and v["active"] is not None:
                 resume, placer = "after_step", v["active"]
             elif v["production"] == "draw4":
-                drew = sum(1 for x in lines if x == f"{name} draws a ship")
+                drew = sum(1 for e in public_draws if e.num("seat") == active)
                 race = self._race(active)
-                played = f"{name} plays Increased Production"
-                extra = (1 if race == "robots" else 0) + sum(1 for x in lines if x.startswith(played))
+                extra = (1 if race == "robots" else 0) + sum(
+                    1 for e in lines
+                    if e.kind == "card_played" and e.num("seat") == active
+                    and CARD_KEYS[e.num("card")] == "increased_production"
+                )
                 cap = (25 if race == "worms" else 20) if self.data.ship_cap else 0
                 in_play = sum(1 for s in ships if s is not None and s.owner == active)
                 n = 4 + extra
@@ -307,16 +289,11 @@ class LogReader:
             highest = [0] * self.players
             for f in fleets:
                 highest[f.owner] = max(highest[f.owner], f.marker)
-            names = list(v["seat_names"])
-            text = "\n".join(self.log)
-            for m in FLEET_MENTION.finditer(text):
-                if m.group(1) in names:
-                    s = names.index(m.group(1))
-                    highest[s] = max(highest[s], int(m.group(2)))
-            for m2 in SPLIT_LINE.finditer(text):
-                if m2.group(1) in names:
-                    s = names.index(m2.group(1))
-                    highest[s] = max(highest[s], int(m2.group(2)))
+            for e in self.log:
+                for s, marker in fleet_mentions(e):
+                    highest[s] = max(highest[s], marker)
+                if e.kind == "fleet_split":
+                    highest[e.num("seat")] = max(highest[e.num("seat")], e.num("new"))
             next_marker = tuple(h + 1 for h in highest)
         return {
             "fought": tuple(fought),
@@ -475,8 +452,9 @@ class LogReader:
         return deck, tuple(hands), window, then, play
 
     def _in_transport(self) -> bool:
-        return not any(BATTLE_LINE.match(x) for x in self.turn_log) and not any(
-            "declares a burst" in x for x in self.turn_log
+        return not any(
+            (e.kind == "fleet_revealed" and e.text("what") == "battle") or e.kind == "burst_declared"
+            for e in self.turn_log
         ) and self.v["battle"] is None
 
     def _card_move(self, cards: dict[str, Any]) -> CardMove | None:
@@ -495,20 +473,16 @@ class LogReader:
             tuple((int(h[0]), int(h[1])) for h in cm.get("path", ())),
         )
 
-    def _plays(self) -> list[tuple[int, Card, str]]:
+    def _plays(self) -> list[tuple[int, Card, Event]]:
         """This turn's card plays that took effect (PUBLIC with their targets, SG-14.1): the
         player, the card and its targets as logged; negated ones (C-5.3) and those still in
         the open chain (not resolved yet) left out."""
-        names = list(self.v["seat_names"])
-        plays: list[tuple[int, Card, str]] = []
-        for line in self.turn_log:
-            m = PLAY_LINE.match(line)
-            if m and m.group(1) in names and m.group(2) in CARD_BY_NAME:
-                plays.append((names.index(m.group(1)), CARD_BY_NAME[m.group(2)], m.group(3) or ""))
-                continue
-            n = NEGATED.match(line)
-            if n and n.group(2) in names and n.group(1) in CARD_BY_NAME:
-                _drop_last(plays, names.index(n.group(2)), CARD_BY_NAME[n.group(1)].num)
+        plays: list[tuple[int, Card, Event]] = []
+        for e in self.turn_log:
+            if e.kind == "card_played":
+                plays.append((e.num("seat"), CARD_BY_NUM[e.num("card")], e))
+            elif e.kind == "card_negated":
+                _drop_last(plays, e.num("seat"), e.num("card"))
         win = (self.v.get("cards") or {}).get("window")
         for p in (win or {}).get("chain", ()):
             _drop_last(plays, int(p["player"]), int(p["card"]["num"]))
@@ -520,16 +494,16 @@ class LogReader:
         are rebuilt from the public plays onto the ships drawn into the target fleet (or the
         target ship). Eligibility to attack depends on them (SG-6.5)."""
         out: list[tuple[str, int, int]] = []
-        for player, card, text in self._plays():
+        for player, card, e in self._plays():
             if player == self.me or card.key == "skirmish" or not (card.atk or card.defense or card.move):
                 continue
             if card.targets and card.targets[0] in (K.OWN_MOBILE_SHIP, K.BATTLE_FIGHTER):
-                cids = [int(c) for c in CID.findall(text)[:1]]
+                cids = [c for c in e.nums("targets")[:1] if c >= 0]
             else:
-                fm = FLEET_MENTION.search(text)
-                if fm is None:
+                mentions = fleet_mentions(e)
+                if not mentions:
                     continue
-                marker = int(fm.group(2))
+                marker = mentions[0][1]
                 cids = [c for c, sh in enumerate(ships) if sh is not None and sh.owner == player and sh.fleet == marker]
             for c in cids:
                 sh = ships[c]
@@ -554,9 +528,10 @@ class LogReader:
         pb_rolls = any(str(r["purpose"]).startswith("SG.pb") for r in cards.get("rolls", ()))
         if win["kind"] != "M-decl" and not (win["kind"] == "roll" and pb_rolls):
             return []
-        for line in reversed(self.turn_log):
-            if line.startswith(LAUNCH_ORDERS):
-                return [(int(c), int(n), label_key(h)) for c, n, h in LAUNCH_ORDER.findall(line)]
+        for e in reversed(self.turn_log):
+            if e.kind == "launch_orders":
+                orders = zip(e.nums("ships"), e.nums("pbs"), e.texts("hexes"), strict=True)
+                return [(c, n, label_key(h)) for c, n, h in orders]
         return []
 
     def _effects(
@@ -593,7 +568,7 @@ def sides(purpose: str, combat_die: int) -> int:
     return combat_die if purpose.startswith("SG.combat") else 6
 
 
-def window_then(kind: str, rolls: list[dict[str, Any]], lines: list[str], view: View) -> str:
+def window_then(kind: str, rolls: list[dict[str, Any]], lines: list[Event], view: View) -> str:
     """The continuation of an open window (not in the view): fixed per window kind, and for
     a "roll" window (Luck, SG-A59) given by what the held roll is for."""
     fixed = {

@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import cards as K
-from .ai_log import LAUNCH, PB_ROLL, LogReader, label_key
+from .ai_log import LogReader, label_key
 from .cardplay.targets import target_step
 from .cards import CARD_BY_NUM
 from .state import Fleet, Ship
+from .words import purpose_planet, purpose_ship
 
 
 class Pin(NamedTuple):
@@ -69,12 +70,14 @@ class PinPlacer(LogReader):
             spent = any(str(r["purpose"]).startswith("SG.pb") for r in rolls)
             for cid, n, key in self._launch_orders():
                 out.append(Pin(cid, active, {key}, max(0, self.data.pb_max[cid] - n) if spent else -1))
-            for m in LAUNCH.finditer("\n".join(self.turn_log)):
-                out.append(Pin(int(m.group(1)), active, {label_key(m.group(2))}))
+            for e in self.turn_log:
+                if e.kind in ("launch", "launch_gone"):
+                    out.append(Pin(e.num("ship"), active, {label_key(e.text("hex"))}))
             for r in rolls:
-                m2 = PB_ROLL.match(str(r["purpose"]))
-                if m2:
-                    out.append(Pin(int(m2.group(2)), active, {label_key(m2.group(1))}))
+                purpose = str(r["purpose"])
+                ship, planet = purpose_ship(purpose), purpose_planet(purpose)
+                if purpose.startswith("SG.pb planet=") and ship is not None and planet is not None:
+                    out.append(Pin(ship, active, {label_key(planet)}))
         win = (v.get("cards") or {}).get("window")
         if win is None:
             return out

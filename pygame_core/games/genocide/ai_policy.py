@@ -463,10 +463,10 @@ def all_stationary(state: State, owner: int, marker: int) -> bool:
 def reorganised_this_turn(state: State) -> int:
     """Splits and merges logged this turn: a guard against reorganising in circles."""
     n = 0
-    for entry in reversed(state.log):
-        if entry.kind == "turn":
+    for e in reversed(state.log):
+        if e.kind == "turn":
             break
-        if entry.kind in ("fleet_split", "fleet_merged"):
+        if e.kind in ("fleet_split", "fleet_merged"):
             n += 1
     return n
 

@@ -50,7 +50,7 @@ from ...game import PlayerId, View
 from ...rng import Rng
 from ...windows import Window
 from . import rules
-from .ai_log import CID, label_key, probe_state, sides, turn_lines
+from .ai_log import label_key, probe_state, sides, turn_lines
 from .ai_pins import PinPlacer
 from .data import PLANET_TYPE_COUNTS, PLANETS_PER_PLAYER, VARIANTS, VariantData
 from .state import (
@@ -64,6 +64,7 @@ from .state import (
     Sighting,
     State,
 )
+from .words import purpose_ship
 
 
 def determinize(view: View, seat: PlayerId, seed: int) -> State:
@@ -80,8 +81,7 @@ class _Sampler(PinPlacer):
         self.rng = rng
         self.data: VariantData = VARIANTS[view["variant"]]
         self.players: int = view["players"]
-        self.log: list[str] = view["log"]
-        self.view_events: list[dict[str, Any]] = view["events"]
+        self.log: list[Event] = [Event.from_plain(e) for e in view["events"]]
         self.turn_log = turn_lines(self.log)
         self.phase: str = view["phase"]
         self._fleets: tuple[Fleet, ...] = ()
@@ -381,9 +381,7 @@ class _Sampler(PinPlacer):
             analysis=analysis,
             known=known,
             sightings=sightings,
-            # The events the seat may see (C-4.3), as the view gives them (issue 31): its view
-            # of this state shows the same log.
-            log=tuple(Event.from_plain(e) for e in self.view_events),
+            log=tuple(self.log),  # the seat's own events and the public ones (C-4.3)
             epoch=v["epoch"],
             winners=tuple(v.get("winners", ())),
             reason=v.get("reason", ""),
@@ -488,7 +486,8 @@ class _Sampler(PinPlacer):
         for r in rolls:
             purpose, dice = str(r["purpose"]), tuple(int(x) for x in r["dice"])
             ref: tuple[int, ...] = ()
-            cids = [int(x) for x in CID.findall(purpose)]
+            ship = purpose_ship(purpose)
+            cids = [] if ship is None else [ship]
             if purpose.startswith("SG.combat."):
                 ref = (cids[0], 0 if ".attack" in purpose else 1)
             elif purpose.startswith("SG.pb"):

@@ -43,8 +43,8 @@ def roll_log(rolls: Sequence[Roll]) -> list[Event]:
             audience = int(first.purpose.rsplit("=", 1)[1])
         elif first.purpose.endswith(" sealed"):
             audience = SEALED  # a deck shuffle: its picks would give the deck order away
-        out.append(event("roll", audience, purpose=first.purpose, sides=first.sides, pick=not first.is_die,
-                         values=values))
+        pick = not first.is_die
+        out.append(event("roll", audience, purpose=first.purpose, sides=first.sides, pick=pick, values=values))
         i = j
     return out
 

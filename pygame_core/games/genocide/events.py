@@ -31,7 +31,7 @@ EVENT_KINDS: dict[str, EventKind] = {
     "extra_transport": EventKind(False, {"seat": 0}),
     "fleet_split": EventKind(False, {"seat": 0, "marker": 1, "new": 2}),
     "fleet_merged": EventKind(_R, {"seat": 0, "marker": 1, "gone": 2}),
-    "terrain_reached": EventKind(False, {"seat": 0, "terrain": "ruins", "hex": "0304"}),
+    "terrain_reached": EventKind(False, {"seat": 0, "terrain": "alien_ruins", "hex": "0304"}),
     "ship_cap": EventKind(_R, {"seat": 0, "lost": "ruins", "rule": "SG-A30"}),
     "ruins_unplaced": EventKind(_R, {"seat": 0}),
     "ruins_ship": EventKind(_R, {"seat": 0, "ship": 4}, private=True),

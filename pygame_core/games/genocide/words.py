@@ -117,7 +117,7 @@ def _render(state: State, e: Event, viewer: int | None) -> list[str]:
         return f"{n} {word}{'' if n == 1 else 's'}"
 
     k = e.kind
-    if k in _TWINS and viewer == e.num("seat"):
+    if k in _TWINS and e.seen_by < 0 and viewer == e.num("seat"):
         return []  # the seat reads its own private twin instead
     if k == "roll":
         return [_roll(e)]

@@ -159,18 +159,11 @@ def with_cards(
     )
 
 
-def log_text(state: State) -> list[str]:
-    """Every event of the state's log in words, each as the seat that may see it reads it (the
-    spectator for a public one), a roll as its record ``purpose: dN = values``: what the tests
-    look for in a log of events (issue 31)."""
-    out: list[str] = []
-    for entry in state.log:
-        if entry.kind == "roll":
-            values = " ".join(str(v) for v in entry.nums("values"))
-            sides = entry.num("sides")
-            die = f"pick of {sides}" if entry.get("pick") else f"d{sides}"
-            out.append(f"{entry.text('purpose')}: {die} = {values}")
-            continue
-        viewer = None if entry.seen_by < 0 else entry.seen_by
-        out.extend(GAME.render_event(state, entry, viewer))
+def told(state: State) -> list[str]:
+    """Every event of the state's log in words, each as the seat that may see it reads it
+    (a dice record without its ``  roll `` indent): what a test looks for in the log."""
+    out = []
+    for e in state.log:
+        for line in GAME.render_event(state, e, e.seen_by if e.seen_by >= 0 else None):
+            out.append(line.removeprefix("  roll "))
     return out

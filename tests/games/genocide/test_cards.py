@@ -30,7 +30,7 @@ from pygame_core.games.genocide.actions import (
 from pygame_core.games.genocide.cards import CARD_BY_KEY, CARDS
 from pygame_core.games.genocide.state import State
 
-from .helpers import cid, log_text, position, third_seat_on_its_last_planet, with_cards, with_dice
+from .helpers import cid, position, third_seat_on_its_last_planet, told, with_cards, with_dice
 
 W, E = 0, 1
 V = "advanced"
@@ -89,7 +89,7 @@ def hex_of(state: State, owner: int, marker: int) -> tuple[int, int]:
 
 
 def log(state: State) -> str:
-    return "\n".join(log_text(state))
+    return "\n".join(told(state))
 
 
 def to_next_turn(state: State, dice: list[int]) -> State:
@@ -499,7 +499,7 @@ def test_card_21_decoy_cancels_the_attacks_on_a_ship() -> None:
     assert GAME.current_player(state) == E
     state = passes(play(state, "decoy", e_cruiser))
     assert state.ships[e_cruiser] is not None and "hits a decoy" in log(state)
-    assert not any("SG.combat" in line for line in log_text(state))
+    assert not any("SG.combat" in line for line in told(state))
 
 
 def test_card_22_its_a_dud_negates_a_launch() -> None:
@@ -563,7 +563,7 @@ def test_an_eliminated_seats_hand_goes_to_the_discard_pile() -> None:
     assert state.alive == (True, True, False)
     assert state.cards[2] == () and state.deck is not None
     assert {num("luck"), num("spies")} <= set(state.deck.discard_pile)
-    line = next(x for x in log_text(state) if "discard their hand" in x)
+    line = next(x for x in told(state) if "discard their hand" in x)
     assert line.startswith("Green discard their hand: ") and "Luck" in line and "Spies" in line
     assert not GAME.invariant_violations(state)
 

@@ -24,7 +24,7 @@ from pygame_core.games.genocide.actions import (
 from pygame_core.games.genocide.races import RACES
 from pygame_core.games.genocide.state import State
 
-from .helpers import BASIC, cid, log_text, position, with_dice
+from .helpers import BASIC, cid, position, told, with_dice
 
 W, E = 0, 1
 X = (12, 12)  # open middle-band hex
@@ -116,7 +116,7 @@ def test_sg_11_insects_every_non_fighter_has_a_bay() -> None:
     state = hold_fire(state, E)
     # The fighter in the Cruiser's bay outlives the end-of-turn stranding check in open space.
     assert state.ships[fighter] is not None
-    assert not any("stranded" in line for line in log_text(state))
+    assert not any("stranded" in line for line in told(state))
 
 
 def test_sg_h18_insects_survive_the_loss_of_their_homeworld() -> None:
@@ -157,7 +157,7 @@ def test_sg_11_felines_plus_one_attack_even_for_a_drone() -> None:
     state = GAME.apply(state, Target(monitor, cruiser))
     state = with_dice(state, [1] * 8 + [1] * 4)  # 1 + 7 attack dice vs DEF 4
     state = hold_fire(state, E)
-    assert f"8d6 attack 8 vs 4d6 defence 4 on Cruiser #{cruiser}" in " ".join(log_text(state))
+    assert f"8d6 attack 8 vs 4d6 defence 4 on Cruiser #{cruiser}" in " ".join(told(state))
     # Without the Felines the Drone is not an eligible attacker (SG-6.5).
     plain = raced(
         races=("worms", "felines"),
@@ -178,7 +178,7 @@ def test_sg_11_crustaceans_plus_one_defence() -> None:
     state = GAME.apply(state, Target(monitor, cruiser))
     state = with_dice(state, [1] * 3 + [1] * 3 + [1] * 6 + [1] * 5)  # by target cid
     state = GAME.apply(state, Target(cruiser, monitor))
-    text = " ".join(log_text(state))
+    text = " ".join(told(state))
     assert f"6d6 attack 6 vs 5d6 defence 5 on Cruiser #{cruiser}" in text  # DEF 4 + 1
     assert f"3d6 attack 3 vs 3d6 defence 3 on Monitor #{monitor}" in text  # no ATK change
 
@@ -282,7 +282,7 @@ def test_sg_11_amoeboid_self_destruct_adds_two_and_always_dies() -> None:
     assert GAME.view(state, W)["battle"]["my_sacrifices"] == [drone]
     state = with_dice(state, [6, 6] + [1] * 4 + [1] * 4)  # 12 vs 4: the Cruiser dies
     state = GAME.apply(state, Target(cruiser, -1))
-    text = " ".join(log_text(state))
+    text = " ".join(told(state))
     assert f"2d6 attack 12 vs 4d6 defence 4 on Cruiser #{cruiser}" in text
     assert state.ships[cruiser] is None and state.ships[drone] is None
     assert state.ships[scout] is not None
@@ -363,4 +363,4 @@ def test_sg_11_scavenger_capture_respects_the_cap() -> None:
     state = with_dice(state, [6] * 6 + [1] * 3)
     state = hold_fire(state, E)
     assert escort in state.pile and ships_of(state, W) == 20
-    assert any("ship cap" in line for line in log_text(state))
+    assert any("ship cap" in line for line in told(state))

@@ -24,7 +24,7 @@ from pygame_core.games.genocide.data import VARIANTS
 from pygame_core.games.genocide.state import State
 from pygame_core.games.genocide.view import describe
 
-from .helpers import cid, log_text, position, third_seat_on_its_last_planet, with_dice
+from .helpers import cid, position, third_seat_on_its_last_planet, told, with_dice
 
 W, E = 0, 1
 X = (12, 12)  # an open hex in the middle band: no planet
@@ -93,7 +93,7 @@ def test_sg_h02_combined_attack_and_protection_for_the_whole_round() -> None:
     state = hold_fire(state, E)
     assert state.ships[fighter] is None  # 66 > 4: destroyed
     assert state.ships[carrier] is not None and state.ships[cruiser] is not None
-    assert "11d6 attack 66 vs 4d6 defence 4" in " ".join(log_text(state))
+    assert "11d6 attack 66 vs 4d6 defence 4" in " ".join(told(state))
     # The fighter is gone; in a later battle round the Carrier is a legal target (SG-A15).
     assert fighter in state.pile  # wrecks return at the end of the Engagement Phase
 
@@ -137,7 +137,7 @@ def test_sg_h22_planet_bonus_plus_one_attack_plus_two_defence() -> None:
     state = GAME.apply(state, Target(wc, ec))
     state = with_dice(state, [1] * 4 + [1] * 4 + [1] * 3 + [1] * 6)
     state = GAME.apply(state, Target(ec, wc))
-    text = " ".join(log_text(state))
+    text = " ".join(told(state))
     assert f"4d6 attack 4 vs 4d6 defence 4 on Cruiser #{ec}" in text  # West at its own planet
     assert f"3d6 attack 3 vs 6d6 defence 6 on Cruiser #{wc}" in text  # East at an enemy planet
 
@@ -166,7 +166,7 @@ def test_sg_h26_classic_uses_d10_and_classic_ship_data() -> None:
     state = with_dice(state, [1] * 3 + [1] * 3 + [10, 10, 10, 1, 1, 1, 1])
     state = GAME.apply(state, Target(c, d))
     assert state.ships[c] is None  # 30 > 4
-    assert "3d10 attack 30 vs 4d10 defence 4" in " ".join(log_text(state))
+    assert "3d10 attack 30 vs 4d10 defence 4" in " ".join(told(state))
 
 
 def test_sg_h08_a_battle_hex_fights_again_next_engagement() -> None:
@@ -575,7 +575,7 @@ def test_sg_h21_unplaceable_ship_returns_to_the_pile() -> None:
     assert state.active == E  # West's turn ended
     assert sum(1 for s in state.ships if s is not None and s.owner == W) == 10
     assert len(state.pile) == pile_before
-    assert any("cannot place it" in line for line in log_text(state))
+    assert any("cannot place it" in line for line in told(state))
 
 
 def test_sg_9_2_discarded_ship_is_not_redrawn_in_the_same_phase() -> None:

@@ -23,7 +23,7 @@ from pygame_core.games.genocide.state import State
 from pygame_core.games.genocide.terrain import TERRAIN
 from pygame_core.hexgrid import Hex
 
-from .helpers import BASIC, cid, log_text, position, with_dice
+from .helpers import BASIC, cid, position, told, with_dice
 
 W, E = 0, 1
 V = "advanced"
@@ -219,7 +219,7 @@ def test_sg_12_asteroid_field_and_ion_cloud_modify_both_sides() -> None:
         monitor_def = 3 + (1 if kind == "asteroid_field" else 0)
         state = with_dice(state, [1] * (monitor_def + cruiser_atk + attack + defence))
         state = GAME.apply(state, Target(cruiser, monitor))
-        text = " ".join(log_text(state))
+        text = " ".join(told(state))
         assert f"{attack}d6 attack {attack} vs {defence}d6 defence {defence} on Cruiser" in text
         assert f"{cruiser_atk}d6 attack {cruiser_atk} vs {monitor_def}d6 defence" in text
 
@@ -254,7 +254,7 @@ def test_sg_12_neutral_planet_captured_by_the_first_to_enter() -> None:
     assert (planet.owner, planet.ptype) == (W, "M")
     for viewer in (None, W, E):
         assert GAME.view(state, viewer)["planets"][pid]["type"] == "M"  # public
-    assert "SG.neutral planet=1309: d6 = 3" in log_text(state)
+    assert "SG.neutral planet=1309: d6 = 3" in told(state)
     assert GAME.view(state, W)["seats"][W]["planets"] == 11
     # East's Drone enters later (and stops: the Scout is there) but the planet stays West's.
     state = GAME.apply(state, Hold())
@@ -284,7 +284,7 @@ def test_sg_h30_black_hole_rolls_for_the_active_players_ships_only() -> None:
         assert state.active == W
         assert (state.ships[cruiser] is not None) is survives
         assert state.ships[scout] is not None
-        assert "SG.blackhole 1313: d6 = " + str(die) in log_text(state)
+        assert "SG.blackhole 1313: d6 = " + str(die) in told(state)
         if not survives:
             assert cruiser in state.pile
             assert any("loses 1 ship in the Black Hole" in line for line in GAME.view(state, E)["log"])

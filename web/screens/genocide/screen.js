@@ -585,20 +585,36 @@ function moveWords(v, m) {
 export function recapStep(g, step) {
   const base = g.mode === "play" ? g : lastPlay && lastPlay.game_id === g.game_id ? lastPlay : null;
   if (!shell || !base || !base.view) return null;
-  // Why another seat passed a window (it held no card for it) is its own secret (C-5.4).
-  if (step.auto) return step.seat !== g.viewer ? shell.h("span", { class: "recap-line" }, "Passed (played no card).") : null;
-  const v = base.view;
-  const moves = recapMoves(base).get(step.at) || [];
-  const rolls = step.lines.map(String).filter((line) => /^\s+roll SG\.(combat|burst|pb|blackhole|neutral)/.test(line));
-  if (!moves.length && !rolls.length) return null;
   const { h } = shell;
-  const words = step.lines.map(String).filter((line) => !/^\s+roll\b/.test(line));
+  const v = base.view;
+  if (step.auto) {
+    // Why another seat passed a window (it held no card for it) is its own secret (C-5.4);
+    // what the pass set off (dice, a kill, a planet destroyed) is told all the same (issue 31).
+    const passed = step.seat !== g.viewer ? h("span", { class: "recap-line" }, "Passed (played no card).") : null;
+    const results = (step.results || []).map((n) => String(step.lines[n]));
+    if (!results.length) return passed;
+    return h("span", { class: "recap-lines gc-step" }, passed, stepLines(v, [], results));
+  }
+  const moves = recapMoves(base).get(step.at) || [];
+  const lines = step.lines.map(String);
+  if (!moves.length && !lines.some(isDiceLine)) return null;
+  return h("span", { class: "recap-lines gc-step" }, stepLines(v, moves, lines));
+}
+
+const isDiceLine = (line) => /^\s+roll SG\.(combat|burst|pb|blackhole|neutral)/.test(line);
+
+/** A step's moves, its dice drawn as dice with their verdicts, and its other lines in words. */
+function stepLines(v, moves, lines) {
+  const { h } = shell;
+  const rolls = lines.filter(isDiceLine);
+  const words = lines.filter((line) => !/^\s+roll\b/.test(line));
   const told = new Set();
   const dice = rolls.length ? diceList(v, rolls, words, told) : null;
-  return h("span", { class: "recap-lines gc-step" },
-    moves.map((m) => h("span", { class: "recap-line gc-move" }, moveWords(v, m))),
+  return [
+    ...moves.map((m) => h("span", { class: "recap-line gc-move" }, moveWords(v, m))),
     dice,
-    words.filter((line, n) => !told.has(n)).map((line) => h("span", { class: "recap-line" }, line.replace(RULE_ID, ""))));
+    ...words.filter((line, n) => !told.has(n)).map((line) => h("span", { class: "recap-line" }, line.replace(RULE_ID, ""))),
+  ];
 }
 
 const RULE_ID = /\s*\((?:see )?(?:C|SG)-[0-9][0-9A-Za-z.]*(?: #\d+)?\)/g;
