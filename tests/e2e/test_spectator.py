@@ -16,7 +16,7 @@ from pygame_core.codec import unpack_data
 
 from .conftest import Contexts
 from .site import BOOT_TIMEOUT_MS, Site
-from .test_bylink_logic import Device
+from ..web.test_bylink_logic import Device
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from star_web.controller import SPECTATOR_LOG
