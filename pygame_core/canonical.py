@@ -7,7 +7,7 @@ import enum
 import hashlib
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 PlainData = None | bool | int | str | list["PlainData"] | dict[str, "PlainData"]
 
@@ -18,15 +18,21 @@ def to_plain(value: object) -> Any:
     Dataclasses become ``{"__type__": name, field: ...}``; sets and frozensets are sorted by
     their JSON text, so no hash-seed or insertion order can leak into a digest.
     """
-    if value is None or isinstance(value, (bool, int, str)):
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:  # the most of any state
+        return value
+    if kind is tuple or kind is list:
+        return [to_plain(v) for v in value]  # type: ignore[attr-defined]
+    names = _dataclass_fields(kind)
+    if names is not None:
+        out: dict[str, Any] = {"__type__": kind.__name__}
+        for name in names:
+            out[name] = to_plain(getattr(value, name))
+        return out
+    if isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, enum.Enum):
         return to_plain(value.value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"__type__": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = to_plain(getattr(value, f.name))
-        return out
     if isinstance(value, Mapping):
         return {str(k): to_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -38,10 +44,104 @@ def to_plain(value: object) -> Any:
     raise TypeError(f"cannot make plain data of {type(value).__name__}")
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type (looked up once per type), or None for any other."""
+    if kind not in _FIELDS:
+        dataclass = dataclasses.is_dataclass(kind)
+        _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if dataclass else None
+    return _FIELDS[kind]
+
+
 def digest(value: object) -> str:
     """A SHA-256 of the canonical JSON of ``value``: equal digests mean equal states."""
-    text = json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(canonical_text(value).encode()).hexdigest()
+
+
+def canonical_text(value: object) -> str:
+    """``json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"))``, written faster.
+
+    A state's log grows with every move, so a digest per move (the golden trail, the purity
+    check) would cost the square of a game's length if every event were rebuilt each time:
+    the text of an immutable value of a type marked ``remember_text`` is kept once written. The
+    result is the same string, character for character
+    (tests/core/test_canonical.py), so no digest changes.
+    """
+    parts: list[str] = []
+    _write(value, parts)
+    return "".join(parts)
+
+
+_DUMPS = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+_REMEMBERED: set[type] = set()
+_T = TypeVar("_T", bound=type)
+
+
+def remember_text(cls: _T) -> _T:
+    """Mark a frozen dataclass of immutable fields whose canonical text may be kept once written."""
+    _REMEMBERED.add(cls)
+    return cls
+
+
+# Kept by identity, holding the value itself so its id cannot be reused while its text is
+# kept; equality would not do, since an event with 1 in a field equals one with True there.
+_KEPT_TEXT: dict[int, str] = {}
+_KEPT_VALUE: dict[int, object] = {}
+_KEEP_AT_MOST = 1 << 16
+
+
+def _kept_text(value: object) -> str:
+    text = _KEPT_TEXT.get(id(value))
+    if text is None:
+        if type(value) not in _REMEMBERED:
+            parts: list[str] = []
+            _write(value, parts)
+            return "".join(parts)
+        parts = []
+        _write_dataclass(value, parts)
+        text = "".join(parts)
+        if len(_KEPT_TEXT) >= _KEEP_AT_MOST:
+            oldest = next(iter(_KEPT_TEXT))
+            del _KEPT_TEXT[oldest], _KEPT_VALUE[oldest]
+        _KEPT_TEXT[id(value)] = text
+        _KEPT_VALUE[id(value)] = value
+    return text
+
+
+def _write(value: object, out: list[str]) -> None:
+    # Dataclasses and sequences of kept values are walked here; any other part goes whole to
+    # the C encoder, which writes plain data faster than Python can.
+    if type(value) in _REMEMBERED:
+        out.append(_kept_text(value))
+    elif isinstance(value, (list, tuple)) and value and type(value[0]) in _REMEMBERED:
+        # A whole log in one pass at C speed: the texts already kept, then any new ones.
+        texts = list(map(_KEPT_TEXT.get, map(id, value)))
+        if None in texts:
+            texts = [text or _kept_text(item) for text, item in zip(texts, value, strict=True)]
+        out.append("[" + ",".join(texts) + "]")  # type: ignore[arg-type]
+    elif _dataclass_fields(type(value)) is not None:
+        _write_dataclass(value, out)
+    else:
+        out.append(_DUMPS(to_plain(value)))
+
+
+def _write_dataclass(value: Any, out: list[str]) -> None:
+    pairs: list[tuple[str, object]] = [("__type__", type(value).__name__)]
+    pairs += [(name, getattr(value, name)) for name in _dataclass_fields(type(value)) or ()]
+    _write_object(sorted(pairs, key=lambda pair: pair[0]), out)
+
+
+def _write_object(pairs: list[tuple[str, object]], out: list[str]) -> None:
+    out.append("{")
+    for i, (key, item) in enumerate(pairs):
+        if i:
+            out.append(",")
+        out.append(_DUMPS(key))
+        out.append(":")
+        _write(item, out)
+    out.append("}")
 
 
 def is_plain(value: object) -> bool:

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeVar
 
+from .canonical import remember_text
+
 PlayerId = int  # as in game.py (which imports this module)
 
 PUBLIC = -1
@@ -28,6 +30,7 @@ Value: TypeAlias = "int | str | bool | tuple[Value, ...] | None"
 """What one field of an event may hold: plain values only (no floats, no objects)."""
 
 
+@remember_text
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened: its kind, its fields and who may see it (PUBLIC or one seat)."""

@@ -14,9 +14,9 @@ from pygame_core import Match
 from pygame_core.ai import choose
 from pygame_core.codec import unpack_data
 
+from ..web.test_bylink_logic import Device
 from .conftest import Contexts
 from .site import BOOT_TIMEOUT_MS, Site
-from ..web.test_bylink_logic import Device
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from star_web.controller import SPECTATOR_LOG
