@@ -9,6 +9,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from .memo import IdentityMemo
+
 PlainData = None | bool | int | str | list["PlainData"] | dict[str, "PlainData"]
 
 
@@ -85,28 +87,18 @@ def remember_text(cls: _T) -> _T:
     return cls
 
 
-# Kept by identity, holding the value itself so its id cannot be reused while its text is
-# kept; equality would not do, since an event with 1 in a field equals one with True there.
-_KEPT_TEXT: dict[int, str] = {}
-_KEPT_VALUE: dict[int, object] = {}
-_KEEP_AT_MOST = 1 << 16
+_TEXTS: IdentityMemo[str] = IdentityMemo()
 
 
 def _kept_text(value: object) -> str:
-    text = _KEPT_TEXT.get(id(value))
+    text = _TEXTS.get(value)
     if text is None:
+        parts: list[str] = []
         if type(value) not in _REMEMBERED:
-            parts: list[str] = []
             _write(value, parts)
             return "".join(parts)
-        parts = []
         _write_dataclass(value, parts)
-        text = "".join(parts)
-        if len(_KEPT_TEXT) >= _KEEP_AT_MOST:
-            oldest = next(iter(_KEPT_TEXT))
-            del _KEPT_TEXT[oldest], _KEPT_VALUE[oldest]
-        _KEPT_TEXT[id(value)] = text
-        _KEPT_VALUE[id(value)] = value
+        text = _TEXTS.put(value, "".join(parts))
     return text
 
 
@@ -117,7 +109,7 @@ def _write(value: object, out: list[str]) -> None:
         out.append(_kept_text(value))
     elif isinstance(value, (list, tuple)) and value and type(value[0]) in _REMEMBERED:
         # A whole log in one pass at C speed: the texts already kept, then any new ones.
-        texts = list(map(_KEPT_TEXT.get, map(id, value)))
+        texts = _TEXTS.get_all(value)
         if None in texts:
             texts = [text or _kept_text(item) for text, item in zip(texts, value, strict=True)]
         out.append("[" + ",".join(texts) + "]")  # type: ignore[arg-type]

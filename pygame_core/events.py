@@ -15,11 +15,12 @@ as plain data (``Event.plain``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeVar
 
 from .canonical import remember_text
+from .memo import IdentityMemo
 
 PlayerId = int  # as in game.py (which imports this module)
 
@@ -111,6 +112,20 @@ class Event:
 def event(kind: str, /, seen_by: int = PUBLIC, **fields: Value) -> Event:
     """An event of ``kind`` with ``fields`` (in the order given), seen by ``seen_by``."""
     return Event(kind, tuple(fields.items()), seen_by)
+
+
+_EVENTS_OF_PLAIN: IdentityMemo[Event] = IdentityMemo()
+
+
+def events_from_plain(plains: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+    """``Event.from_plain`` of each of a view's events. A computer player reads the whole log
+    on every move, and the views hand back the same plain dicts each time (they are made once
+    per event), so each dict is read once."""
+    found = _EVENTS_OF_PLAIN.get_all(plains)
+    return tuple(
+        event or _EVENTS_OF_PLAIN.put(data, Event.from_plain(data))
+        for event, data in zip(found, plains, strict=True)
+    )
 
 
 def _plain(value: Value) -> Any:

@@ -84,7 +84,9 @@ def _new_game(driver: Driver, site: Site, game: str) -> None:
 
 def _start(driver: Driver, game: str) -> None:
     driver.click("document.querySelector('#start')")
-    driver.selector(f"#game:not([hidden])[data-game='{game}'][data-mode='play'][data-at='0']", STEP_S)
+    # Any position: a Spacehole step with one way on passes by itself (issue 33), so the first
+    # decision may come after move 0.
+    driver.selector(f"#game:not([hidden])[data-game='{game}'][data-mode='play'][data-at]", STEP_S)
 
 
 def _play(driver: Driver, decisions: int, chooser: random.Random, stop_at_handoff: bool = False) -> dict[str, int]:

@@ -80,9 +80,32 @@ def choices(page: Page) -> list[str]:
 _TOUCH: dict[int, bool] = {}
 
 
+# A choice kept in a collapsed group (DESIGN 5: "grouped or collapsed when long"): the control
+# that opens it (aria-controls naming the group, or a closed <details>' summary), as a player would.
+OPENER = """el => {
+  const group = el.closest("[hidden][id]");
+  if (group) return document.querySelector(`[aria-controls="${group.id}"]`);
+  const details = el.closest("details:not([open])");
+  return details ? details.querySelector("summary") : null;
+}"""
+
+
+def reveal(page: Page, target: Any) -> None:
+    """Open the closed group a choice is kept in, if it is (by a tap on its opener)."""
+    if target.count() == 1 and not target.is_visible():
+        opener = target.evaluate_handle(OPENER).as_element()
+        if opener is not None:
+            _press(page, opener)
+
+
 def tap(page: Page, selector_or_locator: Any) -> None:
-    """A tap on a touch device, a click elsewhere."""
+    """A tap on a touch device, a click elsewhere; a choice in a closed group is opened first."""
     target = page.locator(selector_or_locator) if isinstance(selector_or_locator, str) else selector_or_locator
+    reveal(page, target)
+    _press(page, target)
+
+
+def _press(page: Page, target: Any) -> None:
     if id(page) not in _TOUCH:
         _TOUCH[id(page)] = bool(page.evaluate("navigator.maxTouchPoints > 0"))
     if _TOUCH[id(page)]:

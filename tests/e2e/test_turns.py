@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from .helpers import challenge_blob, idle, settle, wait_until
+from .helpers import challenge_blob, idle, reveal, settle, wait_until
 from .site import BOOT_TIMEOUT_MS
 
 ENGINE_WORDS = re.compile(r"\b(GW|MSC|SG|SH)-?[0-9]|GW\.battle|\bship[0-9]|\[object")
@@ -43,6 +43,7 @@ def _my_turn(page: Page) -> str:
 def _tap(page: Page, button: Any) -> None:
     """Tap a choice and wait for the model it brings (a new ``at``, or the end)."""
     before = page.get_attribute("#game", "data-at")
+    reveal(page, button)
     button.click()
     wait_until(page, "(at) => document.querySelector('#game').dataset.at !== at || "
                      "Boolean(document.querySelector('[data-outcome]'))", before)

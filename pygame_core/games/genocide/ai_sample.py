@@ -45,7 +45,7 @@ from typing import Any
 
 from ...ai.rand import AiRandom, derive_seed
 from ...deck import Deck
-from ...events import Event
+from ...events import Event, events_from_plain
 from ...game import PlayerId, View
 from ...rng import Rng
 from ...windows import Window
@@ -81,7 +81,7 @@ class _Sampler(PinPlacer):
         self.rng = rng
         self.data: VariantData = VARIANTS[view["variant"]]
         self.players: int = view["players"]
-        self.log: list[Event] = [Event.from_plain(e) for e in view["events"]]
+        self.log: list[Event] = list(events_from_plain(view["events"]))
         self.turn_log = turn_lines(self.log)
         self.phase: str = view["phase"]
         self._fleets: tuple[Fleet, ...] = ()

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...events import Event
+from ...memo import IdentityMemo
 from .board import seat_name
 from .cards import CARD_BY_NUM
 from .cards import ROLL as ROLL_STEP
@@ -75,22 +76,13 @@ def render(state: State, entry: Event, viewer: int | None) -> list[str]:
     return list(hit)
 
 
-_PLAIN: dict[Event, dict[str, Any]] = {}
+_PLAIN: IdentityMemo[dict[str, Any]] = IdentityMemo(100_000)
 
 
 def plain_events(state: State, me: int | None) -> list[dict[str, Any]]:
-    """The events seat ``me`` may see, as plain data (``Event.plain``; cached per event: a
+    """The events seat ``me`` may see, as plain data (``Event.plain``; kept per event: a
     late game's view is asked for on every tap). The dicts are shared: read, never write."""
-    out = []
-    for e in state.log:
-        if e.visible_to(me):
-            hit = _PLAIN.get(e)
-            if hit is None:
-                if len(_PLAIN) > 100_000:
-                    _PLAIN.clear()
-                hit = _PLAIN[e] = e.plain()
-            out.append(hit)
-    return out
+    return [_PLAIN.get(e) or _PLAIN.put(e, e.plain()) for e in state.log if e.visible_to(me)]
 
 
 def log_lines(state: State, me: int | None) -> list[str]:

@@ -22,7 +22,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from ...events import Event
+from ...events import events_from_plain
 from ...game import PlayerId, View
 from ...hexgrid import Hex, HexMap
 from ...rng import Rng
@@ -175,7 +175,7 @@ def determinize(view: View, seat: PlayerId, seed: int) -> SkirmishState:
         else PendingHit(pending["shooter"], pending["target"], tuple(SIDE_INDEX[s] for s in pending["sides"])),
         winners=tuple(view["winners"]),
         result=view["result"] or "",
-        log=tuple(Event.from_plain(e) for e in view["events"]),
+        log=events_from_plain(view["events"]),
     )
     plans = [Plan(), Plan()]
     plans[seat] = _own_plan(phase, view["plans"][seat])

@@ -16,7 +16,7 @@ from dataclasses import fields
 from typing import Any
 
 from ...deck import Deck
-from ...events import Event
+from ...events import Event, events_from_plain
 from ...game import PlayerId, View
 from ...rng import Rng
 from .actions import Choose, Discard, Dismiss, Draw, Pass, Play, Repair, Scout, SpaceholeAction
@@ -55,7 +55,7 @@ def _id_by_name(skin: str) -> dict[str, int]:
 
 def _log(view: View) -> tuple[Event, ...]:
     """The state's log: the view's events as they were (one seat sees every event, SH-10)."""
-    return tuple(Event.from_plain(e) for e in view["events"])
+    return events_from_plain(view["events"])
 
 
 def _battle(data: dict[str, Any], skin: str, in_play: set[int], discard: tuple[int, ...]) -> Battle:

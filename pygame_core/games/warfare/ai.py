@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 
 from ...deck import Deck
-from ...events import Event
+from ...events import Event, events_from_plain
 from ...game import PlayerId, View
 from ...rng import Rng, ScriptedRng
 from ...windows import Play, Stops, Window
@@ -62,7 +62,7 @@ def determinize(view: View, seat: PlayerId, seed: int) -> WarfareState:
     from ...ai.rand import AiRandom  # the AI's own stream, never the game's (C-2.6)
 
     rng = AiRandom(seed)
-    log = [Event.from_plain(data) for data in view["events"]]  # the events, not the words of view["log"]
+    log = list(events_from_plain(view["events"]))  # the events, not the words of view["log"]
     board = [0] * 80
     for stack in view["stacks"]:
         board[parse(stack["square"])] = stack["size"] if stack["owner"] == WHITE else -stack["size"]
