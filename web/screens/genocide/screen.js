@@ -591,29 +591,33 @@ export function recapStep(g, step) {
     // Why another seat passed a window (it held no card for it) is its own secret (C-5.4);
     // what the pass set off (dice, a kill, a planet destroyed) is told all the same (issue 31).
     const passed = step.seat !== g.viewer ? h("span", { class: "recap-line" }, "Passed (played no card).") : null;
-    const results = (step.results || []).map((n) => String(step.lines[n]));
+    // Each line with its index in the viewer's log (data-line, as the shell marks its own).
+    const results = (step.results || []).map((n) => [String(step.lines[n]), step.from + n]);
     if (!results.length) return passed;
     return h("span", { class: "recap-lines gc-step" }, passed, stepLines(v, [], results));
   }
   const moves = recapMoves(base).get(step.at) || [];
-  const lines = step.lines.map(String);
-  if (!moves.length && !lines.some(isDiceLine)) return null;
+  const lines = step.lines.map((line, k) => [String(line), step.from + k]);
+  if (!moves.length && !lines.some(([line]) => isDiceLine(line))) return null;
   return h("span", { class: "recap-lines gc-step" }, stepLines(v, moves, lines));
 }
 
 const isDiceLine = (line) => /^\s+roll SG\.(combat|burst|pb|blackhole|neutral)/.test(line);
 
-/** A step's moves, its dice drawn as dice with their verdicts, and its other lines in words. */
+/** A step's moves, its dice drawn as dice with their verdicts, and its other lines in words;
+ * ``lines`` are [text, index in the log] (each shown line carries its index: data-line). */
 function stepLines(v, moves, lines) {
   const { h } = shell;
-  const rolls = lines.filter(isDiceLine);
-  const words = lines.filter((line) => !/^\s+roll\b/.test(line));
-  const told = new Set();
+  const rolls = lines.filter(([line]) => isDiceLine(line)).map(([line]) => line);
+  const said = lines.filter(([line]) => !/^\s+roll\b/.test(line));
+  const words = said.map(([line]) => line);
+  const told = new Map(); // an index of ``words`` a die's verdict tells -> that die's item
   const dice = rolls.length ? diceList(v, rolls, words, told) : null;
+  for (const [k, item] of told) item.dataset.line = String(said[k][1]);
   return [
     ...moves.map((m) => h("span", { class: "recap-line gc-move" }, moveWords(v, m))),
     dice,
-    ...words.filter((line, n) => !told.has(n)).map((line) => h("span", { class: "recap-line" }, line.replace(RULE_ID, ""))),
+    ...said.filter((line, k) => !told.has(k)).map(([line, n]) => h("span", { class: "recap-line", "data-line": String(n) }, line.replace(RULE_ID, ""))),
   ];
 }
 
@@ -624,14 +628,16 @@ let lastPlay = null; // the last model in play: a look back at the board draws t
  * defence total (SG-6.3 B5), a burst die hits on 6 (SG-7.4), a PB die on 1-3 (SG-8.5;
  * Amoeboids 1-4). The verdict is the log's (the line that applied the roll); a roll still
  * open to a card (Luck, It's a Dud!) says so instead of a result the next step may change.
- * The indices of ``words`` that a die's line tells already go into ``told``. */
+ * The indices of ``words`` that a die's line tells already go into ``told``, each with its item. */
 function diceList(v, lines, words, told) {
   const { h } = shell;
   const faces = (text) => text.trim().split(/\s+/).map(Number);
   const chips = (values, hit) => h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${hit(d) ? " hit" : ""}` }, String(d))));
   const sum = (values) => values.reduce((a, b) => a + b, 0);
   const pending = (purpose) => ((v.cards && v.cards.rolls) || []).some((r) => purpose.startsWith(r.purpose));
-  const find = (re) => { const n = words.findIndex((w, k) => !told.has(k) && re.test(w)); if (n >= 0) told.add(n); return n >= 0 ? words[n] : null; };
+  let found = -1; // the index of ``words`` the last ``find`` took, for its item
+  const find = (re) => { found = words.findIndex((w, k) => !told.has(k) && re.test(w)); if (found >= 0) told.set(found, null); return found >= 0 ? words[found] : null; };
+  const tells = (item) => { if (found >= 0) told.set(found, item); found = -1; return item; };
   const items = [];
   const body = lines.map((line) => line.replace(/^\s+roll /, ""));
   for (let n = 0; n < body.length; n++) {
@@ -645,8 +651,8 @@ function diceList(v, lines, words, told) {
       const name = shipName(v, Number(attack[2]));
       const verdict = find(new RegExp(`: \\d+d\\d+ attack \\d+ vs \\d+d\\d+ defence \\d+ on ${escapeRe(name)}: (destroyed|survives)$`));
       const result = verdict ? verdict.endsWith("destroyed") ? "destroyed" : "survives" : pending(attack[1]) ? "pending cards" : sum(a) > sum(d) ? "destroyed" : "survives";
-      items.push(h("li", { class: result === "destroyed" ? "gc-kill" : null }, `Attack on ${name}: `,
-        chips(a, () => false), ` = ${sum(a)} against `, chips(d, () => false), ` = ${sum(d)} → ${result}`));
+      items.push(tells(h("li", { class: result === "destroyed" ? "gc-kill" : null }, `Attack on ${name}: `,
+        chips(a, () => false), ` = ${sum(a)} against `, chips(d, () => false), ` = ${sum(d)} → ${result}`)));
       continue;
     }
     const burst = /^SG\.burst ship#(\d+) PB (\d+): d6 = (.*)$/.exec(line);
@@ -660,8 +666,8 @@ function diceList(v, lines, words, told) {
       const verdict = find(new RegExp(`#${pb[3]} launches \\d+ PB at ${pb[2]}: [\\d ]+: (planet destroyed|no effect)$`));
       const result = verdict ? (verdict.endsWith("planet destroyed") ? "planet destroyed" : "the planet survives")
         : pending(pb[1]) ? "pending cards (the roll may still change)" : "";
-      items.push(h("li", { class: result === "planet destroyed" ? "gc-kill" : null }, `Planet busters on ${pb[2]} from ${shipName(v, Number(pb[3]))}: `,
-        chips(faces(pb[4]), (x) => x <= 3), result ? ` → ${result}` : ""));
+      items.push(tells(h("li", { class: result === "planet destroyed" ? "gc-kill" : null }, `Planet busters on ${pb[2]} from ${shipName(v, Number(pb[3]))}: `,
+        chips(faces(pb[4]), (x) => x <= 3), result ? ` → ${result}` : "")));
       continue;
     }
     const [what, rolled] = line.split(/: d\d+ = /);
