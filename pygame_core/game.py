@@ -274,6 +274,11 @@ class Game(Protocol[S, A]):
         (none where the event tells that viewer nothing): the game's one renderer."""
         ...
 
+    def event_facts(self, event: Event) -> dict[str, Any]:
+        """The fields of one event a seat may see, as plain data, for a screen to draw from (its
+        dice, its verdict): a screen reads facts, never the words."""
+        ...
+
     def log_results(self, state: S, player: PlayerId | None) -> list[bool]:
         """For each line of ``view_log(state, player)``, whether its event tells a result
         (``EventKind.result``): the recap shows such a line even in a step that passed by itself."""
@@ -388,6 +393,12 @@ class GameBase(Generic[ES, A]):
 
     def progress(self, state: ES) -> tuple[int, int] | None:
         return None
+
+    def event_facts(self, event: Event) -> dict[str, Any]:
+        """The fields of an event the seat may see, for a screen to draw (dice, verdicts): all
+        of them, unless a game keeps some out (a value its words keep secret)."""
+        fields: dict[str, Any] = event.plain()["fields"]
+        return fields
 
     def render_event(self, state: ES, event: Event, viewer: PlayerId | None) -> list[str]:
         raise NotImplementedError(f"{type(self).__name__} has no renderer for its events")

@@ -690,6 +690,7 @@ let lastGame = null;
 
 const shell = {
   h, fill, morph, stylesheet, notify, openDialog, dialog,
+  playerWords, // a log line as nodes, its rule numbers shown only with Details on (one pattern)
   /** Play the i-th legal action of the decision on screen. Ignored when stale: a button of a
    * decision that has gone (detached, or drawn for another ``at``), or a tap sooner than
    * READ_TIME_MS after the decision appeared (the second tap of a double tap). */

@@ -56,6 +56,14 @@ class LogIndex:
         events = match.game.events(match.state)
         return [events[origin].kind for origin in self._origins[2]]
 
+    def facts(self, match: Match, viewer: PlayerId | None, start: int, stop: int) -> list[dict[str, Any]]:
+        """The fields of the event each of ``viewer``'s log lines ``start:stop`` tells (a screen
+        draws dice and verdicts from them: it reads facts, never the words)."""
+        self.length(match, 0, viewer)  # makes the origins of this state and viewer
+        game = match.game
+        events = game.events(match.state)
+        return [game.event_facts(events[origin]) for origin in self._origins[2][start:stop]]
+
     def position_of_line(self, match: Match, line: int, viewer: PlayerId | None) -> int:
         """The number of actions after which ``viewer``'s log first holds line ``line``: the
         position that shows the board as that line left it (a log only grows: a bisection)."""
@@ -131,6 +139,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
             "lines": log[start:stop],
             "from": start,  # the index of its first line in the viewer's log (a line's data-line)
             "kinds": kinds[start:stop],
+            "facts": index.facts(match, viewer, start, stop),
             "results": [k - start for k in range(start, min(stop, len(results))) if results[k]],
             "auto": index.idle_words(match, position),
         })

@@ -12,7 +12,7 @@ from ...rng import Rng
 from ...windows import Play, Window
 from . import cards as K
 from . import rules
-from .cards import CARD_BY_NUM, CARDS, Card
+from .cards import CARD_BY_NUM, CARDS, FLEET_STEPS, Card
 from .data import VariantData
 from .state import (
     Battle,
@@ -32,10 +32,6 @@ CARD_KEYS = {c.num: c.key for c in CARDS}
 CARD_KILLS = frozenset({"critical_hit", "point_defense", "suicide", "boarding_destroyed"})
 # A wreck back in play (Salvage, Repairs, a Scavenger capture): (seat, ship, marker).
 RECOVERIES = frozenset({"recovered", "captured"})
-FLEET_STEPS = frozenset({
-    K.OWN_FLEET, K.OWN_MOVER, K.ENEMY_FLEET, K.BATTLE_FLEET, K.REDEPLOY_FLEET, K.MOVABLE_FLEET,
-    K.SECOND_FLEET, K.HOME_FLEETS, K.INTERCEPTOR, K.RETREATER,
-})
 
 
 def fleet_mentions(e: Event) -> list[tuple[int, int]]:

@@ -49,6 +49,12 @@ SUICIDE_SHIP = "suicide_ship"  # an own ship beside an enemy ship seen at a B1 t
 SUICIDE_TARGET = "suicide_target"  # such an enemy ship in the same hex
 FOUGHT_FIGHTER = "fought_fighter"  # an enemy fighter seen at a B1 this phase, still in play
 STRATEGIC = "none"  # no target
+# The steps whose target is a fleet, keyed owner * 100 + marker (``cardplay.targets.unkey``).
+FLEET_STEPS = frozenset({
+    OWN_FLEET, OWN_MOVER, ENEMY_FLEET, BATTLE_FLEET, REDEPLOY_FLEET, MOVABLE_FLEET,
+    SECOND_FLEET, HOME_FLEETS, INTERCEPTOR, RETREATER,
+})
+PLANET_STEPS = frozenset({ENEMY_PLANET, OTHER_PLANET})  # a target planet, by its index
 
 
 @dataclass(frozen=True)

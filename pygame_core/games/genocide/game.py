@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...events import Event
 from ...game import (
     ActionBase,
@@ -160,6 +162,14 @@ class GenocideGame(GameBase[State, ActionBase]):
 
     def view_log(self, state: State, player: PlayerId | None) -> list[str]:
         return log_lines(state, player)  # the view's log without the rest of the view
+
+    def event_facts(self, event: Event) -> dict[str, Any]:
+        """C-2.8, SG-14.1: a random pick over something hidden keeps its values out of the page,
+        as its words do (the index of a pick tells what the other seats hold)."""
+        fields = super().event_facts(event)
+        if event.kind == "roll" and fields.get("pick"):
+            return {k: v for k, v in fields.items() if k != "values"}
+        return fields
 
     def render_event(self, state: State, event: Event, viewer: PlayerId | None) -> list[str]:
         return render(state, event, viewer)  # words.py: the one renderer (issue 31)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS
+from .cards import CARDS, FLEET_STEPS, PLANET_STEPS
 from .data import PLANET_TYPE_COUNTS, PLANET_TYPE_NAMES, VARIANTS
 from .races import RACES
 from .terrain import TERRAIN
@@ -36,4 +36,7 @@ def screen_tables() -> dict[str, Any]:
             for c in CARDS
         },
         "terrain": {t.key: {"name": t.name} for t in TERRAIN},
+        # Which card target steps name a fleet (owner * 100 + marker) or a planet (its index).
+        "fleet_steps": sorted(FLEET_STEPS),
+        "planet_steps": sorted(PLANET_STEPS),
     }

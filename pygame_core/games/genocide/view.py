@@ -8,13 +8,15 @@ from ...game import ActionBase, View
 from ...hexgrid import DIRECTION_NAMES, Hex
 from . import actions as A
 from .board import game_map, jammed, seat_name
+from .card_bonuses import known_bonuses
 from .cardplay.targets import describe_target, target_step
 from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_NAMES
+from .log_seats import log_with_seats
 from .races import RACE_BY_KEY
 from .rules import current_player
 from .state import Phase, State
-from .words import ending, log_lines, plain_events
+from .words import ending, plain_events
 
 
 def view(state: State, player: int | None) -> View:
@@ -108,6 +110,12 @@ def view(state: State, player: int | None) -> View:
         }
         for g in state.sightings
     ]
+    # Whose ship each ship is, as far as this seat knows (its scans, then B1 reveals, then its own).
+    owners = {c: g.owner for seat, g in state.scans if seat == me for c, _, _ in g.ships}
+    owners.update((c, g.owner) for g in state.sightings for c, _, _ in g.ships)
+    if me is not None:
+        owners.update((cid, me) for cid, ship in enumerate(state.ships) if ship is not None and ship.owner == me)
+    log, log_about = log_with_seats(state, me, owners)
     out: dict[str, Any] = {
         "game": "genocide",
         "variant": state.variant,
@@ -139,7 +147,8 @@ def view(state: State, player: int | None) -> View:
         "my_ships": my_ships,
         "sightings": sightings,
         "pile": _pile(state),
-        "log": log_lines(state, me),
+        "log": log,
+        "log_seats": log_about,  # per line, the seats it is about (the log by player)
         # What the computer player rebuilds a state's log from (ai_log.py; the controller
         # strips it before the page gets the view): the events this seat may see (SG-14).
         "events": plain_events(state, me),
@@ -248,6 +257,17 @@ def _card(num: int) -> dict[str, Any]:
     return {"num": num, "key": card.key, "name": card.name, "text": card.text, "reaction": card.reaction}
 
 
+def _known_bonuses(state: State, me: int | None) -> dict[str, Any]:
+    """The other seats' card bonuses this turn that follow from public plays and reveals (the
+    odds count them; ``unsure`` ones they leave out and name)."""
+    known = known_bonuses(state.log, me)
+    return {
+        "ships": [{"ship": s, "atk": a, "def": d} for s, (a, d) in sorted(known.ships.items())],
+        "unsure": [{"card": u.card.name, "owner": u.owner, "marker": u.marker, "ships": list(u.ships),
+                    "atk": u.card.atk, "def": u.card.defense} for u in known.unsure],
+    }
+
+
 def _cards(state: State, me: int | None) -> dict[str, Any]:
     """SG-14.1: hands are PRIVATE (counts public), the deck SEALED (count public), the
     discard pile, card plays, targets and windows PUBLIC; Spies, Data Analysis and Scanners
@@ -260,6 +280,7 @@ def _cards(state: State, me: int | None) -> dict[str, Any]:
         "hand_counts": [len(h) for h in state.cards],
         "hand": [_card(c) for c in state.cards[me]] if me is not None else [],
         "effects": _public_effects(state, me),
+        "known_bonuses": _known_bonuses(state, me),
         "rolls": [{"purpose": r.purpose, "dice": list(r.dice)} for r in state.rolls],
     }
     win = state.window

@@ -21,7 +21,7 @@ from typing import Any
 from ...events import Event
 from ...memo import IdentityMemo
 from .board import seat_name
-from .cards import CARD_BY_NUM
+from .cards import CARD_BY_NUM, FLEET_STEPS, PLANET_STEPS
 from .cards import ROLL as ROLL_STEP
 from .data import PLANET_TYPE_NAMES
 from .races import RACE_BY_KEY
@@ -32,10 +32,6 @@ _PUBLIC_PICKS = ("SG.setup.planet", "SG.setup.terrain")  # the map's layout: pub
 _PURPOSES = ("SG.combat.attack", "SG.combat.defence", "SG.burst", "SG.pb", "SG.blackhole", "SG.neutral")
 # The public twins of a private event, said to the other seats only (see above).
 _TWINS = frozenset({"ship_drawn", "ship_discarded", "cards_drawn"})
-_FLEET_STEPS = frozenset({
-    "own_fleet", "own_mover", "enemy_fleet", "battle_fleet", "redeploy_fleet", "movable_fleet",
-    "second_fleet", "home_fleets", "interceptor", "retreater",
-})
 
 _CACHE: dict[tuple[Event, int | None, str, int], list[str]] = {}
 
@@ -322,10 +318,10 @@ def _card_args(state: State, e: Event) -> str:
     for step, value in zip(e.texts("steps"), e.nums("targets"), strict=True):
         if value < 0:
             parts.append("done")
-        elif step in _FLEET_STEPS:
+        elif step in FLEET_STEPS:
             owner, marker = divmod(value, 100)  # cardplay.targets.unkey
             parts.append(f"{seat_name(owner, state.players)} fleet {marker}")
-        elif step in ("enemy_planet", "other_planet"):
+        elif step in PLANET_STEPS:
             p = state.planets[value]
             parts.append(f"planet {p.col + 1:02d}{p.row + 1:02d}")
         elif step == "opponent":

@@ -55,13 +55,10 @@ export const RACES = Object.fromEntries(Object.entries(TABLES.races).map(([k, r]
   ...(r.pb_hit !== 3 ? { pbHit: r.pb_hit } : {}),
 }]));
 
-// SG-13.3: each card's target steps (to name a target in words) and its bonuses.
+// SG-13.3: each card's target steps (to name a target in words).
 export const CARD_STEPS = Object.fromEntries(Object.entries(TABLES.cards).filter(([, c]) => c.steps.length).map(([n, c]) => [n, c.steps]));
-// The cards whose bonus goes to the ships of the fleet (or fighter) they name (not Skirmish's hex).
-export const CARD_BONUS = Object.fromEntries(Object.values(TABLES.cards).filter((c) => (c.atk || c.def) && c.steps.length)
-  .map((c) => [c.name, { atk: c.atk, def: c.def }]));
-export const FLEET_STEPS = new Set(["own_fleet", "own_mover", "enemy_fleet", "battle_fleet", "redeploy_fleet", "movable_fleet", "second_fleet", "home_fleets", "interceptor", "retreater"]);
-export const PLANET_STEPS = new Set(["enemy_planet", "other_planet"]);
+export const FLEET_STEPS = new Set(TABLES.fleet_steps);
+export const PLANET_STEPS = new Set(TABLES.planet_steps);
 
 export const WINDOW_WORDS = {
   start: "the start of the turn", "O-start": "the start of an opponent's turn", "O-move": "an opponent's completed fleet move",

@@ -112,7 +112,7 @@ function canStep(v, marker) {
 
 /** ATK* and DEF* as far as this seat can know them (SG-2.7): base, own planet (Advanced),
  * race, terrain, the card bonuses the view shows (own ships; Skirmish on the hex) and those
- * of the other seats' ships that follow from this turn's public card plays (cardBonuses). */
+ * of the other seats' ships that follow from this turn's public card plays (knownBonuses). */
 function stats(v, cid, owner, col, row) {
   const t = shipType(v, cid);
   let atk = t.atk;
@@ -131,86 +131,18 @@ function stats(v, cid, owner, col, row) {
     if (e.kind === "skirmish" && e.hex === hexLabel(col, row)) def += e.value;
   }
   if (owner !== v.viewer) {
-    const known = cardBonuses(v).ships.get(cid);
+    const known = knownBonuses(v).ships.find((x) => x.ship === cid);
     if (known) { atk += known.atk; def += known.def; }
   }
   return { atk, def };
 }
 
-// SG-13.3: the cards that give a fleet's (or a fighter's) ships ATK/DEF bonuses this turn.
-const BONUS_CARDS = D.CARD_BONUS;
-const bonusMemo = new WeakMap();
-
-/** The other seats' per-ship card bonuses this turn, from public facts only (SG-14.1: card
- * plays and their targets, B1 reveals, splits and merges are public). The view names the
- * bonus ships of the seat's own ships only, so the others are worked out from the log since
- * the turn began: a fleet card's bonus goes to the ships that were in the fleet when it
- * resolved, known from a B1 reveal of that fleet with no change to it in between (a fleet
- * split off it keeps the bonus: all its ships were in it). When a merge, a capture, a refit
- * or a moved fighter may have mixed ships with and without it, the bonus is "unsure". */
-function cardBonuses(v) {
-  if (bonusMemo.has(v)) return bonusMemo.get(v);
-  const out = { ships: new Map(), unsure: [] };
-  bonusMemo.set(v, out);
-  if (!v.cards) return out;
-  const log = v.log;
-  let start = 0;
-  for (let n = log.length - 1; n >= 0; n--) if (/^Round \d+: .+'s turn$/.test(log[n])) { start = n; break; }
-  const seatOf = new Map(v.seats.map((x) => [x.name, x.seat]));
-  const ids = (text) => [...text.matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
-  const negated = new Set();
-  for (let n = start; n < log.length; n++) {
-    const m = /^(.+) \((.+)\) is negated \(C-5\.3\)$/.exec(log[n]);
-    if (m) negated.add(`${m[2]}|${m[1]}`);
-  }
-  const give = (cid, bonus) => {
-    const old = out.ships.get(cid) || { atk: 0, def: 0 };
-    out.ships.set(cid, { atk: old.atk + bonus.atk, def: old.def + bonus.def });
-  };
-  for (let n = start; n < log.length; n++) {
-    const play = /^(.+?) plays (.+?)(?:: (.*))?$/.exec(log[n]);
-    if (!play || !BONUS_CARDS[play[2]] || negated.has(`${play[1]}|${play[2]}`)) continue;
-    const bonus = BONUS_CARDS[play[2]];
-    const who = seatOf.get(play[1]);
-    if (who === undefined || who === v.viewer) continue; // own ships: the view's effects
-    const target = /^(.+) fleet (\d+)$/.exec(play[3] || "");
-    if (!target) { for (const cid of ids(play[3] || "")) give(cid, bonus); continue; } // a ship (Strafing Run)
-    const owner = seatOf.get(target[1]);
-    // The last reveal of the fleet before the play, if the fleet has not changed since.
-    const fleetKey = `${target[1]} fleet ${target[2]}`;
-    const touches = (line, keys) => {
-      const split = /^(.+) splits fleet (\d+) off fleet (\d+)$/.exec(line);
-      if (split) return keys.has(`${split[1]} fleet ${split[3]}`) ? ["split", `${split[1]} fleet ${split[2]}`] : null;
-      const merge = /^(.+) merges fleet (\d+) into fleet (\d+)$/.exec(line);
-      if (merge && (keys.has(`${merge[1]} fleet ${merge[2]}`) || keys.has(`${merge[1]} fleet ${merge[3]}`))) return ["mix", `${merge[1]} fleet ${merge[3]}`];
-      const seatWide = /^(.+?) (capture|recover|boards|refits|moves a fighter)\b/.exec(line);
-      if (seatWide && seatWide[1] === target[1]) return ["mix", null];
-      return null;
-    };
-    let before = null;
-    for (let k = n - 1; k >= start; k--) {
-      const reveal = /^.+ at \d{4}: (.+ fleet \d+) = (.*)$/.exec(log[k]);
-      if (reveal && reveal[1] === fleetKey) { before = k; break; }
-    }
-    if (before !== null && !log.slice(before + 1, n).some((line) => touches(line, new Set([fleetKey])))) {
-      const reveal = /^.+ at \d{4}: (.+ fleet \d+) = (.*)$/.exec(log[before]);
-      for (const cid of ids(reveal[2])) give(cid, bonus);
-      continue;
-    }
-    // Played before a reveal: follow the fleet (and fleets split off it) to their reveals.
-    const clean = new Set([fleetKey]);
-    const mixed = new Set();
-    for (let k = n + 1; k < log.length; k++) {
-      const change = touches(log[k], clean);
-      if (change && change[0] === "split") clean.add(change[1]);
-      else if (change && change[1]) { clean.delete(change[1]); mixed.add(change[1]); }
-      else if (change) { for (const x of clean) mixed.add(x); clean.clear(); }
-      const reveal = /^.+ at \d{4}: (.+ fleet \d+) = (.*)$/.exec(log[k]);
-      if (reveal && clean.has(reveal[1])) for (const cid of ids(reveal[2])) give(cid, bonus);
-      if (reveal && mixed.has(reveal[1])) out.unsure.push({ card: play[2], fleet: reveal[1], ships: ids(reveal[2]), bonus, owner });
-    }
-  }
-  return out;
+/** The other seats' card bonuses this turn that follow from public plays and reveals (SG-13.3,
+ * SG-14.1): the engine works them out (``card_bonuses.py``); ``unsure`` names a bonus played on
+ * a fleet whose ships changed before it was seen (the odds leave it out and say so). */
+function knownBonuses(v) {
+  const known = v.cards && v.cards.known_bonuses;
+  return known || { ships: [], unsure: [] };
 }
 
 function ownerOfShip(v, cid) {
@@ -321,7 +253,7 @@ function declarationOdds(v, a) {
   const atk = [...others, f.ship].reduce((sum, x) => sum + stats(v, x, v.viewer, b.col, b.row).atk, 0)
     + (a.kind === "SelfDestruct" ? 2 : 0) + (b.my_sacrifices || []).filter((x) => others.includes(x)).length * 2;
   const odds = attackOdds(atk, tdef, v.combat_die);
-  const unsure = cardBonuses(v).unsure.filter((u) => u.ships.includes(f.target));
+  const unsure = knownBonuses(v).unsure.filter((u) => u.ships.includes(f.target));
   return { atk, def: tdef, others, pct: percent(odds), unsure };
 }
 
@@ -591,102 +523,98 @@ export function recapStep(g, step) {
     // Why another seat passed a window (it held no card for it) is its own secret (C-5.4);
     // what the pass set off (dice, a kill, a planet destroyed) is told all the same (issue 31).
     const passed = step.seat !== g.viewer ? h("span", { class: "recap-line" }, "Passed (played no card).") : null;
-    // Each line with its index in the viewer's log (data-line, as the shell marks its own).
-    const results = (step.results || []).map((n) => [String(step.lines[n]), step.from + n]);
+    const results = (step.results || []).map((k) => entry(step, k));
     if (!results.length) return passed;
     return h("span", { class: "recap-lines gc-step" }, passed, stepLines(v, [], results));
   }
   const moves = recapMoves(base).get(step.at) || [];
-  const lines = step.lines.map((line, k) => [String(line), step.from + k]);
-  if (!moves.length && !lines.some(([line]) => isDiceLine(line))) return null;
-  return h("span", { class: "recap-lines gc-step" }, stepLines(v, moves, lines));
+  const entries = step.lines.map((line, k) => entry(step, k));
+  if (!moves.length && !entries.some((x) => DICE_KINDS.has(x.kind) || (x.kind === "roll" && diceRoll(x.fact)))) return null;
+  return h("span", { class: "recap-lines gc-step" }, stepLines(v, moves, entries));
 }
 
-const isDiceLine = (line) => /^\s+roll SG\.(combat|burst|pb|blackhole|neutral)/.test(line);
+/** Line ``k`` of a recap step: its words, its index in the log (data-line), and the kind and
+ * fields of the event it tells (the engine's facts: dice and verdicts are read from them). */
+const entry = (step, k) => ({ text: String(step.lines[k]), n: step.from + k, kind: (step.kinds || [])[k], fact: (step.facts || [])[k] || {} });
+
+// The events whose dice the recap draws with their verdict (SG-6.3 B5, SG-8.5).
+const DICE_KINDS = new Set(["battle_result", "launch"]);
+
+/** A dice record the recap draws (a battle's attack or defence, a burst, a PB launch, a Black
+ * Hole or a neutral planet), as {what, ship, planet, pb}; null for any other roll (C-2.8: its
+ * purpose is the engine's id of what the roll was for, e.g. ``SG.combat.attack target=ship#4``). */
+function diceRoll(fact) {
+  if (!fact.purpose || fact.pick) return null;
+  const [what, ...rest] = fact.purpose.split(" ");
+  if (!/^SG\.(combat\.attack|combat\.defence|burst|pb|blackhole|neutral)$/.test(what)) return null;
+  const ship = rest.map((x) => /ship#(\d+)/.exec(x)).find(Boolean);
+  const planet = rest.map((x) => /^(?:planet=)?(\d{4})$/.exec(x)).find(Boolean);
+  const pb = rest.indexOf("PB") >= 0 ? Number(rest[rest.indexOf("PB") + 1]) : null;
+  return { what: what.slice(3), ship: ship ? Number(ship[1]) : null, planet: planet ? planet[1] : null, pb };
+}
 
 /** A step's moves, its dice drawn as dice with their verdicts, and its other lines in words;
- * ``lines`` are [text, index in the log] (each shown line carries its index: data-line). */
-function stepLines(v, moves, lines) {
+ * ``entries`` as ``entry`` makes them (each shown line carries its index: data-line). */
+function stepLines(v, moves, entries) {
   const { h } = shell;
-  const rolls = lines.filter(([line]) => isDiceLine(line)).map(([line]) => line);
-  const said = lines.filter(([line]) => !/^\s+roll\b/.test(line));
-  const words = said.map(([line]) => line);
-  const told = new Map(); // an index of ``words`` a die's verdict tells -> that die's item
-  const dice = rolls.length ? diceList(v, rolls, words, told) : null;
-  for (const [k, item] of told) item.dataset.line = String(said[k][1]);
+  const dice = diceList(v, entries);
+  const drawn = new Set(dice.map((item) => item.dataset.line).filter(Boolean));
   return [
     ...moves.map((m) => h("span", { class: "recap-line gc-move" }, moveWords(v, m))),
-    dice,
-    ...said.filter((line, k) => !told.has(k)).map(([line, n]) => h("span", { class: "recap-line", "data-line": String(n) }, line.replace(RULE_ID, ""))),
+    dice.length ? h("ul", { class: "gc-dice", "aria-label": "Dice" }, dice) : null,
+    ...entries.filter((x) => x.kind !== "roll" && !drawn.has(String(x.n)))
+      .map((x) => h("span", { class: "recap-line", "data-line": String(x.n) }, ...shell.playerWords(x.text))),
   ];
 }
 
-const RULE_ID = /\s*\((?:see )?(?:C|SG)-[0-9][0-9A-Za-z.]*(?: #\d+)?\)/g;
 let lastPlay = null; // the last model in play: a look back at the board draws the recap from it
 
-/** The dice of a step with their verdicts: a battle attack is the attack total against the
- * defence total (SG-6.3 B5), a burst die hits on 6 (SG-7.4), a PB die on 1-3 (SG-8.5;
- * Amoeboids 1-4). The verdict is the log's (the line that applied the roll); a roll still
- * open to a card (Luck, It's a Dud!) says so instead of a result the next step may change.
- * The indices of ``words`` that a die's line tells already go into ``told``, each with its item. */
-function diceList(v, lines, words, told) {
+/** The dice of a step with their verdicts, from the events: a battle's attack total against
+ * its defence total (SG-6.3 B5, ``battle_result``), a PB launch (SG-8.5, ``launch``), a burst
+ * die that hits on 6 (SG-7.4), a Black Hole's or a neutral planet's roll. A roll whose verdict
+ * has not come yet is still open to a card (Luck, It's a Dud!): it says so, or, once the
+ * window has closed, what the totals give. An item that tells a result line carries its index. */
+function diceList(v, entries) {
   const { h } = shell;
-  const faces = (text) => text.trim().split(/\s+/).map(Number);
   const chips = (values, hit) => h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${hit(d) ? " hit" : ""}` }, String(d))));
   const sum = (values) => values.reduce((a, b) => a + b, 0);
   const pending = (purpose) => ((v.cards && v.cards.rolls) || []).some((r) => purpose.startsWith(r.purpose));
-  let found = -1; // the index of ``words`` the last ``find`` took, for its item
-  const find = (re) => { found = words.findIndex((w, k) => !told.has(k) && re.test(w)); if (found >= 0) told.set(found, null); return found >= 0 ? words[found] : null; };
-  const tells = (item) => { if (found >= 0) told.set(found, item); found = -1; return item; };
+  const judged = new Set(entries.filter((x) => x.kind === "battle_result").map((x) => x.fact.target));
+  const pbHits = (ship) => { const o = ownerOfShip(v, ship); const race = o === null ? null : raceOf(v, o); return (d) => d <= ((race && race.pbHit) || 3); };
+  const launched = new Set(entries.filter((x) => x.kind === "launch").map((x) => `${x.fact.ship}|${x.fact.hex}`));
+  const rolls = entries.filter((x) => x.kind === "roll").map((x) => [x, diceRoll(x.fact)]).filter(([, r]) => r);
+  const attack = (name, a, d, result, n) => h("li", { class: result === "destroyed" ? "gc-kill" : null, "data-line": n === null ? null : String(n) },
+    `Attack on ${name}: `, chips(a, () => false), ` = ${sum(a)} against `, chips(d, () => false), ` = ${sum(d)} → ${result}`);
   const items = [];
-  const body = lines.map((line) => line.replace(/^\s+roll /, ""));
-  for (let n = 0; n < body.length; n++) {
-    const line = body[n];
-    const attack = /^(SG\.combat\.attack target=ship#(\d+))(?: \(Luck\))?: d\d+ = (.*)$/.exec(line);
-    if (attack) {
-      const defence = body[n + 1] && /^SG\.combat\.defence target=ship#(\d+)(?: \(Luck\))?: d\d+ = (.*)$/.exec(body[n + 1]);
-      const a = faces(attack[3]);
-      const d = defence && defence[1] === attack[2] ? faces(defence[2]) : [];
-      if (defence) n += 1;
-      const name = shipName(v, Number(attack[2]));
-      const verdict = find(new RegExp(`: \\d+d\\d+ attack \\d+ vs \\d+d\\d+ defence \\d+ on ${escapeRe(name)}: (destroyed|survives)$`));
-      const result = verdict ? verdict.endsWith("destroyed") ? "destroyed" : "survives" : pending(attack[1]) ? "pending cards" : sum(a) > sum(d) ? "destroyed" : "survives";
-      items.push(tells(h("li", { class: result === "destroyed" ? "gc-kill" : null }, `Attack on ${name}: `,
-        chips(a, () => false), ` = ${sum(a)} against `, chips(d, () => false), ` = ${sum(d)} → ${result}`)));
-      continue;
+  for (const x of entries) {
+    const f = x.fact;
+    if (x.kind === "battle_result") {
+      items.push(attack(shipName(v, f.target), f.attack, f.defence, f.destroyed ? "destroyed" : "survives", x.n));
+    } else if (x.kind === "launch") {
+      const result = f.hit ? "planet destroyed" : "the planet survives";
+      items.push(h("li", { class: f.hit ? "gc-kill" : null, "data-line": String(x.n) }, `Planet busters on ${f.hex} from ${shipName(v, f.ship)}: `,
+        chips(f.dice, pbHits(f.ship)), ` → ${result}`));
+    } else if (x.kind === "roll") {
+      const r = diceRoll(f);
+      if (!r) continue;
+      if (r.what === "combat.attack" && !judged.has(r.ship)) {
+        const defence = rolls.find(([y, q]) => y.n > x.n && q.what === "combat.defence" && q.ship === r.ship);
+        const a = f.values;
+        const d = defence ? defence[0].fact.values : [];
+        const result = pending(f.purpose) ? "pending cards" : sum(a) > sum(d) ? "destroyed" : "survives";
+        items.push(attack(shipName(v, r.ship), a, d, result, null));
+      } else if (r.what === "burst") {
+        items.push(h("li", {}, `Space burst by ${shipName(v, r.ship)}, PB ${r.pb}: `, chips(f.values, (d) => d === 6),
+          pending(`SG.burst ship#${r.ship}`) ? " (a 6 destroys; pending cards)" : " (a 6 destroys)"));
+      } else if (r.what === "pb" && !launched.has(`${r.ship}|${r.planet}`)) {
+        items.push(h("li", {}, `Planet busters on ${r.planet} from ${shipName(v, r.ship)}: `, chips(f.values, pbHits(r.ship)),
+          pending(f.purpose) ? " → pending cards (the roll may still change)" : ""));
+      } else if (r.what === "blackhole" || r.what === "neutral") {
+        items.push(h("li", {}, h("span", { class: "muted" }, `${r.what === "blackhole" ? "Black Hole" : "Neutral planet"} at ${r.planet}:`), " ", chips(f.values, () => false)));
+      }
     }
-    const burst = /^SG\.burst ship#(\d+) PB (\d+): d6 = (.*)$/.exec(line);
-    if (burst) {
-      items.push(h("li", {}, `Space burst by ${shipName(v, Number(burst[1]))}, PB ${burst[2]}: `, chips(faces(burst[3]), (x) => x === 6),
-        pending(`SG.burst ship#${burst[1]}`) ? " (a 6 destroys; pending cards)" : " (a 6 destroys)"));
-      continue;
-    }
-    const pb = /^(SG\.pb planet=(\d{4}) ship#(\d+)): d6 = (.*)$/.exec(line);
-    if (pb) {
-      const verdict = find(new RegExp(`#${pb[3]} launches \\d+ PB at ${pb[2]}: [\\d ]+: (planet destroyed|no effect)$`));
-      const result = verdict ? (verdict.endsWith("planet destroyed") ? "planet destroyed" : "the planet survives")
-        : pending(pb[1]) ? "pending cards (the roll may still change)" : "";
-      items.push(tells(h("li", { class: result === "planet destroyed" ? "gc-kill" : null }, `Planet busters on ${pb[2]} from ${shipName(v, Number(pb[3]))}: `,
-        chips(faces(pb[4]), (x) => x <= 3), result ? ` → ${result}` : "")));
-      continue;
-    }
-    const [what, rolled] = line.split(/: d\d+ = /);
-    if (rolled === undefined) continue;
-    items.push(h("li", {}, h("span", { class: "muted" }, diceWords(what)), " ", chips(faces(rolled), () => false)));
   }
-  return h("ul", { class: "gc-dice", "aria-label": "Dice" }, items);
-}
-
-function escapeRe(text) {
-  return text.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
-}
-
-function diceWords(what) {
-  const hole = /^SG\.blackhole (\d{4})/.exec(what);
-  if (hole) return `Black Hole at ${hole[1]}:`;
-  const neutral = /^SG\.neutral planet=(\d{4})/.exec(what);
-  if (neutral) return `Neutral planet at ${neutral[1]}:`;
-  return "Dice:";
+  return items;
 }
 
 export function keys(e) {
@@ -1166,7 +1094,7 @@ function declarePanel(g) {
     return h("li", { class: "gc-odds-row", "data-kind": a.kind, "data-target": f.target, "data-atk": o.atk, "data-def": o.def, "data-sides": sides, "data-odds": o.pct, "data-unsure": o.unsure.length ? "1" : null },
       actButton(g, a, `${a.kind === "SelfDestruct" ? "Self-destruct on" : "Attack"} ${targetWords(v, f.target)} · ${o.unsure.length ? "about " : ""}${o.pct}`),
       h("span", { class: "muted" }, ` ${o.atk} attack dice vs ${o.def} defence dice (d${sides})${o.others.length ? `, with ${o.others.map((x) => `#${x}`).join(", ")}` : ""}: destroyed if the attack total is higher.`),
-      o.unsure.map((u) => h("span", { class: "muted" }, ` ${seatName(v, u.owner)}'s ${u.card} was played on a fleet whose ships changed before ${u.fleet} was seen: this ship may have ${u.bonus.def ? `+${u.bonus.def} Defense` : `+${u.bonus.atk} Attack`} more (not counted).`)));
+      o.unsure.map((u) => h("span", { class: "muted" }, ` ${seatName(v, u.owner)}'s ${u.card} was played on a fleet whose ships changed before ${seatName(v, u.owner)} fleet ${u.marker} was seen: this ship may have ${u.def ? `+${u.def} Defense` : `+${u.atk} Attack`} more (not counted).`)));
   };
   const known = battleShips(v);
   return h("div", {},
@@ -1359,16 +1287,14 @@ function cardsBox(g) {
     c.discard.length ? h("details", {}, h("summary", {}, "Discard pile"), h("ul", {}, c.discard.map((card) => h("li", {}, `${card.name}: ${card.text}`)))) : null);
 }
 
-/** The log filtered by player (issue 15): the lines that name the player or one of its ships
- * (as far as this seat knows whose ship it is), dice included. */
+/** The log filtered by player (issue 15): the lines about the player, by the seats the engine
+ * says each line names, itself or through a ship this seat knows to be the player's. */
 function logByPlayer(v) {
   const { h } = shell;
   const seat = ui.logSeat;
   const name = seat === null ? null : seatName(v, seat);
-  const mine = (line) => {
-    if (new RegExp(`(^|[^A-Za-z])${name}([^A-Za-z]|$)`).test(line)) return true;
-    return [...line.matchAll(/#(\d+)/g)].some((m) => ownerOfShip(v, Number(m[1])) === seat);
-  };
+  const about = v.log_seats || [];
+  const mine = (line, n) => (about[n] || []).includes(seat);
   const lines = ui.logOpen ? (seat === null ? v.log : v.log.filter(mine)) : [];
   return h("details", { class: "gc-logfilter", open: ui.logOpen || null, ontoggle: (e) => { if (ui.logOpen !== e.target.open) { ui.logOpen = e.target.open; rerender(); } } },
     h("summary", {}, "Log by player"),

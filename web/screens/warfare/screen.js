@@ -295,7 +295,6 @@ function announceSquare(g) {
 // (everything since the viewer's own last decision) at the top; a step with a battle's dice
 // is drawn here with the dice (recapStep).
 
-const RULE_ID = /\s*\((?:C|GW)-[0-9][0-9A-Za-z.]*\)/g;
 let lastPlay = null; // the last model in play: a look back at the board draws the recap from it
 const shownBattles = new Set(); // battles whose dice were drawn once (they animate only then)
 
@@ -303,16 +302,7 @@ const shownBattles = new Set(); // battles whose dice were drawn once (they anim
 /** ``n``: the line's index in the log (the recap marks each line it shows with it: data-line). */
 function lineEl(line, cls = "recap-line", n = null) {
   const { h } = shell;
-  const text = String(line);
-  const out = [];
-  let last = 0;
-  for (const m of text.matchAll(RULE_ID)) {
-    if (m.index > last) out.push(text.slice(last, m.index));
-    out.push(h("span", { class: "rule-id" }, m[0]));
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) out.push(text.slice(last));
-  return h("span", { class: cls, "data-line": n === null ? null : String(n) }, ...out);
+  return h("span", { class: cls, "data-line": n === null ? null : String(n) }, ...shell.playerWords(String(line)));
 }
 
 function diceEl(values, who) {
