@@ -116,7 +116,7 @@ def _install_key() -> str:
 def ensure_python_packages(test: bool) -> None:
     """``pip install -e .`` (``.[test]`` for the tests) into the running venv, once per pyproject."""
     wanted = ["msgpack", "pygame_core"] + (
-        ["pytest", "hypothesis", "mypy", "ruff", "playwright", "pytest_playwright"] if test else [])
+        ["pytest", "hypothesis", "mypy", "ruff", "playwright", "pytest_playwright", "xdist"] if test else [])
     extra = "test" if test else ""
     try:
         stamp = json.loads(INSTALL_STAMP.read_text()) if in_venv() else {}
@@ -813,6 +813,12 @@ def cmd_test(pytest_args: list[str]) -> int:
     ensure_other_browsers()
     cmd_build()
     step("running the test suite")
+    if not any(arg.startswith(("-n", "--numprocesses")) or arg == "no:xdist" for arg in pytest_args):
+        # Two workers, a whole file each at a time (a file's browser and fixtures stay in one
+        # worker); more than two would only make the browsers' engines wait for a core.
+        workers = min(2, os.cpu_count() or 1)
+        if workers > 1:
+            pytest_args = ["-n", str(workers), "--dist", "loadfile", *pytest_args]
     env = {**os.environ, "STAR_TABLE_MSGPACK_WHEEL": str(msgpack_wheel()),
            "STAR_TABLE_DIST": str(DIST)}
     print(f"    $ {sys.executable} -m pytest {' '.join(pytest_args)}", flush=True)

@@ -11,7 +11,7 @@ import pytest
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError, decode_match, encode_link
 from pygame_core.canonical import digest, is_plain
 
-from .playouts import PLAYOUTS_PER_GAME, finished_playout, playout_plan, random_action, random_playout
+from .playouts import finished_playout, playout_plan, playouts_of, random_action, random_playout, random_steps
 
 GAME_IDS = sorted(GAMES)
 
@@ -45,19 +45,19 @@ def test_bad_options_raise_clear_errors(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_playouts_end_and_keep_invariants(game_id: str) -> None:
-    """PLAYOUTS_PER_GAME random games over every option combination all end, never raise,
+    """Random games (``playouts_of``) over every option combination all end, never raise,
     and never break the game's invariants; over and not-over states agree everywhere."""
     game = GAMES[game_id]
     lengths = []
     for options, seed in playout_plan(game_id, spread=True):
         steps = 0
-        for match in random_playout(game_id, options, seed):
+        for match, legal in random_steps(game_id, options, seed):
             state = match.state
             problems = game.invariant_violations(state)
             assert not problems, f"{options} seed {seed} step {steps}: {problems}"
             over = game.current_player(state) is None
             assert over == (game.outcome(state) is not None)
-            assert over == (not game.legal_actions(state))
+            assert over == (not legal)
             steps += 1
         outcome = game.outcome(match.state)
         assert outcome is not None
@@ -65,7 +65,7 @@ def test_random_playouts_end_and_keep_invariants(game_id: str) -> None:
         assert all(0 <= w < game.num_players(match.state) for w in outcome.winners)
         _views_are_plain(match)
         lengths.append(steps)
-    assert len(lengths) == PLAYOUTS_PER_GAME
+    assert len(lengths) == playouts_of(game_id)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

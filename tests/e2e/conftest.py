@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
-from .site import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, Site, dist_dir
+from .site import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, STEP_MS, Site, dist_dir
 
 pytestmark = pytest.mark.e2e
 
@@ -60,6 +60,7 @@ class Contexts:
         what test_thumb.py and test_recap.py play (``confirm_steps=False``)."""
         self.origins.add(site.origin)
         context = self.browser.new_context(**options)
+        context.set_default_timeout(STEP_MS)  # Playwright's 30 s is short on a loaded machine
         if confirm_steps:
             context.add_init_script(CONFIRM_STEPS)
         if init_script:

@@ -15,8 +15,10 @@ from playwright.sync_api import Page
 
 from pygame_core import Match, encode_link
 
+from .site import STEP_MS
+
 SEED = 20261121
-STEP_TIMEOUT_MS = 20_000
+STEP_TIMEOUT_MS = STEP_MS
 
 
 def challenge_blob(seed: int = SEED, options: dict[str, object] | None = None, game: str = "spacehole") -> str:

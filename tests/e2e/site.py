@@ -19,6 +19,10 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run",
 ]
 BOOT_TIMEOUT_MS = 60_000
+# One engine step, a settle or a tap's answer, at most: generous, because the suite runs two
+# workers on two cores (pytest-xdist) and a loaded machine can take many seconds for what a
+# phone does at once. A passing test never waits for it; a failing one fails later.
+STEP_MS = 60_000
 
 
 def dist_dir() -> Path:

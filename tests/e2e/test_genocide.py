@@ -28,9 +28,8 @@ from pygame_core.games.genocide.data import PLANET_TYPE_NAMES
 from pygame_core.games.genocide.odds import attack_odds, percent
 
 from .conftest import Contexts, wait_ready
-from .site import ROOT, Site
+from .site import ROOT, STEP_MS, Site
 
-STEP_MS = 30_000
 SQ3 = math.sqrt(3)
 # Every string the page's canvases draw, from the first script on (the leak test reads it).
 SPY = """

@@ -7,9 +7,8 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from .conftest import Contexts, wait_ready
-from .site import Site
+from .site import STEP_MS, Site
 
-STEP_MS = 60_000
 EXPLAINED = {"welcome", "drawn", "build", "defender", "invasion", "event", "onyourown"}
 
 

@@ -20,9 +20,8 @@ from pygame_core import Match, decode_match, encode_link
 from tests.conformance.playouts import random_action
 
 from .conftest import Contexts
-from .site import BOOT_TIMEOUT_MS, Site
+from .site import BOOT_TIMEOUT_MS, STEP_MS, Site
 
-STEP_MS = 60_000
 # The person's decisions per game: enough for battles, cards and their results (Genocide's
 # first forty are mostly its setup: races, planet types, fleets).
 GAMES = [

@@ -13,9 +13,7 @@ from playwright.sync_api import BrowserContext, Page
 from pygame_core import Match, decode_match, encode_link
 
 from .conftest import Contexts, wait_ready
-from .site import Site
-
-STEP_MS = 30_000
+from .site import STEP_MS, Site
 
 
 @pytest.fixture

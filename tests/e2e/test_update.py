@@ -16,9 +16,7 @@ from pygame_core import Match, decode_match, encode_link
 
 from .conftest import Contexts, wait_ready
 from .helpers import wait_until
-from .site import Site, dist_dir
-
-STEP_MS = 30_000
+from .site import STEP_MS, Site, dist_dir
 
 
 @pytest.fixture(scope="module")
