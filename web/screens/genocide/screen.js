@@ -571,9 +571,10 @@ let lastPlay = null; // the last model in play: a look back at the board draws t
 
 /** The dice of a step with their verdicts, from the events: a battle's attack total against
  * its defence total (SG-6.3 B5, ``battle_result``), a PB launch (SG-8.5, ``launch``), a burst
- * die that hits on 6 (SG-7.4), a Black Hole's or a neutral planet's roll. A roll whose verdict
- * has not come yet is still open to a card (Luck, It's a Dud!): it says so, or, once the
- * window has closed, what the totals give. An item that tells a result line carries its index. */
+ * die that hits on 6 (SG-7.4), a Black Hole's or a neutral planet's roll. A battle's or a PB's
+ * roll whose verdict has not come yet is still open to a card (Luck, It's a Dud!): it says so;
+ * once that window has closed its verdict is in a later step (drawn there, once). An item that
+ * tells a result line carries its index. */
 function diceList(v, entries) {
   const { h } = shell;
   const chips = (values, hit) => h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${hit(d) ? " hit" : ""}` }, String(d))));
@@ -597,18 +598,15 @@ function diceList(v, entries) {
     } else if (x.kind === "roll") {
       const r = diceRoll(f);
       if (!r) continue;
-      if (r.what === "combat.attack" && !judged.has(r.ship)) {
+      if (r.what === "combat.attack" && !judged.has(r.ship) && pending(f.purpose)) {
         const defence = rolls.find(([y, q]) => y.n > x.n && q.what === "combat.defence" && q.ship === r.ship);
-        const a = f.values;
-        const d = defence ? defence[0].fact.values : [];
-        const result = pending(f.purpose) ? "pending cards" : sum(a) > sum(d) ? "destroyed" : "survives";
-        items.push(attack(shipName(v, r.ship), a, d, result, null));
+        items.push(attack(shipName(v, r.ship), f.values, defence ? defence[0].fact.values : [], "pending cards", null));
       } else if (r.what === "burst") {
         items.push(h("li", {}, `Space burst by ${shipName(v, r.ship)}, PB ${r.pb}: `, chips(f.values, (d) => d === 6),
           pending(`SG.burst ship#${r.ship}`) ? " (a 6 destroys; pending cards)" : " (a 6 destroys)"));
-      } else if (r.what === "pb" && !launched.has(`${r.ship}|${r.planet}`)) {
+      } else if (r.what === "pb" && !launched.has(`${r.ship}|${r.planet}`) && pending(f.purpose)) {
         items.push(h("li", {}, `Planet busters on ${r.planet} from ${shipName(v, r.ship)}: `, chips(f.values, pbHits(r.ship)),
-          pending(f.purpose) ? " → pending cards (the roll may still change)" : ""));
+          " → pending cards (the roll may still change)"));
       } else if (r.what === "blackhole" || r.what === "neutral") {
         items.push(h("li", {}, h("span", { class: "muted" }, `${r.what === "blackhole" ? "Black Hole" : "Neutral planet"} at ${r.planet}:`), " ", chips(f.values, () => false)));
       }
