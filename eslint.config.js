@@ -19,6 +19,16 @@ export default [
     languageOptions: { globals: globals.browser },
   },
   {
+    // A module a person can hold (issue 32): at most 800 lines. The four screens and the shell
+    // that outgrew it are held where they stand until they are split; they may only shrink.
+    files: ["web/**/*.js"],
+    rules: { "max-lines": ["error", { max: 800 }] },
+  },
+  { files: ["web/app.js"], rules: { "max-lines": ["error", { max: 1560 }] } },
+  { files: ["web/screens/warfare/screen.js"], rules: { "max-lines": ["error", { max: 1200 }] } },
+  { files: ["web/screens/genocide/screen.js"], rules: { "max-lines": ["error", { max: 2090 }] } },
+  { files: ["web/screens/skirmish/screen.js"], rules: { "max-lines": ["error", { max: 2170 }] } },
+  {
     // Web Workers: web/worker.js, web/engine-worker.js, ...
     files: ["web/**/*worker*.js"],
     languageOptions: { globals: globals.worker },
