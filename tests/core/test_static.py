@@ -230,7 +230,8 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) == []
 
 
-JS_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"'`;]*?\bfrom\s+["'](\.[^"']+)["']|^\s*import\s+["'](\.[^"']+)["']""", re.M)
+JS_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^"'`;]*?\bfrom\s+["'](\.[^"']+)["']|^\s*import\s+["'](\.[^"']+)["']""", re.M)
 
 
 def js_import_graph() -> dict[str, set[str]]:

@@ -150,7 +150,7 @@ _PROMPTS = {
 }
 
 
-def _decision(state: State) -> dict[str, Any]:
+def _decision(state: State, skin: str = "") -> dict[str, Any]:
     if state.over:
         return {"kind": "over", "prompt": "The game is over."}
     interrupt = pending_interrupt(state)
@@ -161,7 +161,7 @@ def _decision(state: State) -> dict[str, Any]:
     prompt = _PROMPTS[state.step]
     if state.step == Step.START and not any(isinstance(a, Scout) for a in legal_actions(state)):
         prompt = "Draw the next card."  # Rangers/Scouts are named only when one could look ahead (issue 33)
-    return {"kind": state.step.value, "prompt": prompt}
+    return {"kind": state.step.value, "prompt": skin_text(prompt, skin)}  # SH-3.2: in the skin's words
 
 
 def _battle(battle: Battle, state: State, skin: str) -> dict[str, Any]:
@@ -292,7 +292,7 @@ def view(state: State, player: int | None) -> View:
         "deck_count": len(state.deck),
         "deck_remaining": remaining,
         "peek": [_card(card, skin, bl) for card in state.deck.peek(state.peek_count)] if player == 0 else [],
-        "decision": _decision(state),
+        "decision": _decision(state, skin),
         "choices": [describe(a, skin, state.step) for a in actions],
         "last_battle": None if state.last_battle is None else _battle(state.last_battle, state, skin),
         # The log in the player's words (no rule IDs), and with them for the "rule references"

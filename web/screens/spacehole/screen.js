@@ -62,7 +62,7 @@ export function prompt(g) {
   if (v.decision.kind === "build" && v.projection) {
     return `${v.decision.prompt} Tap a card in your hand to read it.`;
   }
-  return skinned(v, v.decision.prompt);
+  return v.decision.prompt; // in the card set's words (the engine's view)
 }
 
 export function endTitle(g) {
