@@ -145,11 +145,15 @@ class EventKind:
     """How one kind of event is treated: ``result`` when it tells an outcome the player must see
     even in a step that passed by itself (dice, a capture, a removal, a planet destroyed, a
     discard, a re-roll: issue 31); ``example`` holds fields the tests render it with; ``private``
-    when the kind is only ever seen by one seat."""
+    when the kind is only ever seen by one seat; ``heading`` when its line opens a turn (the
+    log draws it as a heading); ``detail`` when its lines are a dice record (C-2.8: shown with
+    the log's Details on)."""
 
     result: bool = False
     example: Mapping[str, Value] = field(default_factory=dict)
     private: bool = False
+    heading: bool = False
+    detail: bool = False
 
 
 S = TypeVar("S")

@@ -279,6 +279,10 @@ class Game(Protocol[S, A]):
         dice, its verdict): a screen reads facts, never the words."""
         ...
 
+    def event_kind(self, kind: str) -> EventKind:
+        """How this game treats one kind of its events (``EVENT_KINDS``)."""
+        ...
+
     def log_results(self, state: S, player: PlayerId | None) -> list[bool]:
         """For each line of ``view_log(state, player)``, whether its event tells a result
         (``EventKind.result``): the recap shows such a line even in a step that passed by itself."""
@@ -393,6 +397,9 @@ class GameBase(Generic[ES, A]):
 
     def progress(self, state: ES) -> tuple[int, int] | None:
         return None
+
+    def event_kind(self, kind: str) -> EventKind:
+        return self.EVENT_KINDS[kind]
 
     def event_facts(self, event: Event) -> dict[str, Any]:
         """The fields of an event the seat may see, for a screen to draw (dice, verdicts): all

@@ -1109,7 +1109,7 @@ function recapStep(g, step, screen, now) {
   // A step that passed by itself is folded to its one line, unless it carried a result (a battle,
   // a capture, a planet destroyed, a discard: issue 31): then its lines follow, as in the log.
   // Each line with its index in the viewer's log (data-line: tests and a look back find it).
-  const told = step.lines.map((line, k) => [String(line), step.from + k]).filter(([line]) => !DETAIL_LINE.test(line) || showDetails());
+  const told = step.lines.map((line, k) => [String(line), step.from + k]).filter(([, n]) => markOf(g, n) !== "d" || showDetails());
   const folded = step.auto && !(step.results && step.results.length);
   // Alone at the table, a step that played itself and told something is just what it told.
   const lines = !step.auto ? told : folded ? [[step.auto, null]] : g.seats.length === 1 ? told : [[step.auto, null], ...told];
@@ -1120,17 +1120,17 @@ function recapStep(g, step, screen, now) {
   return h("li", { class: `recap-step seat-${step.seat}${now ? " now" : ""}${folded ? " auto" : ""}`, "data-at": String(step.at),
     "aria-current": now ? "step" : null },
   who ? h("span", { class: "recap-who" }, who) : null,
-  own || recapLines(lines, step, screen));
+  own || recapLines(g, lines, step, screen));
 }
 
 /** A step's lines, but those of the kinds a screen tells in its own place (``screen.recapElsewhere``:
  * Spacehole's battle box holds a battle's rounds; issue 33: the battle told once). */
-function recapLines(lines, step, screen) {
+function recapLines(g, lines, step, screen) {
   const elsewhere = screen.recapElsewhere || null;
   const kindOf = ([, n]) => (n === null || !step.kinds ? null : step.kinds[n - step.from]);
   const shown = elsewhere ? lines.filter((l) => !elsewhere.has(kindOf(l))) : lines;
   return h("span", { class: "recap-lines" }, shown.map(([line, n]) => h("span", {
-    class: `recap-line${DETAIL_LINE.test(line) ? " detail" : ""}`, "data-line": n === null ? null : String(n) }, ...playerWords(line))));
+    class: `recap-line${markOf(g, n) === "d" ? " detail" : ""}`, "data-line": n === null ? null : String(n) }, ...playerWords(line))));
 }
 
 /** The recap's steps on the board, one after the other: the board before the seat's own last
@@ -1152,8 +1152,10 @@ function backToGame() {
 }
 
 // The log's dice records (C-2.8: "  roll GW.battle.attack ...") and rule numbers ("(GW-6.5)")
-// are for the curious: shown with the log's Details on, hidden otherwise (issue 24).
-const DETAIL_LINE = /^\s+roll\b/;
+// are for the curious: shown with the log's Details on, hidden otherwise (issue 24). Which
+// line is a dice record, or a turn's heading, the engine says: the model's ``log_marks``, a
+// letter per line of the view's log ("d" a dice record, "h" a heading), from its event's kind.
+const markOf = (g, n) => (n === null || !g || !g.log_marks ? "." : g.log_marks[n] || ".");
 const RULE_ID = /\s*\((?:see )?(?:C|GW|MSC|SG|SH)-?[0-9][0-9A-Za-z.]*(?:(?:,|;| and| or)\s*(?:(?:C|GW|MSC|SG|SH)-?)?[0-9][0-9A-Za-z.]*)*\)|\b(?:C|GW|MSC|SG|SH)-[0-9][0-9A-Za-z.]*/g;
 
 function showDetails(set) {
@@ -1186,7 +1188,7 @@ function announce(previous, g) {
   // Screen readers hear what just happened: the log lines added since the last screen.
   const log = g.view ? g.view.log : [];
   const before = previous && previous.view && previous.at < g.at ? previous.view.log.length : log.length;
-  announceText(log.slice(before).filter((line) => !DETAIL_LINE.test(String(line))).join(" ").replace(RULE_ID, ""));
+  announceText(log.slice(before).filter((line, k) => markOf(g, before + k) !== "d").join(" ").replace(RULE_ID, ""));
 }
 
 // The log shows its last LOG_TAIL lines; a button above them brings back the earlier ones.
@@ -1195,10 +1197,9 @@ function announce(previous, g) {
 const LOG_TAIL = 150;
 let logKept = { key: "", count: 0, from: 0, all: false, section: null }; // kept between renders
 
-function logLine(line, n) {
-  const text = String(line);
-  const kind = [/^(Turn|Round|—)/.test(text) ? "turn-line" : "", DETAIL_LINE.test(text) ? "detail" : ""].filter(Boolean).join(" ");
-  return h("li", { class: kind || null, "data-n": String(n) }, ...playerWords(text));
+function logLine(g, line, n) {
+  const mark = markOf(g, n);
+  return h("li", { class: mark === "h" ? "turn-line" : mark === "d" ? "detail" : null, "data-n": String(n) }, ...playerWords(String(line)));
 }
 
 /** A tap on a line of the log shows the board as that line left it (a look back, issue 24). */
@@ -1223,7 +1224,7 @@ function logBox(g) {
     && (kept.count === kept.from ? !last : Boolean(last) && last.dataset.n === String(kept.count - 1)
       && last.textContent === String(lines[kept.count - 1]));
   if (extends_) {
-    list.append(...lines.slice(kept.count).map((line, i) => logLine(line, kept.count + i)));
+    list.append(...lines.slice(kept.count).map((line, i) => logLine(g, line, kept.count + i)));
     kept.count = lines.length;
     const from = kept.all ? 0 : Math.max(kept.from, lines.length - LOG_TAIL);
     for (let n = kept.from; n < from && list.firstElementChild; n += 1) list.firstElementChild.remove();
@@ -1258,7 +1259,7 @@ function logBox(g) {
       earlier,
       h("div", { role: "log", "aria-labelledby": "log-title" },
         h("ol", { class: "log", id: "log", tabindex: "0", "aria-label": "Game log, every roll", onclick: peekLine },
-          lines.slice(from).map((line, i) => logLine(line, from + i))))),
+          lines.slice(from).map((line, i) => logLine(g, line, from + i))))),
   };
   updateEarlier(logKept);
   return logKept.section;
@@ -1273,10 +1274,11 @@ function updateEarlier(kept) {
 function showEarlier(g) {
   const kept = logKept;
   const list = kept.section && kept.section.querySelector("#log");
-  const lines = current && current.game && current.game.view ? current.game.view.log : g.view.log;
+  const shown = current && current.game && current.game.view ? current.game : g;
+  const lines = shown.view.log;
   if (!list || !kept.from) return;
   const top = list.scrollHeight - list.scrollTop;
-  list.prepend(...lines.slice(0, kept.from).map((line, n) => logLine(line, n)));
+  list.prepend(...lines.slice(0, kept.from).map((line, n) => logLine(shown, line, n)));
   kept.from = 0;
   kept.all = true;
   updateEarlier(kept);

@@ -8,6 +8,7 @@ recap's result flags line up with the log; no reader of the log parses English.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Any
 
@@ -109,3 +110,21 @@ def test_no_reader_of_the_log_parses_english(path: Path) -> None:
             assert all(alias.name != "re" for alias in node.names), f"{path.name} imports re"
         if isinstance(node, ast.ImportFrom):
             assert node.module != "re", f"{path.name} imports from re"
+
+
+READS = re.compile(r"\.test\(|\.exec\(|matchAll\(|\.match\(|\.replace\(/")
+# The one reader of a log line's words in the page: the shell's ``playerWords`` puts a rule
+# number ("(GW-6.5)") in a span shown only with Details on; it decides nothing.
+RULE_NUMBER_SPANS = "line.matchAll(RULE_ID)"
+
+
+def test_no_page_module_reads_a_log_lines_words() -> None:
+    """Issue 31: the screens and the shell draw from the engine's facts (a recap step's ``kinds``
+    and ``facts``, the view's data, ``log_marks``), never by a pattern over a log line."""
+    found = []
+    for path in sorted((ROOT / "web").rglob("*.js")):
+        for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if READS.search(text) and re.search(r"\blog\b|\blines?\b|\.log\b", text) and RULE_NUMBER_SPANS not in text:
+                found.append(f"{path.relative_to(ROOT)}:{n}: {text.strip()[:100]}")
+    assert found == []
+    assert READS.search("  for (const m of line.matchAll(/x/g))")  # the pattern can see a reader

@@ -44,7 +44,7 @@ from .bylink import (
 )
 from .daily import DAILY_GAME, daily_state
 from .linkmoves import by_link_model, conceded_outcome
-from .recap import LogIndex, recap
+from .recap import LogIndex, log_marks, recap
 from .storage import (
     BEST_KEY,
     EVERY_STOP_KEY,
@@ -1261,6 +1261,7 @@ class App:
             # What happened since the seat on screen last decided (issue 24), till it decides again.
             "recap": recap(match, viewer, view["log"], self.logs)
             if view is not None and viewer is not None and not replaying else None,
+            "log_marks": log_marks(match, viewer, self.logs) if view is not None else "",
             # Stops with nothing to decide pass by themselves unless the player asks for them.
             "stops": {"every": match.record.game in self.every_stop,
                       "label": str(getattr(game, "IDLE_SETTING", CARD_WINDOW_SETTING))}

@@ -100,6 +100,22 @@ def idle_words(match: Match, position: int) -> str | None:
     return words if game.decode_action(match.record.actions[position]) == action else None
 
 
+def log_marks(match: Match, viewer: PlayerId | None, index: LogIndex) -> str:
+    """One letter per line of ``viewer``'s log, from its event's kind: "h" a heading (a turn
+    begins), "d" a dice record (shown with Details on), "." any other line. The page styles the
+    log by it and reads no words (issue 31); a letter a line keeps a long log's model small."""
+    game = match.game
+    marks: dict[str, str] = {}
+    out: list[str] = []
+    for kind in index.kinds(match, viewer):
+        mark = marks.get(kind)
+        if mark is None:
+            how = game.event_kind(kind)
+            mark = marks[kind] = "h" if how.heading else "d" if how.detail else "."
+        out.append(mark)
+    return "".join(out)
+
+
 def last_decision(match: Match, viewer: PlayerId, index: LogIndex, limit: int = RECAP_STEPS) -> int | None:
     """The position of ``viewer``'s last real decision (not an idle pass) within ``limit``."""
     game, states = match.game, match.states

@@ -21,9 +21,10 @@ EVENT_KINDS: dict[str, EventKind] = {
     "race_chosen": EventKind(False, {"seat": 0, "race": "robots"}),
     "setup_complete": EventKind(False, {}),
     # C-2.8: one record per purpose of the dice or picks an action used
-    "roll": EventKind(_R, {"purpose": "SG.combat.attack target=ship#4", "sides": 6, "pick": False, "values": (3, 5)}),
+    "roll": EventKind(_R, {"purpose": "SG.combat.attack target=ship#4", "sides": 6, "pick": False, "values": (3, 5)},
+                      detail=True),
     # the turn (SG-4)
-    "turn": EventKind(False, {"round": 1, "seat": 0}),
+    "turn": EventKind(False, {"round": 1, "seat": 0}, heading=True),
     "black_hole_loss": EventKind(_R, {"seat": 0, "count": 2, "hex": "0304"}),
     "black_hole_lost": EventKind(_R, {"seat": 0, "ships": (4, 5)}, private=True),
     "stranded_fighters": EventKind(_R, {"seat": 0, "hex": "0304", "ships": (4,)}),

@@ -22,7 +22,7 @@ def ship_ref(ship: Ship) -> tuple[int, int, int]:
 
 EVENT_KINDS: dict[str, EventKind] = {
     # Bookkeeping: a turn's header, and the moment both sides' orders are carried out.
-    "turn": EventKind(example={"turn": 2}),
+    "turn": EventKind(example={"turn": 2}, heading=True),
     "movement": EventKind(example={"turn": 2, "rule": "MSC-7"}),
     # Results: what became public or changed on the board, and every die (C-2.8).
     "revealed": EventKind(

@@ -19,7 +19,7 @@ EVENT_KINDS: dict[str, EventKind] = {
     "repaired": EventKind(example={"card": _BASE, "rule": "SH-5.4"}),
     "built_nothing": EventKind(),
     # Results: what the draw, the dice, an event or a clean-up did to the colony (SH-5..SH-9).
-    "drew": EventKind(result=True, example={"turn": 3, "card": _PIRATES}),
+    "drew": EventKind(result=True, example={"turn": 3, "card": _PIRATES}, heading=True),
     "dismissed": EventKind(result=True, example={"card": _TROOPERS, "rule": "SH-8.3"}),
     "discarded": EventKind(result=True, example={"card": _LAB, "rule": "SH-8.4"}),
     "scouted": EventKind(result=True, example={"card": 41, "roll": 4, "seen": 4}),

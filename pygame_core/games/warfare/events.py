@@ -65,7 +65,8 @@ EVENT_KINDS: dict[str, EventKind] = {
         example={"winner": -1, "how": "judged", "why": "passes", "limit": 150, "by": "", "rule": "GW-11.3"},
     ),
     # C-2.8: every die with its purpose, as the engine drew it.
-    "roll": EventKind(result=True, example={"purpose": "GW.stuck d8", "sides": 6, "value": 3, "die": True}),
+    "roll": EventKind(result=True, example={"purpose": "GW.stuck d8", "sides": 6, "value": 3, "die": True},
+                      detail=True),
 }
 
 
