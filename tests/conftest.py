@@ -1,4 +1,4 @@
-"""The suite's order: the longest files first, so two workers (pytest-xdist, ``--dist loadfile``)
+"""The suite's order: the longest files first, so the workers (pytest-xdist, ``--dist loadfile``)
 finish together instead of one waiting on a long file that came last."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ LONGEST_FIRST = (
     "tests/e2e/test_platform.py",
     "tests/browsers/test_smoke.py",
     "tests/e2e/test_thumb.py",
-    "tests/pyodide/test_stdlib.py",
     "tests/e2e/test_genocide.py",
     "tests/e2e/test_skirmish.py",
     "tests/e2e/test_warm_snapshot.py",

@@ -1,6 +1,6 @@
 """The site ships a trimmed standard library (build.py keeps the modules of web/stdlib.txt):
-everything the site's Python does (tests/pyodide/exercise.py: every game with every option
-combination, the controller with the computer at every level, the review) runs in Pyodide under
+everything the site's Python does (tests/pyodide/exercise.py: every game over its option
+combinations, the controller with the computer at every level, the review) runs in Pyodide under
 Node against the very runtime folder the browser gets (dist/pyodide), and imports nothing that
 is not listed. A new import of a module left out fails here, not on a player's phone.
 
