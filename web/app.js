@@ -9,6 +9,7 @@ import { reviewButton } from "./review.js";
 import { h, morph, stylesheet, fill } from "./dom.js";
 import { keepSafe, renderRecord, wireBackup } from "./device.js";
 import { renderDaily, today, wireDaily } from "./daily.js";
+import { RULE_ID, foldedSteps, logLine, markOf, playerWords, showDetails } from "./lines.js";
 
 export { h, morph, stylesheet, fill };
 
@@ -1080,7 +1081,7 @@ function newsBox(g, own, screen) {
 }
 
 function recapBox(g, recap, screen, marked, tells) {
-  const steps = recap.steps.map((step, k) => recapStep(g, step, screen, k === marked)).filter(Boolean);
+  const steps = foldedSteps(recap, marked).map(([step, now]) => recapStep(g, step, screen, now)).filter(Boolean);
   if (!steps.length && !tells) return null;
   // A solo game: the last decision's account, as it always was; nothing to replay or hide.
   if (g.seats.length === 1) return tells ? null : h("ol", { class: "just-now recap-steps", id: "recap" }, steps);
@@ -1151,33 +1152,7 @@ function backToGame() {
   return run("peek", [-1]);
 }
 
-// The log's dice records (C-2.8: "  roll GW.battle.attack ...") and rule numbers ("(GW-6.5)")
-// are for the curious: shown with the log's Details on, hidden otherwise (issue 24). Which
-// line is a dice record, or a turn's heading, the engine says: the model's ``log_marks``, a
-// letter per line of the view's log ("d" a dice record, "h" a heading), from its event's kind.
-const markOf = (g, n) => (n === null || !g || !g.log_marks ? "." : g.log_marks[n] || ".");
-const RULE_ID = /\s*\((?:see )?(?:C|GW|MSC|SG|SH)-?[0-9][0-9A-Za-z.]*(?:(?:,|;| and| or)\s*(?:(?:C|GW|MSC|SG|SH)-?)?[0-9][0-9A-Za-z.]*)*\)|\b(?:C|GW|MSC|SG|SH)-[0-9][0-9A-Za-z.]*/g;
-
-function showDetails(set) {
-  try {
-    if (set !== undefined) localStorage.setItem("startable:details", set ? "1" : "");
-    return localStorage.getItem("startable:details") === "1";
-  } catch { return false; }
-}
-document.body.classList.toggle("details", showDetails());
-
-/** A log line as nodes: its words, with any rule number in a span shown only with Details on. */
-function playerWords(line) {
-  const out = [];
-  let last = 0;
-  for (const m of line.matchAll(RULE_ID)) {
-    if (m.index > last) out.push(line.slice(last, m.index));
-    out.push(h("span", { class: "rule-id" }, m[0]));
-    last = m.index + m[0].length;
-  }
-  if (last < line.length) out.push(line.slice(last));
-  return out;
-}
+document.body.classList.toggle("details", showDetails()); // the log's Details, as last set
 
 function announceText(text) {
   const live = document.getElementById("announce");
@@ -1196,11 +1171,6 @@ function announce(previous, g) {
 // browser style, layout and paint work on every tap (the tap goal of issue 13).
 const LOG_TAIL = 150;
 let logKept = { key: "", count: 0, from: 0, all: false, section: null }; // kept between renders
-
-function logLine(g, line, n) {
-  const mark = markOf(g, n);
-  return h("li", { class: mark === "h" ? "turn-line" : mark === "d" ? "detail" : null, "data-n": String(n) }, ...playerWords(String(line)));
-}
 
 /** A tap on a line of the log shows the board as that line left it (a look back, issue 24). */
 function peekLine(e) {
