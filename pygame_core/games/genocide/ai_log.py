@@ -12,8 +12,9 @@ from ...rng import Rng
 from ...windows import Play, Window
 from . import cards as K
 from . import rules
-from .cards import CARD_BY_NUM, CARDS, FLEET_STEPS, Card
+from .cards import CARD_BY_NUM, CARDS, Card
 from .data import VariantData
+from .events import played_targets
 from .state import (
     Battle,
     BurstStep,
@@ -39,8 +40,7 @@ def fleet_mentions(e: Event) -> list[tuple[int, int]]:
     if e.kind in ("fleet_revealed", "card_fleet_moved", "fleet_scanned", "mines", "lure"):
         return [(e.num("owner"), e.num("marker"))]
     if e.kind == "card_played":
-        return [divmod(v, 100) for step, v in zip(e.texts("steps"), e.nums("targets"), strict=True)
-                if step in FLEET_STEPS and v >= 0]
+        return list(played_targets(e).fleets)
     return []
 
 

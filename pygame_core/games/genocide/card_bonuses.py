@@ -5,15 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...events import Event
-from .cards import CARD_BY_NUM, FLEET_STEPS, PLANET_STEPS, Card
+from .cards import CARD_BY_NUM, Card
+from .events import played_targets
 
 FleetKey = tuple[int, int]  # (owner, marker)
 
 # What a seat does to its own fleets that may mix ships with and without a bonus (a capture or
 # a recovery joins a fleet, boarding takes a ship, a refit swaps one, a fighter changes fleet).
 _SEAT_WIDE = frozenset({"captured", "recovered", "boarded", "refit", "fighter_moved"})
-# The steps whose target is a ship: its bonus goes to that ship alone (Strafing Run's fighter).
-_NOT_A_SHIP = FLEET_STEPS | PLANET_STEPS | {"opponent", "roll", "battle_hex", "planet_fleet"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +53,12 @@ def known_bonuses(log: tuple[Event, ...], me: int | None) -> KnownBonuses:
         seat, card = e.num("seat"), CARD_BY_NUM[e.num("card")]
         if seat == me or not (card.atk or card.defense) or not card.targets or (seat, card.num) in negated:
             continue
-        fleets = [divmod(t, 100) for step, t in zip(e.texts("steps"), e.nums("targets"), strict=True)
-                  if step in FLEET_STEPS and t >= 0]
-        if not fleets:
-            for step, target in zip(e.texts("steps"), e.nums("targets"), strict=True):
-                if step not in _NOT_A_SHIP and target >= 0:
-                    out.give(target, card)
+        played = played_targets(e)
+        if not played.fleets:
+            for ship in played.ships:
+                out.give(ship, card)
             continue
-        _follow(turn, n, fleets[0], card, out)
+        _follow(turn, n, played.fleets[0], card, out)
     return out
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ...events import EventKind
+from dataclasses import dataclass
+
+from ...events import Event, EventKind
+from .cards import FLEET_STEPS, PLANET_STEPS, ROLL
 
 # Fields: seats are ``seat``/``owner`` (ints), hexes ``hex`` (the 4-digit label CCRR, C-1.5),
 # ships ``ship``/``ships`` (counter ids), cards ``card``/``cards`` (card numbers), dice
@@ -101,3 +104,33 @@ EVENT_KINDS: dict[str, EventKind] = {
     "fighter_moved": EventKind(False, {"seat": 0, "hex": "0304"}),
     "point_defense": EventKind(_R, {"ship": 4}),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTargets:
+    """What a ``card_played`` event's targets name, by the kind of each step (SG-13.3)."""
+
+    fleets: tuple[tuple[int, int], ...]  # (owner, marker): a fleet step's owner * 100 + marker
+    seats: tuple[int, ...]  # an opponent
+    ships: tuple[int, ...]  # a ship (every step that names no fleet, planet, seat, roll or hex)
+
+
+# The steps whose target is no ship (``words._card_args`` names the others as ships).
+_NOT_A_SHIP = FLEET_STEPS | PLANET_STEPS | {"opponent", ROLL, "battle_hex", "planet_fleet"}
+
+
+def played_targets(e: Event) -> PlayedTargets:
+    """The fleets, seats and ships a card play names (a step left undone, -1, names nothing)."""
+    fleets: list[tuple[int, int]] = []
+    seats: list[int] = []
+    ships: list[int] = []
+    for step, target in zip(e.texts("steps"), e.nums("targets"), strict=True):
+        if target < 0:
+            continue
+        if step in FLEET_STEPS:
+            fleets.append(divmod(target, 100))
+        elif step == "opponent":
+            seats.append(target)
+        elif step not in _NOT_A_SHIP:
+            ships.append(target)
+    return PlayedTargets(tuple(fleets), tuple(seats), tuple(ships))

@@ -6,14 +6,13 @@ from collections.abc import Mapping
 
 from ...events import Event
 from ...memo import IdentityMemo
-from .cards import FLEET_STEPS, PLANET_STEPS
+from .events import played_targets
 from .state import State
 from .words import purpose_ship, render
 
 # "ship", "ships" and "killed" name ships in every kind that has them; "target" and "new" name
 # a ship only in these kinds (elsewhere a seat, a marker).
 _SHIP_TARGET = frozenset({"target_declared", "decoy_hit", "battle_result"})
-_NOT_A_SHIP = FLEET_STEPS | PLANET_STEPS | {"opponent", "roll", "battle_hex", "planet_fleet"}
 
 _REFS: IdentityMemo[tuple[frozenset[int], tuple[int, ...]]] = IdentityMemo(100_000)
 
@@ -36,15 +35,10 @@ def references(e: Event) -> tuple[frozenset[int], tuple[int, ...]]:
     if e.kind == "refit_replaced":
         ships.append(e.num("new"))
     if e.kind == "card_played":
-        for step, target in zip(e.texts("steps"), e.nums("targets"), strict=True):
-            if target < 0:
-                continue
-            if step in FLEET_STEPS:
-                seats.add(target // 100)  # owner * 100 + marker
-            elif step == "opponent":
-                seats.add(target)
-            elif step not in _NOT_A_SHIP:
-                ships.append(target)
+        played = played_targets(e)
+        seats.update(owner for owner, _ in played.fleets)
+        seats.update(played.seats)
+        ships += played.ships
     if e.kind in ("roll", "luck"):
         ship = purpose_ship(e.text("purpose"))
         if ship is not None:
