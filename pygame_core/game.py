@@ -135,6 +135,9 @@ class ActionBase:
     """
 
     TAG: ClassVar[int]
+    SETTING: ClassVar[bool] = False
+    """True for a seat's setting rather than a move (C-5.4 stops): computer players and
+    hints leave it alone."""
 
     def encode(self) -> Wire:
         fields = dataclasses.fields(self)  # type: ignore[arg-type]

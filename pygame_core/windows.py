@@ -166,6 +166,17 @@ class Stops:
             rest.add((seat, kind))
         return replace(self, off=tuple(sorted(rest)))
 
+    def switched_all(self, seat: int, on: bool) -> Stops:
+        """These settings with every stop of ``seat`` switched on or off (one switch per seat)."""
+        rest = {entry for entry in self.off if entry[0] != seat}
+        if not on:
+            rest.update((seat, kind) for kind in self.kinds)
+        return replace(self, off=tuple(sorted(rest)))
+
+    def all_off(self, seat: int) -> bool:
+        """Whether ``seat`` switched every one of its stops off."""
+        return bool(self.kinds) and all((seat, kind) in self.off for kind in self.kinds)
+
 
 def is_asked(
     seat: int,

@@ -123,7 +123,8 @@ def _rng(seed: int, seat: PlayerId, level: int) -> AiRandom:
 def search(game_id: str, view: View, legal_actions: Sequence[Action], *, level: int, seed: int) -> SearchResult:
     """The decision of ``level`` with its statistics (search levels: the root's numbers)."""
     ai = game_ai(game_id)
-    legal = list(legal_actions)
+    # A seat's settings (C-5.4 stops) are a person's choice, never a computer's move.
+    legal = [a for a in legal_actions if not getattr(a, "SETTING", False)] or list(legal_actions)
     if not legal:
         raise ValueError("no legal action to choose from")
     if not 0 <= level < len(ai.levels):

@@ -119,7 +119,8 @@ def _decisions(index: int) -> tuple[tuple[str, State], ...]:
             if kind is not None and len(found.setdefault(kind, [])) < PER_KIND:
                 found[kind].append(state)
             # The plan where the table asks for it (level 2), random legal play otherwise.
-            action = genocide_plan(GAME.view(state, seat), legal, step) if level else random_action(chooser, legal)
+            moves = [a for a in legal if not a.SETTING]  # the same games as before the stop switch
+            action = genocide_plan(GAME.view(state, seat), legal, step) if level else random_action(chooser, moves)
             state = GAME.apply(state, action)
             step += 1
     return tuple((kind, s) for kind, states in found.items() for s in states)

@@ -111,6 +111,8 @@ def test_sg_13_3_normal_plays_surprise_attack_in_its_own_battle_where_the_plan_p
     assert seat is not None and state.window is not None and state.battle is not None
     assert state.window.kind == "B-pre" and state.active == seat
     legal = GAME.legal_actions(state)
+    assert legal[-1] == A.PassStopsOff()  # a setting (C-5.4): the computer leaves it alone
+    legal = legal[:-1]
     play = A.PlayCard(4)
     assert CARD_BY_NUM[play.card].key == "surprise_attack"
     assert set(legal) == {A.Pass(), play}

@@ -44,3 +44,12 @@ def test_link_coding_benchmark_prices_each_coding_of_short_games() -> None:
     rows = [line.split() for line in out.splitlines() if line[:1] in "234" and line.strip()]
     assert [row[0] for row in rows] == ["2", "3", "4"]
     assert all(len(row) == 8 and all(cell.rstrip("%").isdigit() for cell in row) for row in rows)
+
+
+def test_stops_benchmark_counts_hand_offs_per_case() -> None:
+    """One 1-round game per case: a row each, the switch never adding hand-offs."""
+    out = _bench("benchmarks/stops.py", "--seeds", "1", "--rounds", "1")
+    rows = [line.split("  ") for line in out.splitlines() if line.startswith(("hot-seat", "vs "))]
+    assert len(rows) == 5
+    handoffs = [float([c for c in row if c.strip()][2]) for row in rows]
+    assert handoffs[2] <= handoffs[1] == handoffs[0] and handoffs[0] > 0

@@ -290,3 +290,39 @@ def test_every_games_log_origins_match_its_view_log() -> None:
             for position in range(0, len(match.record.actions) + 1, 7):
                 earlier = match.game.view(match.states[position], viewer)["log"]
                 assert index.length(match, position, viewer) == len(earlier), (game_id, position, viewer)
+
+
+def _hot_seat_handoffs(rules: int, switch_off: bool, rounds: int = 2) -> tuple[int, int]:
+    """A 3-seat Advanced Full hot-seat game (each person taking the first choice, or the stop
+    switch when ``switch_off``): hand-offs, and hand-offs that ended at once in another."""
+    app = _app("genocide")
+    app.new_game("genocide", {"preset": "advanced_full", "players": 3, "rules": rules}, "2", [HUMAN] * 3)
+    handoffs = at_once = 0
+    revealed = False
+    for _ in range(6000):
+        match = app._require_match()
+        if match.is_over or match.state.round > rounds:
+            return handoffs, at_once
+        g = app._game_model()
+        if g["handoff"]:
+            handoffs += 1
+            at_once += revealed  # the person took the device and was shown nothing
+            revealed = True
+            app.reveal(g["at"])
+            continue
+        revealed = False
+        kinds = [a["kind"] for a in g["actions"]]
+        app.act(kinds.index("PassStopsOff") if switch_off and "PassStopsOff" in kinds else 0, g["at"])
+    raise AssertionError("the game did not reach its third round")
+
+
+def test_no_hand_off_ends_at_once_and_switching_stops_off_ends_most_of_them() -> None:
+    """C-5.4, issue 36: after a hand-off, a stop with nothing to play is shown with the switch
+    (not passed at once, so the device goes on to the next person with nothing seen); once
+    the people switch their stops off, no one is handed the device for another's window."""
+    before, ended_before = _hot_seat_handoffs(rules=2, switch_off=False)
+    assert ended_before > 0, "under rules 2 hand-offs ended at once: the measure can fail"
+    kept, ended_kept = _hot_seat_handoffs(rules=3, switch_off=False)
+    assert ended_kept == 0 and kept == before
+    off, ended_off = _hot_seat_handoffs(rules=3, switch_off=True)
+    assert ended_off == 0 and off < before / 2

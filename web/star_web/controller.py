@@ -684,7 +684,11 @@ class App:
         match = self._require_match()
         if at == len(match.record.actions) and self._handoff_due():
             self.viewer = match.game.current_player(match.state)
-            if self._pass_idle():  # after the hand-off, so its appearance leaks nothing (C-5.4)
+            # After the hand-off, so its appearance leaks nothing (C-5.4). A stop where the
+            # person may also switch their stops off is shown, not passed: a hand-off that
+            # ends at once in the next one looks like a failed tap, and this is where a
+            # person can say they want no more of them (issue 36).
+            if not _offers_stop_switch(match) and self._pass_idle():
                 self._autosave()
         return self._model("game")
 
@@ -1458,6 +1462,12 @@ def _pace(match: Match) -> list[int]:
         if now is not None:
             by_turn[now[0]] = now[1]
     return [by_turn.get(turn, 0) for turn in range(1, max(by_turn, default=0) + 1)]
+
+
+def _offers_stop_switch(match: Match) -> bool:
+    """Whether the decision due is an idle stop (``Game.idle_pass``) at which the seat could
+    also switch its stops (C-5.4): more than the pass is offered."""
+    return match.game.idle_pass(match.state) is not None and len(match.legal_actions()) > 1
 
 
 def _has_idle_stops(game: object) -> bool:

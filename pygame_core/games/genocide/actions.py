@@ -326,6 +326,33 @@ class DiscardCard(ActionBase):
         return f"discard card {self.card}"
 
 
+@dataclass(frozen=True)
+class PassStopsOff(ActionBase):
+    """C-5.4: pass at a reaction stop and switch one's reaction stops off (a public intent to
+    pass): the seat is asked at no other seat's window until it switches them on again."""
+
+    TAG: ClassVar[int] = 28
+    SETTING: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "pass, and stop for reaction cards no more"
+
+
+@dataclass(frozen=True)
+class StopsOn(ActionBase):
+    """C-5.4: switch one's reaction stops back on, on one's own turn."""
+
+    TAG: ClassVar[int] = 29
+    SETTING: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "stop for reaction cards again"
+
+
+STOP_SWITCHES = (PassStopsOff, StopsOn)
+"""The stop settings (C-5.4): a seat's choice about being asked, never a move of the game."""
+
+
 Action = (
     SetType
     | SetupPlace
@@ -354,6 +381,8 @@ Action = (
     | Pass
     | DiscardCard
     | Select
+    | PassStopsOff
+    | StopsOn
 )
 
 CODEC: ActionCodec[ActionBase] = ActionCodec(
@@ -384,4 +413,6 @@ CODEC: ActionCodec[ActionBase] = ActionCodec(
     Pass,
     DiscardCard,
     Select,
+    PassStopsOff,
+    StopsOn,
 )

@@ -48,10 +48,11 @@ from ...deck import Deck
 from ...events import Event, events_from_plain
 from ...game import PlayerId, View
 from ...rng import Rng
-from ...windows import Window
+from ...windows import Stops, Window
 from . import rules
 from .ai_log import label_key, probe_state, sides, turn_lines
 from .ai_pins import PinPlacer
+from .cardplay.targets import REACTION_KINDS
 from .data import PLANET_TYPE_COUNTS, PLANETS_PER_PLAYER, VARIANTS, VariantData
 from .state import (
     CardMove,
@@ -289,7 +290,9 @@ class _Sampler(PinPlacer):
         scans: tuple[tuple[int, Sighting], ...] = ()
         spied: tuple[tuple[int, int, int, tuple[int, ...]], ...] = ()
         analysis: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        stops: Stops | None = None
         if cards is not None:
+            stops = _stops(cards)
             deck, card_hands, window, window_then, play = self._cards(cards, order)
             card_move = self._card_move(cards)
             rolls = self._rolls(cards["rolls"], ships, fleets, planet_types)
@@ -369,6 +372,7 @@ class _Sampler(PinPlacer):
             effects=effects,
             window=window,
             window_then=window_then,
+            stops=stops,
             play=play,
             card_move=card_move,
             rolls=rolls,
@@ -537,3 +541,14 @@ class _Sampler(PinPlacer):
                 load[pid] += 1
                 out.append((c, pid))
         return (*out, *mine)
+
+
+def _stops(cards: dict[str, Any]) -> Stops | None:
+    """The public stop settings (C-5.4): None under rules 2, else who switched them off."""
+    off = cards.get("stops_off")
+    if off is None:
+        return None
+    stops = Stops(REACTION_KINDS)
+    for seat in off:
+        stops = stops.switched_all(int(seat), False)
+    return stops

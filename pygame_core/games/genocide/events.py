@@ -82,6 +82,7 @@ EVENT_KINDS: dict[str, EventKind] = {
     ),
     "card_negated": EventKind(_R, {"seat": 0, "card": 1, "rule": "C-5.3"}),
     "hand_limit_discard": EventKind(_R, {"seat": 0, "card": 1}),
+    "stops_switched": EventKind(False, {"seat": 0, "on": False, "rule": "C-5.4"}),
     "deck_reshuffled": EventKind(False, {"count": 12}),
     "cards_drawn": EventKind(False, {"seat": 0, "count": 2}),
     "cards_drawn_own": EventKind(False, {"seat": 0, "cards": (1, 2)}, private=True),

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ...events import Event
+from ...frozen import replace
 from ...game import (
     ActionBase,
     GameBase,
@@ -17,11 +18,12 @@ from ...game import (
     resolve_options,
 )
 from ...rng import Rng, Roller
+from ...windows import Stops
 from . import actions as A
 from . import rules
 from .actions import CODEC
 from .board import seat_name
-from .cardplay.targets import playable
+from .cardplay.targets import REACTION_KINDS, playable
 from .cards import CARD_BY_NUM
 from .data import VARIANTS
 from .events import EVENT_KINDS
@@ -97,6 +99,9 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
     ),
     OptionSpec("module_terrain", True, (False, True), label="Terrain, Advanced module (SG-12)"),
     OptionSpec("module_cards", True, (False, True), label="Action cards, Advanced module (SG-13)"),
+    # Rules 3 let a seat switch its reaction stops off (C-5.4, issue 36); rules 2 had no
+    # switch. Links store indices into legal_actions, so a link replays under its own rules.
+    OptionSpec("rules", 3, (3, 2), label="Rules (2 = before reaction stops could be switched off)"),
 )
 
 
@@ -109,7 +114,10 @@ class GenocideGame(GameBase[State, ActionBase]):
     max_players = 4
     option_schema = OPTION_SCHEMA
     EVENT_KINDS = EVENT_KINDS  # events.py: every kind the log holds, and which are results (issue 31)
-    RULES_VERSION = 2  # bump on any change to legal actions, their order or effect (tests/golden)
+    RULES_VERSION = 3  # bump on any change to legal actions, their order or effect (tests/golden)
+    # Links of rules version 2 were made before the stop switch (C-5.4, issue 36): they replay
+    # without it (pygame_core/record.py legacy_options).
+    LEGACY_OPTIONS: ClassVar[dict[int, dict[str, OptionValue]]] = {2: {"rules": 2}}
 
     def new_game(self, options: Options | None, seed: int) -> State:
         opts = resolve_options(self.option_schema, options)
@@ -124,7 +132,7 @@ class GenocideGame(GameBase[State, ActionBase]):
         players = int(opts["players"])
         if players * 20 > data.total:  # SG-16.2
             raise OptionError(f"option 'players': {variant} supports at most {data.total // 20}")
-        return rules.new_state(
+        state = rules.new_state(
             variant,
             production,
             bool(opts["discard_rule"]),
@@ -134,6 +142,9 @@ class GenocideGame(GameBase[State, ActionBase]):
             Roller(Rng.from_seed(seed)),
             tuple(name for key, name in MODULE_OPTIONS if opts[key]),
         )
+        if int(opts["rules"]) >= 3 and state.has("cards"):  # C-5.4: every stop on at first
+            state = replace(state, stops=Stops(REACTION_KINDS))
+        return state
 
     def num_players(self, state: State) -> int:
         return state.players

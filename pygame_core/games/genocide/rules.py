@@ -38,7 +38,7 @@ from .burst import burst_actions, burst_queue, do_burst
 from .cardplay import effects  # noqa: F401  (importing it registers every card's rule)
 from .cardplay.rulebook import RULEBOOK
 from .cardplay.targets import card_actions, decider
-from .cardplay.windows import handle
+from .cardplay.windows import handle, stop_actions, switch_stops
 from .cards import CARDS
 from .destruction import do_launch, launch_actions
 from .invariants import invariant_violations
@@ -151,7 +151,7 @@ LEGAL: dict[str, Callable[[State], list[ActionBase]]] = {
 
 def _legal(state: State) -> tuple[ActionBase, ...]:
     decide = LEGAL.get(state.phase)
-    return () if decide is None else tuple(decide(state))
+    return () if decide is None else (*decide(state), *stop_actions(state))
 
 
 # Callers ask for the legal actions and then apply one of them: the last state's list is kept.
@@ -232,6 +232,13 @@ ACTIONS: dict[type[ActionBase], ActionRule] = {
     ),
     A.Pass: ActionRule("C-5.1", (Phase.WINDOW,), handle),
     A.DiscardCard: ActionRule("SG-13.1", (Phase.HAND_LIMIT,), handle, "discard a card from your own hand"),
+    A.PassStopsOff: ActionRule(
+        "C-5.4", (Phase.WINDOW,), switch_stops,
+        "reaction stops are switched off at one's own stop at another seat's window (rules 3)",
+    ),
+    A.StopsOn: ActionRule(
+        "C-5.4", (Phase.TRANSPORT,), switch_stops, "reaction stops are switched on in one's own Transport Phase"
+    ),
 }
 
 PHASE_NAMES: dict[str, str] = {

@@ -8,7 +8,7 @@ from enum import Enum
 from ...deck import Deck
 from ...events import Event
 from ...rng import RngValue
-from ...windows import Window
+from ...windows import Stops, Window
 from .data import VARIANTS, VariantData
 
 
@@ -214,6 +214,9 @@ class State:
     effects: tuple[tuple[str, int, int], ...] = ()
     window: Window | None = None
     window_then: str = ""
+    # Each seat's reaction stops (C-5.4), PUBLIC: None under rules 2, when every stop was on
+    # and could not be switched (a link made then replays as it was played).
+    stops: Stops | None = None
     # Windows suspended while a window opened inside them runs: a Luck window for the die of
     # a neutral planet entered by a card move (SG-A59), as (window, its continuation).
     outer: tuple[tuple[Window, str], ...] = ()

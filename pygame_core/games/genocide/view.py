@@ -282,6 +282,9 @@ def _cards(state: State, me: int | None) -> dict[str, Any]:
         "effects": _public_effects(state, me),
         "known_bonuses": _known_bonuses(state, me),
         "rolls": [{"purpose": r.purpose, "dice": list(r.dice)} for r in state.rolls],
+        # C-5.4: stop settings are PUBLIC; None under rules 2 (no switch, every stop on)
+        "stops_off": None if state.stops is None
+        else [seat for seat in range(state.players) if state.stops.all_off(seat)],
     }
     win = state.window
     if win is not None:
@@ -436,6 +439,10 @@ def describe(state: State, action: ActionBase) -> str:
         return f"{CARD_BY_NUM[play.card].name}: {describe_target(state, step, action.value)}"
     if isinstance(action, A.Pass):
         return "pass (play no card)"
+    if isinstance(action, A.PassStopsOff):  # C-5.4
+        return "pass, and stop asking me when others act (reaction stops off)"
+    if isinstance(action, A.StopsOn):
+        return "stop for my reaction cards again when others act (reaction stops on)"
     if isinstance(action, A.DiscardCard):
         return f"discard {CARD_BY_NUM[action.card].name}"
     if isinstance(action, A.Gate):

@@ -232,6 +232,10 @@ def _render(state: State, e: Event, viewer: int | None) -> list[str]:
         return [f"{name(e.num('seat'))} plays {CARD_BY_NUM[e.num('card')].name}{_card_args(state, e)}"]
     if k == "card_negated":
         return [f"{CARD_BY_NUM[e.num('card')].name} ({name(e.num('seat'))}) is negated ({e.text('rule')})"]
+    if k == "stops_switched":  # C-5.4: public, so every seat knows who will not be asked
+        if e.flag("on"):
+            return [f"{name(e.num('seat'))} switched reaction stops back on"]
+        return [f"{name(e.num('seat'))} switched reaction stops off: passes when others act"]
     if k == "hand_limit_discard":
         return [f"{name(e.num('seat'))} discards {CARD_BY_NUM[e.num('card')].name} (hand limit)"]
     if k == "deck_reshuffled":

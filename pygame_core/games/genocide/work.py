@@ -18,7 +18,7 @@ from ...events import Event, Value, event
 from ...frozen import replace
 from ...hexgrid import Hex
 from ...rng import Roller
-from ...windows import Window
+from ...windows import Stops, Window
 from .board import PUBLIC, HexKey, bays, carrier_of, seat_name
 from .state import (
     Battle,
@@ -123,6 +123,7 @@ class Work:
     """This turn's card effects (SG-13.3) as they stand in this apply."""
     window: Scalar[Window | None] = Scalar()
     window_then: Scalar[str] = Scalar()
+    stops: Scalar[Stops | None] = Scalar()
     outer: Scalar[tuple[tuple[Window, str], ...]] = Scalar()
     play: Scalar[PendingPlay | None] = Scalar()
     card_move: Scalar[CardMove | None] = Scalar()

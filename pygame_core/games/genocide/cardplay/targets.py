@@ -63,6 +63,9 @@ _OTHER: dict[str, tuple[str, ...]] = {
     "M-decl": ("M-decl",),
 }
 
+REACTION_KINDS: tuple[str, ...] = (*_OTHER, RESPONSE)
+"""The windows where a seat other than the active one may play: its reaction stops (C-5.4)."""
+
 
 def fleet_key(owner: int, marker: int) -> int:
     return owner * 100 + marker

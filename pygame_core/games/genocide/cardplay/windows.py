@@ -35,6 +35,43 @@ def checkpoint(w: Work, kind: str, then: str) -> None:
         go_on(w, then)
 
 
+def stop_on(state: State, seat: int, kind: str) -> bool:
+    """C-5.4: whether ``seat`` stops at a window of ``kind`` it is not sure to pass: always
+    under rules 2 (``stops`` None) and at the active player's own windows; else its switch."""
+    stops = state.stops
+    return stops is None or kind not in stops.kinds or stops.is_on(seat, kind)
+
+
+def stop_actions(state: State) -> list[ActionBase]:
+    """The stop switch (C-5.4), offered after every other decision so that a link's indices
+    keep their meaning: off at a stop of a kind the switch covers (a window where others may
+    play, or a response), on again during one's own Transport Phase."""
+    stops = state.stops
+    if stops is None:
+        return []
+    win = state.window
+    if state.phase == Phase.WINDOW and win is not None:
+        return [A.PassStopsOff()] if stops.is_on(win.holder, win.stop_kind) else []
+    if state.phase == Phase.TRANSPORT and any(seat == state.active for seat, _ in stops.off):
+        return [A.StopsOn()]
+    return []
+
+
+def switch_stops(w: Work, a: ActionBase) -> None:
+    """C-5.4: the seat deciding switches its reaction stops; off is said at a stop, with a pass."""
+    stops = w.stops
+    assert stops is not None
+    if isinstance(a, A.StopsOn):
+        w.stops = stops.switched_all(w.active, True)
+        w.emit("stops_switched", seat=w.active, on=True, rule="C-5.4")
+        return
+    win = w.s.window
+    assert win is not None
+    w.stops = stops.switched_all(win.holder, False)
+    w.emit("stops_switched", seat=win.holder, on=False, rule="C-5.4")
+    handle(w, A.Pass())
+
+
 def _asked(state: State, win: Window, device: int | None) -> bool:
     if win.kind in INLINE and not win.chain:
         return False  # the active player plays these among its own decisions
@@ -47,7 +84,8 @@ def _asked(state: State, win: Window, device: int | None) -> bool:
         can = bool(playable(state, seat, kind))  # targets never depend on the window itself
         return is_asked(seat, device_holder=device, can_play=can, could_play=False, stop_on=True)
     could = could_play(probe, seat, kind)
-    return is_asked(seat, device_holder=device, can_play=False, could_play=could, stop_on=True)
+    return is_asked(seat, device_holder=device, can_play=False, could_play=could,
+                    stop_on=stop_on(state, seat, kind))
 
 
 def open_window(w: Work, kind: str, then: str) -> None:
