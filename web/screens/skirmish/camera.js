@@ -1,0 +1,92 @@
+// Minimal Space Combat's map camera: its scale and pan, kept on the map, and what each decision
+// frames.
+import * as hx from "./hexmath.js";
+import { state } from "./state.js";
+import { plottingShip } from "./helpers.js";
+
+function mapUnits(v) { return hx.mapSize(v.map.width, v.map.height); }
+
+export function fitScale(v, width) {
+  const [mw] = mapUnits(v);
+  return width / mw;
+}
+
+export function focusKey(g) {
+  const v = g.view;
+  if (!v) return "";
+  const ship = v.phase === "orders" && g.actions.length ? plottingShip(v) : null;
+  return `${v.phase}|${v.turn}|${v.you}|${v.firing ?? ""}|${ship ? ship.id : ""}|${g.actions.length ? "play" : "wait"}`;
+}
+
+/** The map rectangle (in hex units) the decision is about, or null for "centre on focusHex":
+ * the seat's own ships in play and every enemy within reach of them (the nearest one when
+ * none is), so a shot or a threat is on screen with the ships that answer it. */
+export function focusBox(g) {
+  const v = g.view;
+  if (v.phase === "deploy" || v.phase === "design") return null;
+  const me = v.you;
+  const live = v.ships.filter((x) => !x.fate && x.col !== null);
+  const own = live.filter((x) => me === null || me === undefined || x.owner === me);
+  if (!own.length) return null;
+  const enemies = live.filter((x) => !own.includes(x));
+  const dist = (a, b) => hx.distance([a.col, a.row], [b.col, b.row]);
+  const reach = (e) => Math.min(...own.map((o) => dist(o, e)));
+  const near = enemies.filter((e) => reach(e) <= hx.MAX_RANGE + 2);
+  const boxOf = (ships) => {
+    const pts = ships.map((x) => hx.hexCenter(x.col, x.row));
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    return { x0: Math.min(...xs) - 1.6, x1: Math.max(...xs) + 1.6, y0: Math.min(...ys) - 1.6, y1: Math.max(...ys) + 1.6 };
+  };
+  // With no enemy in reach, the nearest one joins when the map can still show it readably.
+  const nearest = !near.length && enemies.length ? enemies.reduce((a, b) => (reach(a) <= reach(b) ? a : b)) : null;
+  if (nearest) {
+    const wide = boxOf([...own, nearest]);
+    if (wide.x1 - wide.x0 <= FOCUS_UNITS[0] && wide.y1 - wide.y0 <= FOCUS_UNITS[1]) return wide;
+  }
+  return boxOf([...own, ...near]);
+}
+
+// The most map (hex units, about 25 by 21 at 16 px a hex) a phone's map shows readably.
+const FOCUS_UNITS = [25, 21];
+
+export function focusHex(g) {
+  const v = g.view;
+  const plotting = v.phase === "orders" && g.actions.length ? plottingShip(v) : null;
+  const s = plotting || (state.ui.selected !== null ? v.ships[state.ui.selected] : null);
+  if (s && s.col !== null && !s.fate) return [s.col, s.row];
+  if (v.phase === "deploy") return [v.you === 0 ? 1 : v.map.width - 2, Math.floor(v.map.height / 2)];
+  const own = v.ships.filter((x) => !x.fate && x.col !== null && (v.you === null || x.owner === v.you));
+  const any = own.length ? own : v.ships.filter((x) => !x.fate && x.col !== null);
+  if (!any.length) return [Math.floor(v.map.width / 2), Math.floor(v.map.height / 2)];
+  return [any[0].col, any[0].row];
+}
+
+export function centreOn(col, row, force) {
+  const canvas = document.getElementById("board");
+  if (!canvas || !state.cam || !state.cam.scale) return;
+  const w = canvas.clientWidth;
+  const hgt = canvas.clientHeight;
+  const [x, y] = hx.hexCenter(col, row);
+  const sx = (x - state.cam.x0) * state.cam.scale;
+  const sy = (y - state.cam.y0) * state.cam.scale;
+  if (!force && sx > 40 && sx < w - 40 && sy > 40 && sy < hgt - 40) return;
+  state.cam.x0 = x - w / 2 / state.cam.scale;
+  state.cam.y0 = y - hgt / 2 / state.cam.scale;
+  clampCam(state.current.view, w, hgt);
+}
+
+export function clampCam(v, w, hgt) {
+  const [mw, mh] = mapUnits(v);
+  const vw = w / state.cam.scale;
+  const vh = hgt / state.cam.scale;
+  state.cam.x0 = vw >= mw ? (mw - vw) / 2 : Math.max(-0.5, Math.min(mw - vw + 0.5, state.cam.x0));
+  state.cam.y0 = vh >= mh ? (mh - vh) / 2 : Math.max(-0.5, Math.min(mh - vh + 0.5, state.cam.y0));
+}
+
+export function canvasHeight(v, width, scale) {
+  const [, mh] = mapUnits(v);
+  // On a phone the map leaves room below it for the decision's own controls and its confirm.
+  const cap = Math.max(240, Math.min(window.innerHeight * (window.innerWidth < 600 ? 0.4 : 0.62), 720));
+  return Math.min(mh * scale, cap);
+}

@@ -1,0 +1,401 @@
+// Minimal Space Combat's ship designer (MSC-2): the design form, the fleet chosen at setup
+// waiting for review, and kept and shared designs.
+import * as hx from "./hexmath.js";
+import { TEMPLATES, WEAPON_ORDER, cleanDesign, designCode, designCost, fleetProblem, readDesignCode, trimmed } from "./fleet.js";
+import { state } from "./state.js";
+import { designLine, gameKey, names, setName, STORE, storeGet, storeSet } from "./helpers.js";
+import { actNow, findAction, rerender, startQueue } from "./sync.js";
+import { fleetPicks, keptDesign } from "./setup.js";
+
+const STAT_INFO = {
+  engine: { label: "ENGINE", min: 0, max: 5, what: "top SPEED" },
+  shields: { label: "SHIELDS", min: 1, max: 5, what: "hits it can take" },
+  to_hit: { label: "TO-HIT", min: 0, max: 5, what: "gunnery: hits on a d6 roll of this or less" },
+};
+
+// ---- designer (MSC-2)
+
+function formCost(f) {
+  return f.engine + f.shields + f.to_hit + 2 * f.weapons.size;
+}
+
+function formFrom(d, from = "") {
+  const name = from in TEMPLATES ? "" : d.name || "";
+  return { engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons: new Set(d.weapons), name, from };
+}
+
+function sameDesign(f, t) {
+  return f.engine === t.engine && f.shields === t.shields && f.to_hit === t.to_hit
+    && f.weapons.size === t.weapons.length && t.weapons.every((w) => f.weapons.has(w));
+}
+
+export function designer(g) {
+  const { h } = state.shell;
+  const v = g.view;
+  const me = v.you;
+  const plan = v.plans[me];
+  const allowance = plan.next_ship_allowance;
+  const built = plan.designs || [];
+  const draft = plan.draft || null;
+  const limits = v.limits;
+  // Undo after "Build": the shell takes back one engine step at a time, and a ship is several
+  // (NewShip, SetStat, FitWeapon). A step back into the screen's own build takes the rest
+  // of that ship back too, and the designer shows the form as it was before "Build".
+  const lb = state.ui.lastBuild;
+  if (lb && !state.queue) {
+    if (lb.doneAt === null && built.length > lb.before && !draft) lb.doneAt = g.at;
+    if (lb.doneAt !== null && g.at < lb.doneAt && draft && built.length >= lb.before && g.undo) {
+      takeBackStep();
+      return h("p", { class: "msc-busy", role: "status" }, `Taking back ${"WE"[me]}${built.length + 1}…`);
+    }
+    if (lb.doneAt !== null && g.at < lb.doneAt && !draft && built.length === lb.before) {
+      state.ui.form = { ...lb.form, weapons: new Set(lb.form.weapons) };
+      state.ui.formFor = built.length;
+      state.ui.lastBuild = null;
+    }
+  }
+  if (!state.ui.form || (state.ui.formFor !== built.length && !draft)) {
+    // A new ship starts from the first example design, trimmed to what it may cost.
+    state.ui.form = fitForm(allowance);
+    state.ui.formFor = built.length;
+  }
+  // A custom ship the engine is already building (through the choices) fixes what it chose.
+  const fixed = draft ? draft.values.length : 0;
+  if (draft) {
+    ["engine", "shields", "to_hit"].forEach((k, n) => { if (n < fixed) state.ui.form[k] = draft.values[n]; });
+    WEAPON_ORDER.slice(0, draft.sides_decided).forEach((s) => {
+      if (draft.weapons.includes(s)) state.ui.form.weapons.add(s); else state.ui.form.weapons.delete(s);
+    });
+  }
+  if (state.ui.fleet === null) state.ui.fleet = built.length || draft ? [] : setupFleet(me);
+  // Undo back to before "Build, then review": the list that was built is there again.
+  if (state.ui.builtFleet && !state.queue && !draft && built.length <= state.ui.builtFleet.before) {
+    if (!state.ui.fleet.length) state.ui.fleet = state.ui.builtFleet.fleet;
+    state.ui.builtFleet = null;
+  }
+  const f = state.ui.form;
+  const cost = formCost(f);
+  const canAdd = built.length < limits.ships && allowance >= 1;
+  const showFleet = !draft && canAdd && (state.ui.fleet.length > 0 || built.length === 0);
+  const over = cost > allowance;
+  const label = `${"WE"[me]}${built.length + 1}`;
+  const statRow = (key, n) => {
+    const info = STAT_INFO[key];
+    const locked = n < fixed;
+    const value = f[key];
+    const change = (delta) => () => {
+      const next = value + delta;
+      if (locked) state.ui.why = `${info.label} is already chosen for this ship; finish it or undo.`;
+      else if (next > info.max) state.ui.why = `${info.label} is at most ${info.max}.`;
+      else if (next < info.min) state.ui.why = key === "shields" ? "SHIELDS is at least 1: a ship with none would start destroyed." : `${info.label} is at least ${info.min}.`;
+      else { f[key] = next; state.ui.why = ""; state.ui.note = ""; f.from = ""; }
+      rerender();
+    };
+    return h("div", { class: "msc-stat", role: "group", "aria-label": info.label },
+      h("span", { class: "msc-stat-name" }, info.label, h("small", {}, info.what)),
+      h("button", { type: "button", class: "btn small", "aria-label": `${info.label} minus 1`, onclick: change(-1) }, "−"),
+      h("output", { class: "msc-stat-value", "aria-live": "polite", id: `msc-${key}` }, String(value)),
+      h("button", { type: "button", class: "btn small", "aria-label": `${info.label} plus 1`, onclick: change(1) }, "+"),
+      h("span", { class: "msc-pips", "aria-hidden": "true" }, pips(value, info.max)),
+      h("span", { class: "muted msc-bp" }, `${value} BP`));
+  };
+  const sideButton = (s) => {
+    const on = f.weapons.has(s);
+    const decided = draft ? WEAPON_ORDER.indexOf(s) < draft.sides_decided : false;
+    return h("button", {
+      type: "button", class: `btn small msc-side${on ? " on" : ""}`, "aria-pressed": on ? "true" : "false",
+      onclick: () => {
+        if (decided || fixed < 3 && draft) state.ui.why = decided ? `The ${hx.SIDE_WORDS[s]} weapon is already decided for this ship.` : "";
+        if (decided) { rerender(); return; }
+        if (on) f.weapons.delete(s); else f.weapons.add(s);
+        state.ui.why = "";
+        f.from = "";
+        rerender();
+      },
+    }, `${s} ${on ? "✓" : "—"}`, h("small", {}, hx.SIDE_WORDS[s]));
+  };
+  const rear = h("button", { type: "button", class: "btn small msc-side no", "aria-pressed": "false",
+    onclick: () => { state.ui.why = "No weapon may go on the rear (R): a ship has at most 5 weapons."; rerender(); } },
+  "R —", h("small", {}, "rear: never"));
+  const saved = savedDesigns(g);
+  const totalNote = over
+    ? `This design costs ${cost} BP, more than ${label} may cost: ${allowance} BP (${allowanceWhy(v, plan)}).`
+    : `Costs ${cost} of ${allowance} BP allowed for ${label}.`;
+  return h("div", { class: "msc-designer" },
+    h("h2", {}, `Design ${label}`, h("span", { class: "muted" }, ` · ${built.length} of ${limits.ships} ship${limits.ships > 1 ? "s" : ""} · ${plan.spent} of ${limits.budget} BP spent`)),
+    built.length ? h("ul", { class: "msc-built" }, built.map((d, n) => h("li", {},
+      `${"WE"[me]}${n + 1}${names()[`${"WE"[me]}${n + 1}`] ? ` “${names()[`${"WE"[me]}${n + 1}`]}”` : ""}: ${designLine(d)}`))) : null,
+    showFleet ? fleetPanel(g, plan, built) : null,
+    showFleet ? h("h3", { class: "msc-or" }, state.ui.fleet.length ? "Or design a ship here" : "Design a ship") : null,
+    canAdd || draft ? h("div", { class: "msc-templates", role: "group", "aria-label": "Start from" },
+      h("span", { class: "muted" }, "Start from: "),
+      Object.entries(TEMPLATES).map(([k, t]) => h("button", {
+        type: "button", class: `btn small${f.from === k ? " on" : ""}`, disabled: Boolean(draft),
+        onclick: () => { state.ui.form = formFrom(t, k); state.ui.why = ""; rerender(); },
+      }, `${t.name} (15 BP)`)),
+      saved.map((d, n) => h("button", {
+        type: "button", class: `btn small${f.from === `saved${n}` ? " on" : ""}`, disabled: Boolean(draft),
+        onclick: () => { state.ui.form = formFrom(d, `saved${n}`); state.ui.why = ""; rerender(); },
+      }, `${d.name || "Saved"} (${designCost(d)} BP)`))) : null,
+    canAdd || draft ? h("div", { class: "msc-form" },
+      ["engine", "shields", "to_hit"].map(statRow),
+      h("div", { class: "msc-weapons", role: "group", "aria-label": "Weapons, 2 BP each" },
+        h("span", { class: "msc-stat-name" }, "WEAPONS", h("small", {}, "2 BP each")),
+        h("div", { class: "msc-side-grid" }, WEAPON_ORDER.map(sideButton), rear)),
+      h("label", { class: "msc-name" }, "Name (optional)",
+        h("input", { type: "text", id: "msc-ship-name", maxlength: "40", value: f.name, autocomplete: "off", placeholder: "e.g. Vigilant",
+          oninput: (e) => { f.name = e.target.value; } })),
+      h("p", { class: `msc-total${over ? " warn" : ""}`, id: "msc-total", "aria-live": "polite" }, totalNote),
+      state.ui.why ? h("p", { class: "warn", id: "design-why", role: "alert" }, state.ui.why) : null,
+      state.ui.note ? h("p", { class: "msc-note-ok", id: "design-note", role: "status" }, state.ui.note) : null,
+      h("div", { class: "msc-row" },
+        h("button", { type: "button", class: "btn primary", id: "msc-build", onclick: () => buildShip(g) }, `Build ${label}`),
+        fillCount(v, plan, f) > 1 ? h("button", { type: "button", class: "btn", id: "msc-fill", onclick: () => buildShip(g, fillCount(v, plan, f)) },
+          `Build ${fillCount(v, plan, f)} ships like this`) : null,
+        h("button", { type: "button", class: "btn", onclick: () => saveDesign(f) }, "Keep this design"),
+        h("button", { type: "button", class: "btn", id: "msc-share-design", onclick: () => copyCode(f) }, "Share this design"))) : h("p", {}, "No more ships fit: submit your designs."),
+    state.ui.codeText ? shareBox(state.ui.codeText) : null,
+    canAdd ? h("details", { class: "msc-paste" },
+      h("summary", {}, "Paste a design code or link"),
+      h("label", {}, "Design code or link",
+        h("input", { type: "text", id: "msc-paste", autocomplete: "off", spellcheck: "false" })),
+      h("button", { type: "button", class: "btn small", id: "msc-paste-use", onclick: pasteCode }, "Use this design")) : null,
+    built.length && !draft ? h("p", { class: "muted" }, "When your fleet is ready, submit it with the Submit choice.") : null,
+    findAction(g, "Submit") ? h("button", { type: "button", class: "btn primary", id: "msc-submit-designs",
+      onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my designs") : null);
+}
+
+/** One more Undo through the shell's own button (the page's one way back), once it answers. */
+function takeBackStep() {
+  if (state.ui.takingBack) return;
+  state.ui.takingBack = true;
+  const again = () => {
+    const button = document.getElementById("undo");
+    if (document.body.dataset.busy) { setTimeout(again, 50); return; }
+    state.ui.takingBack = false;
+    if (button && !button.disabled) button.click();
+  };
+  setTimeout(again, 0);
+}
+
+function allowanceWhy(v, plan) {
+  const left = v.limits.budget - plan.spent;
+  if (left < v.limits.ship_bp && left < 25) return `only ${left} BP are left of the side's ${v.limits.budget}`;
+  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, 25)} BP a ship`;
+}
+
+function pips(value, max) {
+  return "●".repeat(value) + "○".repeat(Math.max(0, max - value));
+}
+
+function fitForm(allowance) {
+  const d = trimmed(allowance);
+  const whole = designCost(d) === designCost(TEMPLATES.ship1);
+  return { ...formFrom(d, whole ? "ship1" : ""), name: "" };
+}
+
+/** How many more ships of this design fit the scenario (ships left, budget left). */
+function fillCount(v, plan, f) {
+  if (plan.draft) return 0;
+  const cost = formCost(f);
+  const left = v.limits.ships - (plan.designs || []).length;
+  if (cost > plan.next_ship_allowance || cost < 1) return 0;
+  return Math.min(left, Math.floor((v.limits.budget - plan.spent) / cost));
+}
+
+function buildShip(g, copies = 1) {
+  const v = g.view;
+  const plan = v.plans[v.you];
+  const f = state.ui.form;
+  const cost = formCost(f);
+  const label = `${"WE"[v.you]}${(plan.designs || []).length + 1}`;
+  if (cost > plan.next_ship_allowance) {
+    state.ui.why = `Refused: ${label} would cost ${cost} BP, but may cost at most ${plan.next_ship_allowance} BP (${allowanceWhy(v, plan)}). Lower a value or drop a weapon.`;
+    rerender();
+    return;
+  }
+  if (f.name.trim()) setName(label, f.name.trim());
+  const items = shipItems(f, plan.draft);
+  state.ui.lastBuild = plan.draft ? null : { form: { ...f, weapons: new Set(f.weapons) }, before: (plan.designs || []).length, doneAt: null };
+  state.ui.why = "";
+  state.ui.note = "";
+  const all = [];
+  for (let n = 0; n < copies; n++) all.push(...items);
+  startQueue(all, copies > 1 ? `Building ${copies} ships` : `Building ${label}`);
+}
+
+/** The engine's steps that build design ``f`` (weapons a Set), finishing ``draft`` if any. */
+function shipItems(f, draft) {
+  const items = [];
+  const template = Object.entries(TEMPLATES).find(([, t]) => sameDesign(f, t));
+  if (!draft && template) return [["NewShip", { design: template[0] }]];
+  if (!draft) items.push(["NewShip", { design: "custom" }]);
+  const done = draft ? draft.values.length : 0;
+  ["engine", "shields", "to_hit"].forEach((k, n) => { if (n >= done) items.push(["SetStat", { stat: k, value: f[k] }]); });
+  const asked = draft ? draft.sides_decided : 0;
+  WEAPON_ORDER.forEach((s, n) => { if (n >= asked) items.push(["FitWeapon", { side: s, fit: f.weapons.has(s) }]); });
+  return items;
+}
+
+// ---- the fleet chosen at setup, pre-filled in the design phase (docs/rules-notes/skirmish.md)
+
+/** A name worth keeping: not the example design's own ("Ship 1" on an unchanged Ship 1). */
+function ownName(d) {
+  const t = Object.values(TEMPLATES).find((x) => x.name === d.name);
+  return t && sameDesign(formFrom(d, ""), t) ? "" : d.name || "";
+}
+
+/** The setup's choice for this game, noted by beforeStart just before the game started, is
+ * bound to the game's address on its first design-phase screen. */
+export function claimSetup(g) {
+  if (g.mode !== "play" || !g.view || g.view.phase !== "design") return;
+  const pending = storeGet("pending", null);
+  if (!pending) return;
+  try { localStorage.removeItem(STORE + "pending"); } catch { /* nothing kept */ }
+  const fleets = storeGet("fleets", {}) || {};
+  const key = gameKey();
+  // A note older than ten minutes is from a start that never became a game.
+  if (!key || key in fleets || !(Date.now() - pending.at < 600000) || !Array.isArray(pending.seats)) return;
+  fleets[key] = { seats: pending.seats, received: cleanDesign(pending.received) };
+  storeSet("fleets", Object.fromEntries(Object.entries(fleets).slice(-20)));
+}
+
+function setupOf() {
+  const all = storeGet("fleets", {}) || {};
+  const here = all[gameKey()];
+  return here && Array.isArray(here.seats) ? here : { seats: [], received: null };
+}
+
+function setupFleet(seat) {
+  const mine = setupOf().seats[seat];
+  return Array.isArray(mine) ? mine.map(cleanDesign).filter(Boolean) : [];
+}
+
+function fleetPanel(g, plan, built) {
+  const { h } = state.shell;
+  const v = g.view;
+  const prefix = "WE"[v.you];
+  const problem = fleetProblem(state.ui.fleet, v.limits, built.length, plan.spent, prefix);
+  const total = state.ui.fleet.reduce((sum, d) => sum + designCost(d), 0);
+  const n = state.ui.fleet.length;
+  const list = fleetPicks(v.limits, cleanDesign(setupOf().received), savedDesigns(g));
+  const pick = h("label", { class: "msc-fleet-pick" }, "Start the fleet from",
+    h("select", { id: "msc-fleet-pick", onchange: (e) => {
+      const chosen = list.find(([k]) => k === e.target.value);
+      if (chosen && chosen[2]) state.ui.fleet = chosen[2].map((d) => ({ ...d, weapons: [...d.weapons] }));
+      state.ui.why = "";
+      rerender();
+    } }, h("option", { value: "", selected: true }, "— pick to replace the list —"),
+    list.map(([k, text, f]) => h("option", { value: k, disabled: !f }, text))));
+  if (!n) {
+    return h("section", { class: "msc-fleet", id: "msc-fleet", "aria-labelledby": "msc-fleet-title" },
+      h("h3", { id: "msc-fleet-title" }, "Your fleet"), pick,
+      h("p", { class: "muted" }, "No fleet picked: design your ships below, or pick a fleet here."));
+  }
+  // The one-tap submit comes first (a quick start on a phone); the list to review below it.
+  return h("section", { class: "msc-fleet", id: "msc-fleet", "aria-labelledby": "msc-fleet-title" },
+    h("h3", { id: "msc-fleet-title" }, "Your fleet"), pick,
+    h("p", { class: problem ? "warn" : "muted", id: "msc-fleet-total" },
+      problem ? `This fleet cannot be built: ${problem}.` : `${n} ship${n > 1 ? "s" : ""}, ${total} of the ${v.limits.budget - plan.spent} BP left. Review it below, edit a ship, or build it as it is.`),
+    h("div", { class: "msc-row" },
+      h("button", { type: "button", class: "btn primary", id: "msc-fleet-submit", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, true) },
+        `Build ${n === 1 ? "it" : `these ${n}`} and submit`),
+      h("button", { type: "button", class: "btn", id: "msc-fleet-build", "aria-disabled": problem ? "true" : null, onclick: () => buildFleet(g, false) },
+        "Build, then review")),
+    h("ol", { class: "msc-fleet-list" }, state.ui.fleet.map((d, i) => {
+      // Numbered in the list, not labelled W1...: a ship edited below is built before these.
+      const which = `ship ${i + 1} of the fleet`;
+      return h("li", {},
+        h("span", { class: "msc-fleet-ship" }, `${i + 1}. ${ownName(d) ? `“${d.name}”` : d.name || "Unnamed"}: ${designLine(d)}`),
+        h("span", { class: "msc-row" },
+          h("button", { type: "button", class: "btn small", "aria-label": `Edit ${which}`, onclick: () => editFleetShip(i, `${prefix}${built.length + 1}`) }, "Edit"),
+          h("button", { type: "button", class: "btn small", "aria-label": `Remove ${which}`, onclick: () => { state.ui.fleet.splice(i, 1); state.ui.why = ""; rerender(); } }, "Remove")));
+    })));
+}
+
+function editFleetShip(i, label) {
+  const [d] = state.ui.fleet.splice(i, 1);
+  state.ui.form = formFrom({ ...d, name: ownName(d) }, "");
+  state.ui.why = "";
+  state.ui.note = `That ship is in the designer below as ${label}: change it, then build it. The rest of the fleet waits above.`;
+  rerender();
+  const first = document.querySelector(".msc-form button");
+  if (first) first.focus({ preventScroll: false });
+}
+
+function buildFleet(g, submit) {
+  const v = g.view;
+  const plan = v.plans[v.you];
+  const built = (plan.designs || []).length;
+  const problem = fleetProblem(state.ui.fleet, v.limits, built, plan.spent, "WE"[v.you]);
+  if (problem) { state.ui.why = `Refused: ${problem}. Remove or edit a ship.`; rerender(); return; }
+  if (state.queue || !state.ui.fleet.length) return;
+  const items = [];
+  state.ui.fleet.forEach((d, i) => {
+    if (ownName(d)) setName(`${"WE"[v.you]}${built + i + 1}`, ownName(d));
+    items.push(...shipItems(formFrom(d, ""), null));
+  });
+  if (submit) items.push(["Submit", {}]);
+  const n = state.ui.fleet.length;
+  state.ui.builtFleet = { fleet: state.ui.fleet.map((d) => ({ ...d, weapons: [...d.weapons] })), before: built };
+  state.ui.fleet = [];
+  state.ui.why = "";
+  state.ui.note = "";
+  startQueue(items, submit ? `Building ${n} ship${n > 1 ? "s" : ""} and submitting` : `Building ${n} ship${n > 1 ? "s" : ""}`);
+}
+
+// Saved designs and design codes: a design is {name, engine, shields, to_hit, weapons}.
+
+function savedDesigns(g) {
+  const list = storeGet("designs", []);
+  const here = gameKey();
+  // Hot-seat: a design kept during this game's secret design phase stays hidden from the other side.
+  return (Array.isArray(list) ? list : []).filter((d) => !(d.game === here && d.seat !== g.view.you && g.view.phase === "design"))
+    .map(cleanDesign).filter(Boolean).slice(-6);
+}
+
+function saveDesign(f) {
+  const d = cleanDesign({ name: f.name.trim() || `Design ${new Date().toLocaleDateString()}`, engine: f.engine, shields: f.shields, to_hit: f.to_hit, weapons: [...f.weapons] });
+  if (keptDesign(d, gameKey(), state.current.view.you)) state.ui.note = `Kept “${d.name}” for later games on this device: it is under “Start from”.`;
+  rerender();
+}
+
+function designLink(code) {
+  return `${location.href.split("#")[0]}#x/skirmish/${code}`;
+}
+
+/** Share a design as a link (#x/skirmish/<code>, opened by setupExtras) or as its bare code. */
+function copyCode(f) {
+  const code = designCode({ ...f, weapons: [...f.weapons], name: f.name.trim() });
+  state.ui.codeText = code;
+  rerender();
+  copyText(designLink(code), "Design link copied: send it to a friend.");
+}
+
+function copyText(text, done) {
+  if (!navigator.clipboard) return;
+  navigator.clipboard.writeText(text).then(() => { state.ui.note = done; rerender(); }, () => {});
+}
+
+function shareBox(code) {
+  const { h } = state.shell;
+  const url = designLink(code);
+  return h("div", { class: "msc-code", id: "msc-code-box" },
+    h("label", {}, "Design link",
+      h("input", { type: "text", id: "msc-link", readonly: true, value: url, onfocus: (e) => e.target.select() })),
+    h("p", {}, "Or the bare design code, to paste in a designer: ", h("code", { id: "msc-code" }, code)),
+    h("div", { class: "msc-row" },
+      h("button", { type: "button", class: "btn small", onclick: () => copyText(url, "Design link copied: send it to a friend.") }, "Copy link"),
+      navigator.share ? h("button", { type: "button", class: "btn small",
+        onclick: () => navigator.share({ title: "A Minimal Space Combat ship", url }).catch(() => {}) }, "Share…") : null));
+}
+
+function pasteCode() {
+  const input = document.getElementById("msc-paste");
+  const d = readDesignCode(input ? input.value : "");
+  if (!d) { state.ui.why = "That is not a design code or design link (a code looks like m3337.Vigilant)."; rerender(); return; }
+  state.ui.form = formFrom(d, "");
+  state.ui.why = "";
+  state.ui.note = `Design “${d.name || "unnamed"}” loaded: ${designLine(d)}.`;
+  rerender();
+}

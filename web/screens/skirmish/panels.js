@@ -1,0 +1,380 @@
+// Minimal Space Combat's panels under the map: the decision (deployment MSC-4.3, orders MSC-6,
+// combat MSC-9) and each ship's status card (MSC-2.4).
+import * as hx from "./hexmath.js";
+import { state } from "./state.js";
+import { cap, openOrder, ownShips, plottingShip, shipName, SIDE_NAMES, sideClass } from "./helpers.js";
+import { actNow, findAction, rerender, startQueue } from "./sync.js";
+import { designer } from "./designer.js";
+import { centreOn } from "./camera.js";
+
+// ---------------------------------------------------------------------------- action panel
+
+export function actionPanel(g) {
+  const { h } = state.shell;
+  const v = g.view;
+  const mine = g.mode === "play" && g.actions.length > 0;
+  let body = null;
+  const secretly = () => (v.you === null || v.you === undefined
+    ? `Both sides ${v.phase === "design" ? "design their ships" : "deploy"} in secret (a replay shows them when they are revealed): ${
+      SIDE_NAMES.map((n, s) => `${n} ${v.plans[s] && v.plans[s].submitted ? "is done" : "is at work"}`).join(", ")}.`
+    : `The other side is ${v.phase === "design" ? "designing" : "deploying"} in secret.`);
+  if (v.phase === "design") body = mine ? designer(g) : h("p", { class: "muted", id: "msc-waiting" }, secretly());
+  else if (v.phase === "deploy" && !mine) body = h("p", { class: "muted", id: "msc-waiting" }, secretly());
+  else if (v.phase === "deploy") body = deployPanel(g);
+  else if (v.phase === "orders") body = mine ? ordersPanel(g) : null;
+  else if (v.phase === "combat") body = mine ? firePanel(g) : null;
+  if (!body) return null;
+  return h("section", { class: "msc-panel", id: "msc-panel", "aria-label": "Your decision" },
+    state.queue ? h("p", { class: "msc-busy", role: "status" }, `${state.queue.what}…`) : null,
+    body);
+}
+
+// ---- deployment (MSC-4.3)
+
+function deployPanel(g) {
+  const { h } = state.shell;
+  const v = g.view;
+  const plan = v.plans[v.you];
+  const placed = plan.placements || [];
+  const last = placed[placed.length - 1];
+  const ships = ownShips(v, v.you);
+  const cols = v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`;
+  if (last && last.facing === null) {
+    const ship = ships[placed.length - 1];
+    return h("div", {},
+      h("p", {}, `${shipName(v, ship)} is at ${last.hex}. Which way does it face? (Or tap a hex next to it.)`),
+      compass((dir, e) => actNow(findAction(g, "Face", { facing: dir }), e)));
+  }
+  if (placed.length < ships.length) {
+    return h("div", {}, state.ui.why ? h("p", { class: "warn", role: "alert" }, state.ui.why) : null, h("p", {}, `Tap a hex in your zone (the tinted columns ${cols}) to place ${shipName(v, ships[placed.length])}. Deployment is secret; ships may share a hex.`));
+  }
+  return h("div", {}, h("p", {}, "Every ship is placed."),
+    h("button", { type: "button", class: "btn primary", id: "msc-submit-deploy", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my deployment"));
+}
+
+function compass(onPick, allowed = [0, 1, 2, 3, 4, 5]) {
+  const { h } = state.shell;
+  const arrows = ["↑", "↗", "↘", "↓", "↙", "↖"];
+  return h("div", { class: "msc-compass", role: "group", "aria-label": "Facing" },
+    [5, 0, 1, 4, 3, 2].map((dir) => h("button", {
+      type: "button", class: `btn small msc-dir-${dir}`, disabled: !allowed.includes(dir), "data-facing": dir,
+      onclick: (e) => onPick(dir, e),
+    }, `${arrows[dir]} ${hx.DIR_NAMES[dir]}`)));
+}
+
+// ---- orders (MSC-6)
+
+function ordersPanel(g) {
+  const { h } = state.shell;
+  const v = g.view;
+  const ship = plottingShip(v);
+  const plan = v.plans[v.you];
+  const done = (plan.orders || []).filter((o) => o.complete);
+  const summary = done.length ? h("ul", { class: "msc-plotted" }, done.map((o) => h("li", {},
+    `${v.ships[o.ship].label}: SPEED ${o.speed}, orders ${o.written || "—"}${o.leaves_map ? " — leaves the map!" : ""}`))) : null;
+  if (!ship) {
+    return h("div", {}, summary,
+      h("p", {}, "Every ship has its orders. Submit them; nobody sees them until both sides are in. (Undo takes back the last step.)"),
+      h("button", { type: "button", class: "btn primary", id: "msc-submit-orders", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my orders"));
+  }
+  const d = state.ui.draft;
+  const open = openOrder(v);
+  const speeds = hx.speedChoices(ship.engine, ship.speed, v.turn === 1);
+  const speedRow = h("div", { class: "msc-speeds", role: "group", "aria-label": "SPEED" },
+    h("span", { class: "msc-stat-name" }, "SPEED"),
+    [0, 1, 2, 3, 4, 5].map((s) => {
+      const legal = speeds.includes(s);
+      return h("button", {
+        type: "button", class: `btn small${d.speed === s ? " on" : ""}${legal ? "" : " msc-no"}`, "aria-pressed": d.speed === s ? "true" : "false",
+        "data-speed": s, id: `msc-speed-${s}`, "aria-disabled": legal && !open ? null : "true",
+        onclick: () => pickSpeed(ship, s, legal, Boolean(open)),
+      }, String(s));
+    }));
+  const speedNote = v.turn === 1 ? `Turn 1: any SPEED up to ENGINE ${ship.engine}.`
+    : `Last turn SPEED ${ship.speed}, ENGINE ${ship.engine}: now ${speeds.join(", ")}.`;
+  const steps = d.steps;
+  const nexts = d.speed === null ? [] : hx.nextSteps(steps, d.speed);
+  const problem = d.speed === null ? null : hx.orderProblem(steps, d.speed);
+  const invalid = Boolean(state.ui.typedError || problem || d.speed === null);
+  const ghost = d.speed === null ? null : hx.trace(ship.col, ship.row, ship.facing, steps, v.map.width, v.map.height);
+  const lockedN = open ? open.steps.length : 0;
+  const stepButton = (s, text, aria) => h("button", {
+    type: "button", class: "btn msc-step", "data-step": s, id: `msc-step-${s}`, "aria-label": aria, "aria-disabled": nexts.includes(s) ? null : "true",
+    onclick: () => addStep(s),
+  }, text);
+  let where = "";
+  if (ghost) {
+    const end = ghost.path[ghost.path.length - 1];
+    where = ghost.left ? `Leaves the map after ${ghost.path.length - 1} hex${ghost.path.length === 2 ? "" : "es"}: ${ship.label} would disengage and count as destroyed!`
+      : `Ends at ${hx.hexLabel(end[0], end[1])} facing ${hx.DIR_NAMES[ghost.facing]}.`;
+  }
+  return h("div", { class: "msc-plot" },
+    summary,
+    h("h2", {}, `Orders for ${shipName(v, ship)}`, h("span", { class: "muted" }, ` at ${ship.hex} facing ${hx.DIR_NAMES[ship.facing]}`)),
+    speedRow,
+    h("p", { class: "muted msc-note" }, speedNote),
+    d.speed !== null ? h("div", { class: "msc-pad", role: "group", "aria-label": "Moves" },
+      stepButton("L", "↶ Left", "Turn left (L)"),
+      stepButton("F", "↑ Forward", "Forward one hex (F)"),
+      stepButton("R", "Right ↷", "Turn right (R)"),
+      h("button", { type: "button", class: "btn small", "aria-label": "Take back a step", disabled: steps.length <= lockedN, onclick: backStep }, "⌫"),
+      h("button", { type: "button", class: "btn small", disabled: steps.length <= lockedN, onclick: () => { d.steps = d.steps.slice(0, lockedN); state.ui.typed = hx.writeOrders(d.steps); state.ui.typedError = ""; state.ui.why = ""; rerender(); } }, "Clear")) : null,
+    // One message at a time: what is wrong with the orders typed, else what is still missing,
+    // else where the orders take the ship.
+    h("p", { id: "msc-order-state", class: `msc-order-state${invalid ? (state.ui.typedError ? " warn" : "") : " ok"}`, "aria-live": "polite" },
+      state.ui.typedError || (d.speed === null ? (d.short || "Choose a SPEED first (or type the orders: their length sets it).")
+        : `Orders: ${hx.writeOrders(steps) || "—"} (${steps.length} of ${d.speed}). ${problem ? `${cap(problem)}.` : where}`)),
+    state.ui.why && !state.ui.typedError ? h("p", { class: "warn", id: "order-why", role: "alert" }, state.ui.why) : null,
+    h("button", { type: "button", class: `btn${invalid ? "" : " primary"}`, id: "msc-commit", disabled: invalid, onclick: commitOrders },
+      `Set ${ship.label}'s orders`),
+    h("label", { class: "msc-typed" }, "Or type orders (like 2L1)",
+      h("input", { type: "text", id: "msc-orders-input", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+        value: state.ui.typed, "aria-describedby": "msc-order-state",
+        oninput: (e) => typeOrders(e.target.value),
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); commitOrders(); } } })));
+}
+
+async function pickSpeed(ship, s, legal, locked) {
+  const d = state.ui.draft;
+  const v = state.current.view;
+  if (locked) { state.ui.why = `SPEED ${d.speed} is already set for ${ship.label}: plot its moves or undo.`; rerender(); return; }
+  if (!legal) {
+    let why = s > ship.engine ? `SPEED ${s} is more than ${ship.label}'s ENGINE ${ship.engine}.`
+      : `SPEED changes by at most 1 a turn: last turn ${ship.speed}, so ${Math.max(0, ship.speed - 1)} to ${Math.min(ship.speed + 1, ship.engine)}.`;
+    try {
+      const answer = await state.shell.call("why_not", [[7, s]]);
+      if (answer && !answer.legal && answer.why) why = `${why} The rules engine: “${answer.why}”.`;
+    } catch { /* the local explanation stands */ }
+    state.ui.why = why;
+    rerender();
+    return;
+  }
+  d.speed = s;
+  state.ui.speedTapped = true;
+  state.ui.why = "";
+  state.ui.typedError = "";
+  d.short = "";
+  if (state.ui.typed.trim()) {
+    // The orders typed are read again at this SPEED: too long is an error, never a cut.
+    const read = typedOrders(state.ui.typed.trim(), ship, d, null, v.turn === 1);
+    state.ui.typedError = read.error;
+    if (!read.error) d.steps = read.steps;
+  } else if (d.steps.length > s) {
+    d.steps = d.steps.slice(0, s); // steps tapped on the pad, shown on the map as they shrink
+    state.ui.typed = hx.writeOrders(d.steps);
+  }
+  if (v) rerender();
+}
+
+export function addStep(s) {
+  const d = state.ui.draft;
+  if (!d || state.queue) return;
+  if (d.speed === null) { state.ui.why = "Choose a SPEED first."; rerender(); return; }
+  const nexts = hx.nextSteps(d.steps, d.speed);
+  if (!nexts.includes(s)) {
+    state.ui.why = d.steps.length >= d.speed ? `All ${d.speed} steps are plotted: a ship spends exactly its SPEED. Take a step back to change them.`
+      : "A ship may not turn twice in a row: move forward between turns.";
+    rerender();
+    return;
+  }
+  d.steps += s;
+  state.ui.why = "";
+  state.ui.typed = hx.writeOrders(d.steps);
+  state.ui.typedError = "";
+  rerender();
+}
+
+export function backStep() {
+  const d = state.ui.draft;
+  const open = openOrder(state.current.view);
+  if (!d || d.steps.length <= (open ? open.steps.length : 0)) return;
+  d.steps = d.steps.slice(0, -1);
+  state.ui.typed = hx.writeOrders(d.steps);
+  state.ui.why = "";
+  rerender();
+}
+
+function typeOrders(text) {
+  const d = state.ui.draft;
+  const v = state.current.view;
+  state.ui.typed = text;
+  state.ui.why = "";
+  const read = typedOrders(text.trim(), plottingShip(v), d, openOrder(v), v.turn === 1);
+  state.ui.typedError = read.error;
+  d.short = read.short || "";
+  if (!read.error) { d.steps = read.steps; d.speed = read.speed; }
+  updateOrderState();
+}
+
+/** What typed orders mean for the ship being plotted: its steps and SPEED, or the one reason
+ * they cannot be. Nothing is cut to fit: orders longer than the SPEED are an error. A SPEED
+ * tapped (or locked by a step already set) stays; otherwise the orders' length sets it. The
+ * reading is hexmath's mirror of the engine's notation (checked against it in
+ * tests/games/skirmish/test_order_notation.py). */
+function typedOrders(text, ship, d, open, firstTurn) {
+  const locked = open ? open.steps : "";
+  if (text === "") return { error: "", steps: locked, speed: open || state.ui.speedTapped ? d.speed : null };
+  const shown = `“${text}”`;
+  const parsed = hx.parseOrders(text);
+  if (parsed.steps === null) return { error: `${shown} cannot be read: ${parsed.error}.` };
+  const steps = parsed.steps;
+  if (!steps.startsWith(locked)) return { error: `${shown} changes steps already set (${hx.writeOrders(locked)}): Undo takes them back.` };
+  const twice = hx.orderProblem(steps, steps.length);
+  if (twice) return { error: `${shown}: ${twice}.` };
+  const n = steps.length;
+  const many = `${shown} is ${n} step${n === 1 ? "" : "s"}`;
+  const speeds = hx.speedChoices(ship.engine, ship.speed, firstTurn);
+  const top = speeds[speeds.length - 1];
+  const why = firstTurn || top === ship.engine ? `its ENGINE is ${ship.engine}` : `it went SPEED ${ship.speed} last turn and may add 1`;
+  if (open || state.ui.speedTapped) {
+    if (n <= d.speed) return { error: "", steps, speed: d.speed };
+    const other = speeds.includes(n) ? ` Tap SPEED ${n}, or shorten the orders.` : ` ${ship.label} can go at most SPEED ${top} now (${why}).`;
+    return { error: `${many}, more than SPEED ${d.speed}: every order spends exactly its SPEED.${open ? "" : other}` };
+  }
+  if (n > top) return { error: `${many}, so SPEED ${n}, but ${ship.label} can go at most SPEED ${top} now (${why}).` };
+  if (!speeds.includes(n)) return { error: "", steps, speed: null, short: `${many}: ${ship.label} goes SPEED ${speeds.join(", ")} now. Type more steps, or tap a SPEED.` };
+  return { error: "", steps, speed: n };
+}
+
+/** After typing: redraw the ghost and the state line without rebuilding the input. */
+function updateOrderState() {
+  const input = document.getElementById("msc-orders-input");
+  const pos = input ? input.selectionStart : null;
+  rerender();
+  const again = document.getElementById("msc-orders-input");
+  if (again && input) { again.focus({ preventScroll: true }); if (pos !== null) again.setSelectionRange(pos, pos); }
+}
+
+export function commitOrders() {
+  const d = state.ui.draft;
+  const g = state.current;
+  if (!d || state.queue) return;
+  if (d.speed === null) { state.ui.why = "Choose a SPEED first."; rerender(); return; }
+  const problem = hx.orderProblem(d.steps, d.speed);
+  if (problem || state.ui.typedError) return; // the one message under the orders already says why
+  const open = openOrder(g.view);
+  const items = [];
+  if (!open) items.push(["SetSpeed", { speed: d.speed }]);
+  for (const s of d.steps.slice(open ? open.steps.length : 0)) items.push(["Step", { move: s }]);
+  const ship = g.view.ships[d.ship];
+  state.ui.typed = "";
+  state.ui.why = "";
+  if (!items.length) return;
+  startQueue(items, `Setting ${ship.label}'s orders`);
+}
+
+// ---- combat (MSC-9)
+
+function firePanel(g) {
+  const { h } = state.shell;
+  const v = g.view;
+  if (v.pending_hit) return hitSidePanel(g);
+  const fires = g.actions.filter((a) => a.kind === "Fire");
+  const byShip = new Map();
+  for (const a of fires) {
+    const list = byShip.get(a.fields.ship) || [];
+    list.push(a);
+    byShip.set(a.fields.ship, list);
+  }
+  const hold = findAction(g, "HoldFire");
+  const targetIds = [...new Set(fires.map((a) => a.fields.target))];
+  if (state.ui.target !== null && !targetIds.includes(state.ui.target)) state.ui.target = null;
+  const chosen = state.ui.target !== null ? fires.filter((a) => a.fields.target === state.ui.target)
+    .sort((a, b) => (b.fields.ship === state.ui.selected) - (a.fields.ship === state.ui.selected)) : [];
+  return h("div", { class: "msc-fire" },
+    h("p", {}, fires.length ? "Tap one of your ships to see its arcs, then tap a highlighted enemy (or pick below). The odds show before you fire." : "No weapon can reach a target."),
+    targetIds.length ? h("div", { class: "msc-row", role: "group", "aria-label": "Targets" }, targetIds.map((t) => h("button", {
+      type: "button", class: `btn small${state.ui.target === t ? " on" : ""}`, "aria-pressed": state.ui.target === t ? "true" : "false", "data-target": t,
+      onclick: () => { state.ui.target = t; rerender(); },
+    }, `Target ${shipName(v, v.ships[t])}`))) : null,
+    chosen.length ? h("div", { class: "msc-odds", id: "msc-odds" }, chosen.map((a) => shotCard(g, a))) : null,
+    hold ? h("button", { type: "button", class: "btn", id: "msc-hold", onclick: (e) => actNow(hold, e) }, "Hold fire (end my fire this turn)") : null);
+}
+
+export function shotOdds(v, a) {
+  const shooter = v.ships[a.fields.ship];
+  const target = v.ships[a.fields.target];
+  const range = hx.distance([shooter.col, shooter.row], [target.col, target.row]);
+  const mod = hx.rangeModifier(range);
+  const need = shooter.to_hit + mod;
+  const faces = range === 0 ? [0, 1, 2, 3, 4, 5] : hx.arcsOf(target.facing, hx.relative([target.col, target.row], [shooter.col, shooter.row]));
+  return { shooter, target, range, mod, need, chance: hx.hitChance(need), faces: faces.map((s) => hx.SIDE_NAMES[s]) };
+}
+
+function shotCard(g, a) {
+  const { h } = state.shell;
+  const v = g.view;
+  const o = shotOdds(v, a);
+  const weaponsThere = o.faces.map((s) => (o.target.weapons[s] === "intact" ? `its ${s} weapon is destroyed` : `no weapon on its ${s} side: SHIELDS −1`));
+  const pct = Math.round(o.chance * 100);
+  return h("div", { class: "msc-shot" },
+    h("p", { class: "msc-shot-title" }, `${o.shooter.label} ${a.fields.side} (${hx.SIDE_WORDS[a.fields.side]}) → ${shipName(v, o.target)}`),
+    h("p", {}, `Range ${o.range} (${o.mod >= 0 ? "+" : ""}${o.mod}), TO-HIT ${o.shooter.to_hit}: hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`} — ${pct}%.`),
+    h("table", { class: "msc-dmg" },
+      h("caption", {}, "If it hits, the damage die:"),
+      h("tbody", {},
+        h("tr", {}, h("th", { scope: "row" }, "1–4"), h("td", {}, `SHIELDS −1 (${o.target.shields} → ${o.target.shields - 1}${o.target.shields === 1 ? ", destroyed" : ""})`)),
+        h("tr", {}, h("th", { scope: "row" }, "5"), h("td", {}, o.target.engine > 0 ? `ENGINE −1 (${o.target.engine} → ${o.target.engine - 1})` : "no ENGINE left: SHIELDS −1")),
+        h("tr", {}, h("th", { scope: "row" }, "6"), h("td", {}, `${o.faces.length > 1 ? `you choose a side facing ${o.shooter.label}: ` : ""}${weaponsThere.join(", or ")}`)))),
+    h("button", { type: "button", class: "btn primary msc-fire-btn", "data-fire": `${a.fields.ship}-${a.fields.side}-${a.fields.target}`,
+      onclick: (e) => actNow(a, e) }, `Fire ${o.shooter.label} ${a.fields.side} (${pct}%)`));
+}
+
+function hitSidePanel(g) {
+  const { h } = state.shell;
+  const v = g.view;
+  const hit = v.pending_hit;
+  const target = v.ships[hit.target];
+  return h("div", {},
+    h("p", {}, `A damage roll of 6 on ${shipName(v, target)}: choose the side it strikes.`),
+    h("div", { class: "msc-row" }, g.actions.filter((a) => a.kind === "HitSide").map((a) => {
+      const s = a.fields.side;
+      const there = s === "R" ? "none" : target.weapons[s];
+      return h("button", { type: "button", class: "btn", onclick: (e) => actNow(a, e) },
+        `${s} (${hx.SIDE_WORDS[s]}): ${there === "intact" ? "destroys its weapon" : "no weapon, SHIELDS −1"}`);
+    })));
+}
+
+// ---------------------------------------------------------------------------- status panels (MSC-2.4)
+
+export function statusPanels(g) {
+  const { h } = state.shell;
+  const v = g.view;
+  if (!v.ships.length) return null;
+  const track = (label, now, design, max = 5) => h("div", { class: "msc-track" },
+    h("span", { class: "msc-track-name" }, label),
+    h("span", { class: "msc-ovals", "aria-hidden": "true" },
+      Array.from({ length: max }, (_, n) => h("span", { class: `oval${n < now ? " ok" : n < design ? " lost" : " unbought"}` }))),
+    h("span", { class: "msc-track-value" }, design === null ? String(now) : `${now}/${design}`));
+  return h("section", { class: "msc-status", "aria-labelledby": "msc-status-title" },
+    h("h2", { id: "msc-status-title" }, "Ships"),
+    h("div", { class: "msc-cards" }, v.ships.map((s) => h("article", { class: `msc-ship ${sideClass(s.owner)}${s.fate ? " gone" : ""}${state.ui.selected === s.id ? " selected" : ""}`, "data-ship": s.label },
+      h("h3", {}, h("button", { type: "button", class: "linkish", "aria-pressed": state.ui.selected === s.id ? "true" : "false",
+        onclick: () => selectShip(s.id) }, shipName(v, s)),
+      h("span", { class: "muted" }, ` ${SIDE_NAMES[s.owner]} · ${s.design.bp} BP`)),
+      s.fate ? h("p", { class: "warn" }, s.fate === "destroyed" ? "Destroyed" : "Left the map (disengaged)")
+        : h("p", { class: "msc-where" }, `Hex ${s.hex ?? "—"} · facing ${s.facing === null ? "—" : hx.DIR_NAMES[s.facing]} · SPEED ${s.speed}`),
+      track("ENGINE", s.engine, s.design.engine),
+      track("SHIELDS", s.shields, s.design.shields),
+      track("TO-HIT", s.to_hit, s.to_hit),
+      h("p", { class: "msc-weapons-line" }, "Weapons: ",
+        Object.entries(s.weapons).filter(([, st]) => st !== "none").map(([side, st]) => h("span", {
+          class: `msc-w ${st}${s.fired.includes(side) ? " fired" : ""}`,
+        }, `${side}${st === "destroyed" ? " ✗" : s.fired.includes(side) ? " (fired)" : ""}`)),
+        Object.values(s.weapons).every((st) => st === "none") ? "none" : null),
+      s.history.length ? h("details", { class: "msc-history" }, h("summary", {}, "Turn record"),
+        h("ol", {}, s.history.map((e) => h("li", {}, `SPEED ${e.split(" ")[0]}, orders ${e.split(" ")[1] || "—"}`)))) : null,
+      !s.fate && s.owner === v.you && ["orders", "combat"].includes(v.phase) ? null : null))));
+}
+
+function selectShip(id) {
+  state.ui.selected = state.ui.selected === id ? null : id;
+  const v = state.current.view;
+  const s = v.ships[id];
+  if (s && v.phase === "combat" && s.owner !== v.you && state.current.actions.some((a) => a.kind === "Fire" && a.fields.target === id)) {
+    state.ui.target = id;
+    state.ui.selected = null;
+  }
+  if (s && s.col !== null) centreOn(s.col, s.row, false);
+  rerender();
+}

@@ -1,0 +1,154 @@
+// Minimal Space Combat's screen and the shell in step: a tap played as a legal action, a design or
+// orders played one engine step at a time (the queue), the seat's presentation state kept in
+// step with each model, and a redraw that keeps the focus where it was.
+import { state } from "./state.js";
+import { openOrder, plottingShip } from "./helpers.js";
+
+export function findAction(g, kind, fields = {}) {
+  return g.actions.find((a) => a.kind === kind && Object.entries(fields).every(([k, val]) => a.fields[k] === val));
+}
+
+/** Play a legal action for a tap. The shell ignores a tap sooner than its settle time after a
+ * new decision appears (the second tap of a double tap). A decision that appeared because
+ * the screen's own commit ended (its last Step: "Submit my orders" after Enter) was asked for
+ * by the player already, so a tap there that the guard ignored is played once it has passed. */
+export function actNow(a, e) {
+  if (!a) return;
+  const at = state.current ? state.current.at : undefined;
+  const answer = state.shell.act(a.i, e, at);
+  const fresh = e && e.isTrusted && performance.now() - state.queueDoneAt < 1000;
+  if (!fresh || !answer || typeof answer.then !== "function") return;
+  answer.then((model) => {
+    if (model || !state.current || state.current.at !== at || state.queue) return;
+    setTimeout(() => { if (state.current && state.current.at === at && !state.queue) state.shell.act(a.i, undefined, at); }, 320);
+  });
+}
+
+// ---------------------------------------------------------------------------- the queue
+
+/** Play a committed sequence of engine steps, one legal action at a time. */
+export function startQueue(items, what) {
+  state.queue = { items, what, sentAt: null, sentTime: 0 };
+  pump();
+}
+
+export function pump() {
+  if (!state.queue) return;
+  const g = state.shell.game;
+  if (!g || g.mode !== "play" || g.handoff || !g.view) { state.queue = null; return; }
+  if (state.queue.sentAt !== null) {
+    if (g.at === state.queue.sentAt) {
+      if (!document.body.dataset.busy && performance.now() - state.queue.sentTime > 700) {
+        state.queue.sentTime = performance.now();
+        state.shell.act(state.queue.sentI);
+      }
+      setTimeout(pump, 120);
+      return;
+    }
+    state.queue.items.shift();
+    state.queue.sentAt = null;
+  }
+  if (!state.queue.items.length) { state.queue = null; state.queueDoneAt = performance.now(); rerender(); return; }
+  const [kind, fields] = state.queue.items[0];
+  const a = findAction(g, kind, fields);
+  if (!a) {
+    const what = state.queue.what;
+    state.queue = null;
+    state.shell.notify(`${what} stopped: the game did not offer the next step.`);
+    return;
+  }
+  state.queue.sentAt = g.at;
+  state.queue.sentI = a.i;
+  state.queue.sentTime = performance.now();
+  state.shell.act(a.i);
+  setTimeout(pump, 120);
+}
+
+// ---------------------------------------------------------------------------- state sync
+
+export function syncUi(g, prevPhase) {
+  const v = g.view;
+  if (prevPhase !== v.phase) { state.ui.target = null; state.ui.why = ""; }
+  if (v.phase === "orders" && g.mode === "play" && g.actions.length) {
+    const ship = plottingShip(v);
+    const open = openOrder(v);
+    if (!ship) state.ui.draft = null;
+    else if (!state.ui.draft || state.ui.draft.ship !== ship.id) {
+      state.ui.draft = { ship: ship.id, speed: open ? open.speed : null, steps: open ? open.steps : "", short: "" };
+      state.ui.speedTapped = false;
+      state.ui.typed = "";
+      state.ui.typedError = "";
+    }
+    else if (open) {
+      state.ui.draft.speed = open.speed;
+      if (!state.ui.draft.steps.startsWith(open.steps)) state.ui.draft.steps = open.steps;
+    }
+    if (ship && state.ui.selected === null) state.ui.selected = ship.id;
+  } else {
+    state.ui.draft = null;
+  }
+  if (v.phase === "combat" && g.actions.length && state.ui.selected !== null) {
+    const s = v.ships[state.ui.selected];
+    if (!s || s.fate) state.ui.selected = null;
+  }
+  if (v.phase === "combat" && g.mode === "play" && g.actions.length) {
+    const fires = g.actions.filter((a) => a.kind === "Fire");
+    const shooters = [...new Set(fires.map((a) => a.fields.ship))];
+    if (shooters.length && !shooters.includes(state.ui.selected)) state.ui.selected = shooters[0];
+    const targets = [...new Set(fires.map((a) => a.fields.target))];
+    if (targets.length === 1) state.ui.target = targets[0];
+  }
+  if (state.ui.target !== null && v.ships[state.ui.target] && v.ships[state.ui.target].fate) state.ui.target = null;
+}
+
+/** The screen drawn again from the model on screen, by screen.js's render (state.render). */
+export function rerender() {
+  const g = state.current;
+  const area = document.getElementById("board-area");
+  if (!g || !area || !g.view) return;
+  const mark = focusMark(area);
+  state.render(area, g, state.shell);
+  if (mark) {
+    const el = findMark(area, mark);
+    if (el) el.focus({ preventScroll: true });
+  }
+  keepConfirmInView();
+}
+
+// The control that had the focus keeps it through a redraw of the panels (issue 36: in the
+// designer the focus fell to the page after every change): found again by its id, else by its
+// name for screen readers (aria-label), its data attributes and words, else its place.
+const FOCUSABLE = "button, input, select, textarea, summary, [tabindex]";
+function focusMark(area) {
+  const el = document.activeElement;
+  if (!el || el === document.body || !area.contains(el)) return null;
+  const data = [...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-label" || a.name === "name")
+    .map((a) => `${a.name}=${a.value}`).join("|");
+  return { id: el.id, tag: el.tagName, data, text: el.textContent.trim(), index: [...area.querySelectorAll(FOCUSABLE)].indexOf(el) };
+}
+
+function findMark(area, mark) {
+  if (mark.id) return document.getElementById(mark.id);
+  const all = [...area.querySelectorAll(FOCUSABLE)].filter((el) => el.tagName === mark.tag);
+  const dataOf = (el) => [...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-label" || a.name === "name")
+    .map((a) => `${a.name}=${a.value}`).join("|");
+  return (mark.data && all.find((el) => dataOf(el) === mark.data))
+    || all.find((el) => el.textContent.trim() === mark.text && mark.text)
+    || area.querySelectorAll(FOCUSABLE)[mark.index] || null;
+}
+
+/** After a tap that changes the decision's own controls (a SPEED, a step, a target), its
+ * confirm stays on screen with the map: the page scrolls just enough, never past the map. */
+function keepConfirmInView() {
+  const confirm = document.querySelector("#msc-commit, #msc-submit-orders, #msc-submit-deploy, .msc-fire-btn");
+  const map = document.getElementById("msc-map-wrap");
+  if (!confirm || !map) return;
+  const c = confirm.getBoundingClientRect();
+  const m = map.getBoundingClientRect();
+  const header = document.querySelector(".topbar");
+  const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  const need = c.bottom + 8 - window.innerHeight;
+  if (need <= 0) return;
+  const room = Math.max(0, m.top - top);
+  if (room > 0) window.scrollBy({ top: Math.min(need, room), behavior: "instant" });
+}
