@@ -248,5 +248,8 @@ function cardPanel(g) {
     w && w.chain.length ? h("p", {}, `Played: ${w.chain.map((p) => `${seatName(v, p.player)} ${p.card.name}`).join(", then ")}`) : null,
     c && c.playing ? h("p", {}, h("strong", {}, c.playing.card.name), `: ${c.playing.card.text}`) : null,
     // The choices themselves are the decision panel's, right below: not a second set here.
-    h("p", { class: "muted" }, "Play a card or pass below. Your hand and what each card does are under the map."));
+    h("p", { class: "muted" }, acts(g, "PlayCard").length || !w
+      ? "Play a card or pass below. Your hand and what each card does are under the map."
+      // C-5.4: a stop is shown whatever the hand holds, so a hand-off tells no one anything
+      : "You are asked here whenever you might hold a card for this moment, so the hand-off tells no one what you hold. Pass below; your hand is under the map."));
 }

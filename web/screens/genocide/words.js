@@ -174,6 +174,9 @@ export function label(v, a) {
     case "PlayCard": { const c = cardByNum(v, f.card); return `Play ${c ? c.name : `card ${f.card}`}`; }
     case "Choose": { const c = v.cards && v.cards.playing; return `${c ? `${c.card.name}: ` : ""}${chooseWords(v, f.value)}`; }
     case "Pass": return "Pass (play no card)";
+    // C-5.4: the engine's stop switch (issue 36), last in the list
+    case "PassStopsOff": return "Pass, and don't stop for my cards when others act";
+    case "StopsOn": return "Stop for my reaction cards again";
     case "DiscardCard": { const c = cardByNum(v, f.card); return `Discard ${c ? c.name : `card ${f.card}`}`; }
     case "SetType": { const p = v.planets[f.planet]; return `Planet ${p ? p.hex : f.planet} is a ${D.PLANET_TYPES[f.ptype]} world`; }
     case "SetupPlace": {
@@ -248,20 +251,23 @@ export function prompt(g) {
     case "buy": return `Production: ${v.seats[v.viewer].resources} resources to spend`;
     case "place": return `Place ${v.drawn ? shipName(v, v.drawn.id) : "the new ship"} at one of your planets`;
     case "capture": return "Scavengers: take one of the destroyed ships";
-    case "window": case "target": case "card_move": return cardPrompt(v);
+    case "window": case "target": case "card_move": return cardPrompt(v, g.actions);
     case "hand_limit": return "Discard down to 7 cards";
     default: return null;
   }
 }
 
-function cardPrompt(v) {
+function cardPrompt(v, actions) {
   const c = v.cards;
   if (!c) return null;
   if (v.phase === "target" && c.playing) return `${c.playing.card.name}: choose ${(chooseStep(v) || "a target").replace(/_/g, " ")}`;
   if (v.phase === "card_move") return "Move the fleet of your card, or stop";
   const w = c.window;
   if (!w) return "Cards";
-  return `Cards: ${D.WINDOW_WORDS[w.kind.split("/")[0]] || w.kind}${w.chain.length ? ` (answering ${w.chain[w.chain.length - 1].card.name})` : ""}: play a card or pass`;
+  // A stop shown after a hand-off with nothing to play (C-5.4): say so.
+  const what = actions.some((a) => a.kind === "PlayCard") ? "play a card or pass"
+    : "none of your cards can be played now";
+  return `Cards: ${D.WINDOW_WORDS[w.kind.split("/")[0]] || w.kind}${w.chain.length ? ` (answering ${w.chain[w.chain.length - 1].card.name})` : ""}: ${what}`;
 }
 
 export function endDetail(g) {
