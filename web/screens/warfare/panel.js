@@ -84,7 +84,7 @@ export function oddsOnChoices(g) {
 export function legendText(g) {
   return (flipped(g) ? "Bottom row: Blue's home planet. Top row: White's home planet. Blue moves up."
     : "Bottom row: White's home planet. Top row: Blue's home planet. White moves up, Blue down.")
-    + " Dashed cyan frames: the last move. Gold frame: the stack you ui.selected.";
+    + " Dashed cyan frames: the last move. Gold frame: the stack you selected.";
 }
 
 export function banner(g) {
