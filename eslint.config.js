@@ -19,13 +19,11 @@ export default [
     languageOptions: { globals: globals.browser },
   },
   {
-    // A module a person can hold (issue 32): at most 800 lines. The four screens and the shell
-    // that outgrew it are held where they stand until they are split; they may only shrink.
+    // A module a person can hold (issue 32): at most 800 lines, split by concern as the shell
+    // and the screens are (docs/WEB.md), never raised for one file.
     files: ["web/**/*.js"],
     rules: { "max-lines": ["error", { max: 800 }] },
   },
-  { files: ["web/app.js"], rules: { "max-lines": ["error", { max: 1530 }] } },
-  { files: ["web/screens/warfare/screen.js"], rules: { "max-lines": ["error", { max: 1200 }] } },
   {
     // Web Workers: web/worker.js, web/engine-worker.js, ...
     files: ["web/**/*worker*.js"],
