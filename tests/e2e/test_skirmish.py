@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import Contexts, wait_ready
-from .site import ROOT, Site
+from .site import ROOT, STEP_MS, Site
 
 AXE = ROOT / "node_modules/axe-core/axe.min.js"
 SMALL_MAP: dict[str, Any] = {"width": 10, "height": 8}
@@ -162,6 +162,12 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
             page.tap("#msc-hold")
             changed(page, now)
         else:
+            # The step on screen may have played itself (an idle Hold fire ending the game, the
+            # computer's turn) since the page settled: tap a choice only if one is there.
+            page.wait_for_selector("#choices .choice, [data-outcome], #handoff, #game[data-thinking]",
+                                   state="attached", timeout=STEP_MS)
+            if not page.locator("#choices .choice").count():
+                continue
             page.locator("#choices .choice").first.tap()
             changed(page, now)
     return taken
