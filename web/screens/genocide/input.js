@@ -2,7 +2,7 @@
 // pinch and wheel, and the keys.
 import { panZoomTap } from "../common/canvas.js";
 import { rerender, ui } from "./state.js";
-import { myPlanets, pixelToHex } from "./util.js";
+import { cursorFleet, fleetMp, hexLabel, myPlanets, pixelToHex } from "./util.js";
 import { actionHex } from "./words.js";
 import { travel } from "./queue.js";
 import { placePicked } from "./setup.js";
@@ -40,6 +40,20 @@ function tapHex(c, r, event, waited = false) {
       if (p) { placePicked(p); return; }
     }
     const here = g.actions.filter((a) => { const x = actionHex(v, a); return x && x[0] === c && x[1] === r; });
+    const cur = v.phase === "transport" ? cursorFleet(v) : null;
+    if (cur) {
+      // Issue 36: with a fleet being ordered, a tap on a hex it can reach moves it there, even
+      // where another own fleet stands (picking that fleet stays in the hex box below the map).
+      const move = here.find((a) => a.kind === "Step" || a.kind === "Gate");
+      if (move) { ui.queue = null; act(move.i); return; }
+      if (here.every((a) => a.kind === "Select") && travel(g, [c, r])) { rerender(); return; }
+      if (!here.length && (cur.col !== c || cur.row !== r)) {  // a refused tap says why (issue 36)
+        const mp = fleetMp(v, cur.marker);
+        ui.shell.notify(mp <= 0 ? `Fleet ${cur.marker} has no MP left this phase.`
+          : `Fleet ${cur.marker} cannot reach ${hexLabel(c, r)} this phase: it has ${mp} MP, and a nebula or `
+            + "an enemy fleet on the way would stop it (SG-5.7, SG-5.8).");
+      }
+    }
     const direct = here.filter((a) => ["Step", "Gate", "Fight", "Place", "Choose", "Select"].includes(a.kind));
     if (direct.length === 1 && here.length === 1) {
       ui.queue = null;
@@ -58,7 +72,6 @@ function tapHex(c, r, event, waited = false) {
       }, 0));
       return;
     }
-    if (v.phase === "transport" && !here.length && travel(g, [c, r])) { rerender(); return; }
   }
   rerender();
 }
