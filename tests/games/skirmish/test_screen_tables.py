@@ -6,7 +6,9 @@ and may cost (MSC-2.1, MSC-2.3), the order it asks for weapons, and each scenari
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,3 +82,12 @@ def test_each_scenario_has_the_engines_limits(scenario: str) -> None:
     limits = TABLES["presets"][scenario]
     assert (limits["ships"], limits["budget"], limits["ship_bp"]) == (state.max_ships, state.budget, state.ship_bp)
     assert GAME.view(state, 0)["limits"] == limits
+
+
+def test_the_setup_words_for_each_scenario_name_its_limits() -> None:
+    """meta.json's scenario choices are prose the page shows as they are: their numbers must
+    be the engine's limits (a changed preset fails here until its words follow)."""
+    meta = json.loads((Path(__file__).resolve().parents[3] / "web/screens/skirmish/meta.json").read_text())
+    for scenario, limits in TABLES["presets"].items():
+        words = meta["options"]["scenario"]["choices"][scenario]
+        assert set(re.findall(r"\d+", words)) == {str(n) for n in limits.values()}, words
