@@ -6,6 +6,7 @@ import math
 from functools import lru_cache
 
 from ...ai.rand import AiRandom
+from ...dice import beat_counts
 from ...game import ActionBase
 from . import actions as A
 from . import rules
@@ -173,7 +174,8 @@ _KILL: dict[tuple[int, int, int], float] = {}
 
 
 def kill_chance(atk_dice: int, def_dice: int, sides: int) -> float:
-    """SG-6.3 B5: P(sum of ``atk_dice`` dice > sum of ``def_dice`` dice), exactly."""
+    """SG-6.3 B5: P(sum of ``atk_dice`` dice > sum of ``def_dice`` dice), as a float: the exact
+    count (``pygame_core/dice.py``) up to 40 dice in all, a normal approximation beyond."""
     key = (atk_dice, def_dice, sides)
     hit = _KILL.get(key)
     if hit is not None:
@@ -185,30 +187,11 @@ def kill_chance(atk_dice: int, def_dice: int, sides: int) -> float:
         sd = math.sqrt((atk_dice + def_dice) * (sides * sides - 1) / 12.0)
         hit = 0.5 * (1.0 + math.erf((mean - 0.5) / (sd * math.sqrt(2.0))))
     else:
-        a = _sum_dist(atk_dice, sides)
-        d = _sum_dist(def_dice, sides)
-        cum = [0.0] * (len(a) + 1)
-        for i, pa in enumerate(a):
-            cum[i + 1] = cum[i] + pa
-        hit = 0.0
-        for j, pd in enumerate(d):  # attack sum > j
-            if j + 1 < len(a):
-                hit += pd * (1.0 - cum[j + 1])
+        rolled = max(def_dice, 0)  # no defence dice: any attack total beats 0
+        wins, _ = beat_counts(atk_dice, rolled, sides)
+        hit = wins / sides ** (atk_dice + rolled)
     _KILL[key] = hit
     return hit
-
-
-@lru_cache(maxsize=256)
-def _sum_dist(n: int, sides: int) -> tuple[float, ...]:
-    dist = [1.0]
-    for _ in range(n):
-        new = [0.0] * (len(dist) + sides)
-        for total, p in enumerate(dist):
-            if p:
-                for face in range(1, sides + 1):
-                    new[total + face] += p / sides
-        dist = new
-    return tuple(dist)
 
 
 def declare(state: State, legal: list[ActionBase], seat: int) -> ActionBase:

@@ -4,44 +4,22 @@ A battle attack (SG-6.3 B5) destroys its target iff the attack total, ``ΣATK*``
 ``combat_die``, beats the defence total, ``DEF*`` dice of the same size; a tie or more defence
 has no effect. A space burst (SG-7.4) hits a ship with any 6 among its PB dice; a planet buster
 order (SG-8.5) destroys the planet with any die <= 3 (Amoeboids 4). Everything is a
-``Fraction``; ``percent`` rounds it once, half up, as the web screen (``odds.js``) shows it.
+``Fraction`` (the dice sums are counted by ``pygame_core/dice.py``); ``percent`` rounds it
+once, half up, as the web screen (``odds.js``) shows it.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
-
-@lru_cache(maxsize=512)
-def sum_counts(n: int, sides: int) -> tuple[int, ...]:
-    """How many ways ``n`` dice of ``sides`` sides make each total 0..n*sides."""
-    counts = [1]
-    for _ in range(n):
-        nxt = [0] * (len(counts) + sides)
-        for total, ways in enumerate(counts):
-            if ways:
-                for face in range(1, sides + 1):
-                    nxt[total + face] += ways
-        counts = nxt
-    return tuple(counts)
+from ...dice import beat_chance
 
 
 def attack_odds(atk: int, defense: int, sides: int) -> Fraction:
     """SG-6.3 B5: the chance ``atk`` dice total more than ``defense`` dice (0 with no attack)."""
     if atk <= 0:
         return Fraction(0)
-    a = sum_counts(atk, sides)
-    d = sum_counts(max(defense, 0), sides)
-    wins = 0
-    below = 0
-    j = 0
-    for total, ways in enumerate(a):
-        while j < len(d) and j < total:
-            below += d[j]
-            j += 1
-        wins += ways * below
-    return Fraction(wins, sides ** (atk + max(defense, 0)))
+    return beat_chance(atk, max(defense, 0), sides)
 
 
 def any_hit(n: int, hit_faces: int, sides: int = 6) -> Fraction:

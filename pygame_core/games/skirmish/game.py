@@ -9,7 +9,17 @@ from ...game import GameBase, OptionError, Options, OptionSpec, Outcome, PlayerI
 from ...rng import Rng
 from . import rules, words
 from .actions import CODEC, Action, HoldFire, SetSpeed, Submit
-from .data import DEPLOY_COLS, MAX_TURNS_HARD, PRESETS
+from .data import (
+    DEPLOY_COLS,
+    MAX_SHIP_BP,
+    MAX_TURNS_HARD,
+    PRESETS,
+    SIDE_NAMES,
+    STAT_LIMITS,
+    TEMPLATES,
+    WEAPON_COST,
+    WEAPON_SIDES,
+)
 from .events import EVENT_KINDS
 from .state import SkirmishState
 from .view import view
@@ -95,6 +105,26 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
         if isinstance(action, HoldFire):
             return action, "No weapon could fire at any enemy: held fire."
         return None
+
+    @staticmethod
+    def screen_tables() -> dict[str, object]:
+        """The tables the design screen shows and checks a fleet by, written into the page's
+        catalogue by the build (one source: the screen re-types none of them): the example
+        designs (MSC-2.2), the stat limits and weapon cost (MSC-2.1, MSC-A06), the most a ship
+        may cost (MSC-2.3) and the scenarios' limits (MSC-4.1). Weapons are side names in the
+        order the custom design asks for them (``WEAPON_SIDES``)."""
+        return {
+            "templates": {
+                key: {"name": words.TEMPLATE_WORDS[key], "engine": engine, "shields": shields, "to_hit": to_hit,
+                      "weapons": [SIDE_NAMES[s] for s in WEAPON_SIDES if s in sides]}
+                for key, (engine, shields, to_hit, sides) in TEMPLATES.items()
+            },
+            "weapon_order": [SIDE_NAMES[s] for s in WEAPON_SIDES],
+            "stat_limits": {stat: list(limits) for stat, limits in STAT_LIMITS.items()},
+            "weapon_cost": WEAPON_COST,
+            "max_ship_bp": MAX_SHIP_BP,
+            "presets": {k: {"ships": p.ships, "budget": p.budget, "ship_bp": p.ship_bp} for k, p in PRESETS.items()},
+        }
 
     def pending_secret(self, state: SkirmishState) -> bool:
         """Some side has made part of a secret design, deployment or order (MSC-11.2)."""

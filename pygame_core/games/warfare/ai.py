@@ -20,6 +20,7 @@ from . import cards, rules
 from .actions import Action, Attack, PassWindow, SetStop, StuckRetreat
 from .board import FORWARD, HOME_SQUARES, WHITE, home_rank, parse, rank_of
 from .events import ACTIONS
+from .odds import win_chance
 from .state import CHOOSE_DEFERRED, CHOOSE_FIRST, Battle, Placement, WarfareState
 
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal", "Hard")
@@ -197,25 +198,8 @@ def _side(s: WarfareState, p: int) -> tuple[float, int, int]:
     return material, invaders, need
 
 
-def _win_chance(attack: int, defend: int) -> float:
-    """GW-6.3: the chance that ``attack`` d6 beat ``defend`` d6, ties re-rolled."""
-    def sums(n: int) -> list[float]:
-        dist = [1.0]
-        for _ in range(n):
-            nxt = [0.0] * (len(dist) + 6)
-            for total, weight in enumerate(dist):
-                for face in range(1, 7):
-                    nxt[total + face] += weight / 6
-            dist = nxt
-        return dist
-
-    a, d = sums(attack), sums(defend)
-    win = sum(pa * pd for i, pa in enumerate(a) for j, pd in enumerate(d) if i > j)
-    lose = sum(pa * pd for i, pa in enumerate(a) for j, pd in enumerate(d) if i < j)
-    return win / (win + lose)
-
-
-_WIN = [[_win_chance(a, d) if a and d else 0.0 for d in range(7)] for a in range(6)]
+# GW-6.3: the chance ``a`` d6 beat ``d`` d6, ties re-rolled, by stack size (odds.py, exact).
+_WIN = [[float(win_chance(a, d)) if a and d else 0.0 for d in range(7)] for a in range(6)]
 
 
 def _best_threat(s: WarfareState, p: int) -> float:

@@ -74,6 +74,16 @@ class WarfareGame(GameBase[WarfareState, Action]):
         # Neutral words: the recap names the seat ("You", or a seat's name) beside them.
         return PassWindow(False), f"No card to play {moment}: passed."
 
+    @staticmethod
+    def screen_tables() -> dict[str, object]:
+        """The tables the screen words its cards and seats by, written into the page's catalogue
+        by the build (one source: the screen re-types none of them): each card's # (what an
+        action names), key (what the view names) and title (GW-12), and the colours (GW-2)."""
+        return {
+            "cards": [{"number": k.number, "key": k.key, "title": k.title} for k in cards.KINDS],
+            "colours": list(COLOUR_NAMES),
+        }
+
     def outcome(self, state: WarfareState) -> Outcome | None:
         if state.phase != "over":
             return None

@@ -6,31 +6,18 @@ sides re-roll the same numbers of dice until the sums differ. So with ``A`` and 
 sums of one roll, the attacker wins with probability ``P(A > D) / (1 - P(A = D))``: each
 re-roll is a fresh copy of the same roll, and only the first untied one counts.
 
-The screen shows this figure before an attack is committed; the web page computes the same
-numbers in JavaScript, and ``tests/games/warfare/test_odds.py`` checks both against an
-exhaustive count and against the engine's own dice.
+The screen shows this figure before an attack is committed, read from the view (the page
+computes no odds of its own); the counting is ``pygame_core/dice.py``'s, shared by every game,
+and ``tests/games/warfare/test_odds.py`` checks it against an exhaustive count and against the
+engine's own dice.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
-
-@cache
-def sum_counts(dice: int) -> tuple[int, ...]:
-    """``counts[s]``: in how many of the ``6**dice`` equally likely rolls the sum is ``s``."""
-    if dice < 0:
-        raise ValueError("a negative number of dice")
-    counts = [1]  # zero dice: the sum 0, one way
-    for _ in range(dice):
-        nxt = [0] * (len(counts) + 6)
-        for total, ways in enumerate(counts):
-            if ways:
-                for face in range(1, 7):
-                    nxt[total + face] += ways
-        counts = nxt
-    return tuple(counts)
+from ...dice import beat_chance_rerolled
+from ...dice import sum_counts as sum_counts  # the d6 counts (tests/games/warfare/test_odds.py)
 
 
 def win_chance(attack_dice: int, defend_dice: int) -> Fraction:
@@ -40,18 +27,7 @@ def win_chance(attack_dice: int, defend_dice: int) -> Fraction:
     """
     if attack_dice < 1 or defend_dice < 1:
         raise ValueError("each side rolls at least one die")
-    att, dfn = sum_counts(attack_dice), sum_counts(defend_dice)
-    wins = ties = 0
-    below = 0  # ways for the defender to roll less than the current attacker sum
-    for total in range(len(att)):
-        if total - 1 >= 0 and total - 1 < len(dfn):
-            below += dfn[total - 1]
-        if att[total]:
-            wins += att[total] * below
-            if total < len(dfn):
-                ties += att[total] * dfn[total]
-    rolls = 6 ** (attack_dice + defend_dice)
-    return Fraction(wins, rolls - ties)
+    return beat_chance_rerolled(attack_dice, defend_dice, 6)
 
 
 def battle_dice(attacker_size: int, defender_size: int, home: bool,

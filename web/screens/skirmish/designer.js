@@ -1,22 +1,24 @@
 // Minimal Space Combat's ship designer (MSC-2): the design form, the fleet chosen at setup
 // waiting for review, and kept and shared designs.
 import * as hx from "./hexmath.js";
-import { TEMPLATES, WEAPON_ORDER, cleanDesign, designCode, designCost, fleetProblem, readDesignCode, trimmed } from "./fleet.js";
+import { MAX_SHIP_BP, STAT_LIMITS, TEMPLATES, WEAPON_COST, WEAPON_ORDER, cleanDesign, designCode, designCost, fleetProblem, readDesignCode, trimmed }
+  from "./fleet.js";
 import { state } from "./state.js";
 import { designLine, gameKey, names, setName, STORE, storeGet, storeSet } from "./helpers.js";
 import { actNow, findAction, rerender, startQueue } from "./sync.js";
 import { fleetPicks, keptDesign } from "./setup.js";
 
-const STAT_INFO = {
-  engine: { label: "ENGINE", min: 0, max: 5, what: "top SPEED" },
-  shields: { label: "SHIELDS", min: 1, max: 5, what: "hits it can take" },
-  to_hit: { label: "TO-HIT", min: 0, max: 5, what: "gunnery: hits on a d6 roll of this or less" },
-};
+// Each stat's name and meaning in words; its limits are the engine's (MSC-2.1, MSC-A06).
+const STAT_INFO = Object.fromEntries(Object.entries({
+  engine: { label: "ENGINE", what: "top SPEED" },
+  shields: { label: "SHIELDS", what: "hits it can take" },
+  to_hit: { label: "TO-HIT", what: "gunnery: hits on a d6 roll of this or less" },
+}).map(([stat, info]) => [stat, { ...info, min: STAT_LIMITS[stat][0], max: STAT_LIMITS[stat][1] }]));
 
 // ---- designer (MSC-2)
 
 function formCost(f) {
-  return f.engine + f.shields + f.to_hit + 2 * f.weapons.size;
+  return f.engine + f.shields + f.to_hit + WEAPON_COST * f.weapons.size;
 }
 
 function formFrom(d, from = "") {
@@ -115,7 +117,7 @@ export function designer(g) {
     }, `${s} ${on ? "✓" : "—"}`, h("small", {}, hx.SIDE_WORDS[s]));
   };
   const rear = h("button", { type: "button", class: "btn small msc-side no", "aria-pressed": "false",
-    onclick: () => { state.ui.why = "No weapon may go on the rear (R): a ship has at most 5 weapons."; rerender(); } },
+    onclick: () => { state.ui.why = `No weapon may go on the rear (R): a ship has at most ${WEAPON_ORDER.length} weapons.`; rerender(); } },
   "R —", h("small", {}, "rear: never"));
   const saved = savedDesigns(g);
   const totalNote = over
@@ -132,15 +134,15 @@ export function designer(g) {
       Object.entries(TEMPLATES).map(([k, t]) => h("button", {
         type: "button", class: `btn small${f.from === k ? " on" : ""}`, disabled: Boolean(draft),
         onclick: () => { state.ui.form = formFrom(t, k); state.ui.why = ""; rerender(); },
-      }, `${t.name} (15 BP)`)),
+      }, `${t.name} (${designCost(t)} BP)`)),
       saved.map((d, n) => h("button", {
         type: "button", class: `btn small${f.from === `saved${n}` ? " on" : ""}`, disabled: Boolean(draft),
         onclick: () => { state.ui.form = formFrom(d, `saved${n}`); state.ui.why = ""; rerender(); },
       }, `${d.name || "Saved"} (${designCost(d)} BP)`))) : null,
     canAdd || draft ? h("div", { class: "msc-form" },
       ["engine", "shields", "to_hit"].map(statRow),
-      h("div", { class: "msc-weapons", role: "group", "aria-label": "Weapons, 2 BP each" },
-        h("span", { class: "msc-stat-name" }, "WEAPONS", h("small", {}, "2 BP each")),
+      h("div", { class: "msc-weapons", role: "group", "aria-label": `Weapons, ${WEAPON_COST} BP each` },
+        h("span", { class: "msc-stat-name" }, "WEAPONS", h("small", {}, `${WEAPON_COST} BP each`)),
         h("div", { class: "msc-side-grid" }, WEAPON_ORDER.map(sideButton), rear)),
       h("label", { class: "msc-name" }, "Name (optional)",
         h("input", { type: "text", id: "msc-ship-name", maxlength: "40", value: f.name, autocomplete: "off", placeholder: "e.g. Vigilant",
@@ -180,8 +182,8 @@ function takeBackStep() {
 
 function allowanceWhy(v, plan) {
   const left = v.limits.budget - plan.spent;
-  if (left < v.limits.ship_bp && left < 25) return `only ${left} BP are left of the side's ${v.limits.budget}`;
-  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, 25)} BP a ship`;
+  if (left < v.limits.ship_bp && left < MAX_SHIP_BP) return `only ${left} BP are left of the side's ${v.limits.budget}`;
+  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, MAX_SHIP_BP)} BP a ship`;
 }
 
 function pips(value, max) {

@@ -1,35 +1,39 @@
-// Minimal Space Combat fleets for the screen (no DOM): the example designs (MSC-2.2), the
-// scenario limits (MSC-4.1, mirrored from pygame_core/games/skirmish/data.py PRESETS), the quick
-// start fleet, a fleet of one design, and the short design codes that travel in links
-// (#x/skirmish/<code>). A design is {name, engine, shields, to_hit, weapons: [sides]}.
+// Minimal Space Combat fleets for the screen: the example designs (MSC-2.2), the scenario limits
+// (MSC-4.1), the quick start fleet, a fleet of one design, and the short design codes that
+// travel in links (#x/skirmish/<code>). A design is {name, engine, shields, to_hit, weapons: [sides]}.
 
-export const TEMPLATES = {
-  ship1: { name: "Ship 1", engine: 3, shields: 3, to_hit: 3, weapons: ["F", "FL", "FR"] },
-  ship2: { name: "Ship 2", engine: 2, shields: 4, to_hit: 3, weapons: ["F", "FL", "FR"] },
-  ship3: { name: "Ship 3", engine: 4, shields: 4, to_hit: 5, weapons: ["F"] },
-};
-export const WEAPON_ORDER = ["F", "FL", "FR", "RL", "RR"]; // the order the engine asks (data.WEAPON_SIDES)
-const PRESETS = { duel: [1, 15, 15], skirmish: [3, 45, 25], fleet: [8, 100, 25] };
-const MAX_SHIP_BP = 25; // MSC-2.3
+// The rule tables come from the engine (SkirmishGame.screen_tables in
+// pygame_core/games/skirmish/game.py), written into the page's catalogue by the build: one
+// source, so a changed number cannot leave the screen behind.
+const GAME = JSON.parse(document.getElementById("catalog").textContent).games.find((g) => g.id === "skirmish");
+const TABLES = GAME.tables;
+export const TEMPLATES = TABLES.templates;
+export const WEAPON_ORDER = TABLES.weapon_order; // the order the engine asks (data.WEAPON_SIDES)
+const PRESETS = TABLES.presets;
+export const MAX_SHIP_BP = TABLES.max_ship_bp; // MSC-2.3
+export const STAT_LIMITS = TABLES.stat_limits; // MSC-2.1, MSC-A06: {stat: [lowest, highest]}
+export const WEAPON_COST = TABLES.weapon_cost; // MSC-2.1: BP per weapon
+// A custom scenario's defaults are its options' own (MSC-A03).
+const CUSTOM = Object.fromEntries(GAME.options.filter((o) => ["ships", "budget", "ship_bp"].includes(o.key)).map((o) => [o.key, o.default]));
 
 /** The design phase's limits for the options chosen at setup (MSC-4.1; custom: MSC-A03). */
 export function limitsOf(options) {
   const preset = PRESETS[options.scenario || "duel"];
-  if (preset) return { ships: preset[0], budget: preset[1], ship_bp: preset[2] };
-  const n = (x, d) => (Number.isInteger(x) && x > 0 ? x : d);
-  return { ships: n(options.ships, 2), budget: n(options.budget, 30), ship_bp: Math.min(MAX_SHIP_BP, n(options.ship_bp, 15)) };
+  if (preset) return { ...preset };
+  const n = (key) => (Number.isInteger(options[key]) && options[key] > 0 ? options[key] : CUSTOM[key]);
+  return { ships: n("ships"), budget: n("budget"), ship_bp: Math.min(MAX_SHIP_BP, n("ship_bp")) };
 }
 
 export function designCost(d) {
-  return d.engine + d.shields + d.to_hit + 2 * d.weapons.length;
+  return d.engine + d.shields + d.to_hit + WEAPON_COST * d.weapons.length;
 }
 
 /** A design read from outside (storage, a link) with its values checked, or null. */
 export function cleanDesign(d) {
   if (!d || typeof d !== "object") return null;
-  const num = (x, lo, hi) => Number.isInteger(x) && x >= lo && x <= hi;
+  const num = (stat) => Number.isInteger(d[stat]) && d[stat] >= STAT_LIMITS[stat][0] && d[stat] <= STAT_LIMITS[stat][1];
   const weapons = Array.isArray(d.weapons) ? WEAPON_ORDER.filter((w) => d.weapons.includes(w)) : [];
-  if (!num(d.engine, 0, 5) || !num(d.shields, 1, 5) || !num(d.to_hit, 0, 5)) return null;
+  if (!num("engine") || !num("shields") || !num("to_hit")) return null;
   return { name: typeof d.name === "string" ? d.name.slice(0, 40) : "", engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons };
 }
 

@@ -1,6 +1,6 @@
 // Minimal Space Combat's part of the setup screen (app.js setupExtras): the fleet each seat
 // starts from, and a shared design link's card.
-import { TEMPLATES, cleanDesign, designCost, fleetOf, limitsOf, quickFleet, readDesignCode } from "./fleet.js";
+import { MAX_SHIP_BP, TEMPLATES, cleanDesign, designCost, fleetOf, limitsOf, quickFleet, readDesignCode } from "./fleet.js";
 import { state } from "./state.js";
 import { designLine, ensureStyles, SIDE_NAMES, storeGet, storeSet } from "./helpers.js";
 
@@ -55,7 +55,7 @@ export function setupExtras(box, ctx) {
       ctx.link ? receivedCard(h, received, keepReceived, kept) : null,
       h("fieldset", { class: "option msc-fleets", id: "msc-fleets" },
         h("legend", {}, "Ships"),
-        h("p", { class: "muted help" }, `${L.ships} ship${L.ships > 1 ? "s" : ""} a side, ${L.budget} BP, at most ${Math.min(L.ship_bp, 25)} BP a ship. `
+        h("p", { class: "muted help" }, `${L.ships} ship${L.ships > 1 ? "s" : ""} a side, ${L.budget} BP, at most ${Math.min(L.ship_bp, MAX_SHIP_BP)} BP a ship. `
           + "The fleet waits in the designer, where it is reviewed, changed or submitted in one tap."),
         persons > 1 ? h("p", { class: "muted help" }, "Two people share this screen, so each of you picks your fleet in secret "
           + "behind your own hand-off (example designs, your kept designs, a shared design).") : null,

@@ -3,23 +3,28 @@
 
 export const FILES = "abcdefgh";
 export const RANKS = 10;
-export const COLOURS = ["White", "Blue"];
+// The card table and the colours come from the engine (WarfareGame.screen_tables in
+// pygame_core/games/warfare/game.py), written into the page's catalogue by the build.
+const TABLES = JSON.parse(document.getElementById("catalog").textContent).games.find((g) => g.id === "warfare").tables;
+export const COLOURS = TABLES.colours;
 export const FIRST_WORDS = { me: "I move first", you: "You move first", defer: "You decide" };
 
-// GW-12, in player words: what each card does and when it can be played.
-export const CARDS = {
-  overcharge: [1, "Overcharge", "In your battle, before the dice", "You roll one extra die in this battle, tie re-rolls included."],
-  second_chance: [2, "Second Chance", "After the roll, when you are behind", "Re-roll all your dice once; the opponent keeps theirs. The sums are compared again."],
-  hyperdrive: [3, "Hyperdrive", "Before your move", "This turn one ship may jump two steps along one forward diagonal onto vacant dark squares (the first step not into the enemy home row)."],
-  fleet_command: [4, "Fleet Command", "Before your move", "This turn you make two charges, with the same ship or two ships, and no attack."],
-  cloaking_field: [5, "Cloaking Field", "When you are attacked, before the dice", "The attack is cancelled: the attacker stays where it is and its turn is spent."],
-  evasive_maneuver: [6, "Evasive Maneuver", "Instead of your move", "One of your ships (not an invader) steps one square diagonally backward onto a vacant dark square."],
-  planetary_defense_grid: [7, "Planetary Defense Grid", "Instead of your move", "An enemy invader in your home row is sent back to a vacant square of its own home row (its owner chooses), or removed from the game if there is none."],
-  salvage_crews: [8, "Salvage Crews", "After you win an attack on a stack of 2 or more", "You gain 2 power-ups instead of 1 (a stack still holds at most 4 ships)."],
-  emergency_jump: [9, "Emergency Jump", "After you lose an attack, before the retreat", "You choose your home square instead of the opponent; if none is free, your stack stays where it attacked from instead of being removed."],
-  counter_intelligence: [10, "Counter-Intelligence", "Right after the opponent plays a card", "The opponent's card is cancelled."],
+// GW-12, in player words: when each card can be played and what it does (the page's own words).
+const CARD_WORDS = {
+  overcharge: ["In your battle, before the dice", "You roll one extra die in this battle, tie re-rolls included."],
+  second_chance: ["After the roll, when you are behind", "Re-roll all your dice once; the opponent keeps theirs. The sums are compared again."],
+  hyperdrive: ["Before your move", "This turn one ship may jump two steps along one forward diagonal onto vacant dark squares (the first step not into the enemy home row)."],
+  fleet_command: ["Before your move", "This turn you make two charges, with the same ship or two ships, and no attack."],
+  cloaking_field: ["When you are attacked, before the dice", "The attack is cancelled: the attacker stays where it is and its turn is spent."],
+  evasive_maneuver: ["Instead of your move", "One of your ships (not an invader) steps one square diagonally backward onto a vacant dark square."],
+  planetary_defense_grid: ["Instead of your move", "An enemy invader in your home row is sent back to a vacant square of its own home row (its owner chooses), or removed from the game if there is none."],
+  salvage_crews: ["After you win an attack on a stack of 2 or more", "You gain 2 power-ups instead of 1 (a stack still holds at most 4 ships)."],
+  emergency_jump: ["After you lose an attack, before the retreat", "You choose your home square instead of the opponent; if none is free, your stack stays where it attacked from instead of being removed."],
+  counter_intelligence: ["Right after the opponent plays a card", "The opponent's card is cancelled."],
 };
-export const CARD_BY_NUMBER = Object.fromEntries(Object.entries(CARDS).map(([key, c]) => [c[0], key]));
+/** Each card by its key: [#, title, when, what it does]. */
+export const CARDS = Object.fromEntries(TABLES.cards.map((c) => [c.key, [c.number, c.title, ...(CARD_WORDS[c.key] || ["", ""])]]));
+export const CARD_BY_NUMBER = Object.fromEntries(TABLES.cards.map((c) => [c.number, c.key]));
 export const WINDOW_WORDS = {
   before_move: "a card played before a move",
   battle: "the battle, before the dice",
