@@ -5,7 +5,7 @@ import globals from "globals";
 export default [
   {
     // Built output, installed packages, and the virtual environment (pip packages ship JS too).
-    ignores: ["dist/", "build/", "node_modules/", ".venv/", "test-results/", "benchmarks/results/"],
+    ignores: ["dist/", "dist-*/", "build/", "node_modules/", ".venv/", "test-results/", "benchmarks/results/"],
   },
   js.configs.recommended,
   {
