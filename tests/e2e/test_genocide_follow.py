@@ -180,3 +180,64 @@ def test_a_fast_second_tap_on_a_battle_target_acts_once(phone: Page) -> None:
     mine = [a for p, a in enumerate(targets) if isinstance(a, Target)
             and match.game.current_player(match.states[before + p]) == 0]
     assert len(mine) == 1, targets
+
+
+def _next_to_own_fleet(match: Match) -> tuple[Match, int, tuple[int, int]] | None:
+    """The game once a fleet is being ordered that can step onto a hex where another of the
+    person's fleets stands: (that game, the step's direction, the hex); None if none can."""
+    game = match.game
+    for pick in [a for a in match.legal_actions() if isinstance(a, Select)] + [None]:
+        picked = match if pick is None else match.play(pick)
+        state = picked.state
+        cursor = next((f for f in state.fleets if f.owner == 0 and f.marker == state.cursor), None)
+        if cursor is None:
+            continue
+        for step in [a for a in game.legal_actions(state) if isinstance(a, Step)]:
+            h = Hex(cursor.col, cursor.row).neighbour(step.direction)
+            if any(f.owner == 0 and f.marker != cursor.marker and (f.col, f.row) == (h.col, h.row)
+                   for f in state.fleets):
+                return picked, step.direction, (h.col, h.row)
+    return None
+
+
+def _first_next_to_own_fleet() -> tuple[Match, int, tuple[int, int]]:
+    """Played on by the computer's policy to the person's first such Transport Phase (round 4)."""
+    match = set_up_match(rounds=6)
+    for n in range(3000):
+        state = match.state
+        if state.phase == "transport" and match.game.current_player(state) == 0:
+            found = _next_to_own_fleet(match)
+            if found:
+                return found
+        who = match.game.current_player(state)
+        assert who is not None, "the game ended first"
+        match = match.play(ai.choose("genocide", match.game.view(state, who), match.legal_actions(), level=1, seed=n))
+    raise AssertionError("no fleet of the person's next to another that can step there")
+
+
+def test_a_tap_on_a_hex_in_reach_moves_the_fleet_ordered_even_onto_another_own_fleet(
+        contexts: Contexts, site: Site, pixel7: dict[str, Any]) -> None:
+    """Issue 36: with a fleet being ordered, a tap on a hex it can step to moves it there, also
+    where another of the person's fleets stands (picking that one is the hex box's job); a tap
+    out of reach plays nothing and says why."""
+    match, direction, dest = _first_next_to_own_fleet()
+    page = contexts.new(site, init_script=_saved_game_script("gcnext", match, (-1, 1)),
+                        **{**pixel7, "viewport": PHONE}).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    _open(page, "gcnext")
+    page.locator("#gc-fit").tap()
+    _settle(page)
+    before = int(_at(page))
+    state = match.state
+    cursor = next(f for f in state.fleets if f.owner == 0 and f.marker == state.cursor)
+    fleets = {(f.col, f.row) for f in state.fleets}
+    far = max(((c, r) for c in range(state.players * 12) for r in range(24) if (c, r) not in fleets),
+              key=lambda h: Hex(*h).distance(Hex(cursor.col, cursor.row)))
+    page.touchscreen.tap(*_hex_point(page, *far))
+    page.wait_for_selector("#notice:not([hidden])", timeout=STEP_MS)
+    assert "cannot reach" in page.inner_text("#notice") and int(_at(page)) == before
+    page.touchscreen.tap(*_hex_point(page, *dest))
+    page.wait_for_selector(f"#game:not([data-at='{before}'])", state="attached", timeout=STEP_MS)
+    after = _saved(page, "gcnext")
+    assert after.game.decode_action(after.record.actions[before]) == Step(direction)
