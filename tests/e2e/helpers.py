@@ -47,6 +47,16 @@ def idle(page: Page) -> None:
     page.evaluate("window.starIdle()")
 
 
+def frames(page: Page, count: int = 1) -> None:
+    """Wait until the page has drawn ``count`` more frames: every ``requestAnimationFrame``
+    callback asked for before has run, and so have the events the browser dispatches at a frame
+    (a content-visibility state change, for one), which come before those callbacks."""
+    page.evaluate("""(count) => new Promise((resolve) => {
+        const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : resolve(true));
+        next(count);
+    })""", count)
+
+
 def catalog(page: Page) -> dict[str, Any]:
     """The catalogue build.py wrote into the page (#catalog)."""
     data: dict[str, Any] = json.loads(page.evaluate("document.getElementById('catalog').textContent"))

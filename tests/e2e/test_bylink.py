@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 from pygame_core import Match, RecordError, decode_link
 
 from .conftest import Contexts
-from .helpers import challenge_blob, wait_until
+from .helpers import challenge_blob, settle, wait_until
 from .site import BOOT_TIMEOUT_MS, Site
 from .test_skirmish import LEAK_SCRIPT
 
@@ -82,7 +82,7 @@ def _receive(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("#claim")
     assert page.query_selector("#board, #board-area canvas") is None  # nothing of the game yet
-    page.wait_for_timeout(350)  # the claim, like a hand-off, takes no tap in its first moment
+    settle(page)  # the claim, like a hand-off, takes no tap before the shell's read time has passed
     page.click("#claim")
     page.wait_for_selector("#claim", state="detached")
 
@@ -210,7 +210,7 @@ def test_a_name_and_a_note_ride_with_the_move_and_a_concession_ends_the_game(dev
     assert "first link of this game on this device" in b.inner_text("#claim-first")
     assert b.inner_text("#claim-note").startswith("<b>your move</b>")  # as text, never markup
     assert b.query_selector("#claim-note b") is None
-    b.wait_for_timeout(350)
+    settle(b)
     b.click("#claim")
     b.wait_for_selector("#claim", state="detached")
     wait_until(b, READY)
@@ -243,7 +243,7 @@ def test_the_same_seat_on_two_devices_the_player_takes_the_friends_version(
     assert "both versions are kept" in b1.evaluate("() => document.body.textContent")
     b1.click("#take-fork")
     b1.wait_for_selector("#claim")
-    b1.wait_for_timeout(350)
+    settle(b1)
     b1.click("#claim")
     b1.wait_for_selector("#claim", state="detached")
     _receive(a, _play_until_send(b1, random.Random(4)))  # the friend takes phone 1's next move

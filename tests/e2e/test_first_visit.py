@@ -49,10 +49,9 @@ def info() -> dict[str, Any]:
     return data
 
 
-def snapshot_cached(page: Page) -> bool:
-    return bool(page.evaluate(
-        "async ([name, path]) => Boolean(await (await caches.open(name)).match(new URL(path, location.href).href))",
-        [info()["cache"], info()["snapshot"]["path"]]))
+# The memory snapshot is in the service worker's cache (arguments: the cache's name, its path).
+SNAPSHOT_CACHED = ("async ([name, path]) => "
+                   "Boolean(await (await caches.open(name)).match(new URL(path, location.href).href))")
 
 
 def play_now(page: Page) -> None:
@@ -97,11 +96,7 @@ def test_the_first_visit_plays_without_the_snapshot_and_the_next_start_uses_it(
     # In the background afterwards, the snapshot comes (the service worker's precache) ...
     gated.release()
     wait_until(page, "navigator.serviceWorker.controller !== null", timeout_ms=BOOT_TIMEOUT_MS)
-    for _ in range(240):
-        if snapshot_cached(page):
-            break
-        page.wait_for_timeout(250)
-    assert snapshot_cached(page)
+    wait_until(page, SNAPSHOT_CACHED, [info()["cache"], info()["snapshot"]["path"]], timeout_ms=BOOT_TIMEOUT_MS)
     # ... and the next start uses it, counted as read from this device.
     second = context.new_page()
     second.goto(gated.url)

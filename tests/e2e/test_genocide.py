@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import time
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +27,7 @@ from pygame_core.games.genocide.data import PLANET_TYPE_NAMES
 from pygame_core.games.genocide.odds import attack_odds, percent
 
 from .conftest import Contexts, wait_ready
+from .helpers import frames, wait_until
 from .site import ROOT, STEP_MS, Site
 
 SQ3 = math.sqrt(3)
@@ -322,11 +322,14 @@ def _move_by_map(page: Page) -> bool:
     assert found
     before = _settle(page)
     _tap_hex(page, int(found.group(1)) - 1, int(found.group(2)) - 1)
-    try:
-        page.wait_for_selector(f"#game:not([data-at='{before}']), #handoff", state="attached", timeout=3000)
-    except Exception:  # the hex held more than one choice: the hex box lists them instead
-        return False
-    return True
+    # Played (the decision moved on), or the hex held more than one choice: then the hex box
+    # names the hex and lists them (drawn at once; a played step draws it with the next decision).
+    result = wait_until(page, """([before, label]) => {
+        const played = document.getElementById("game").dataset.at !== before || document.getElementById("handoff");
+        if (played) return "played";
+        const named = [...document.querySelectorAll("#gc-hexbox strong")].some((s) => s.textContent === label);
+        return named && "listed"; }""", [before, f"Hex {found.group(1)}{found.group(2)}"])
+    return bool(result == "played")
 
 
 def _map_first(page: Page, phase: str) -> None:
@@ -385,7 +388,9 @@ def play(page: Page, by_hand: bool = False, map_moves: int = 2, limit: int = 600
                 _arrange(page)
             continue
         if not page.locator("#choices .choice").count():
-            time.sleep(0.05)
+            # Between two screens: wait for any of the states this loop acts on.
+            page.wait_for_selector("[data-outcome], #handoff, #game[data-thinking], #gc-confirm, #choices .choice",
+                                   state="attached", timeout=STEP_MS)
             continue
         status = page.inner_text("#status")
         phase = status.split(" · ")[1] if status.startswith("Round") else status.split(" · ")[0]
@@ -462,16 +467,20 @@ def test_declaration_shows_the_engines_odds(desk: Page, site: Site) -> None:
     box = canvas.bounding_box()
     assert box is not None
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    scale = float(canvas.get_attribute("data-s") or 0)
+    shown = canvas.get_attribute("data-s") or "0"
+    scale = float(shown)
     desk.mouse.move(cx, cy)
     desk.mouse.wheel(0, -300)
-    desk.wait_for_timeout(200)
+    # The wheel zooms, and the map draws the new camera at a frame (and writes it on the canvas).
+    wait_until(desk, "(s) => document.getElementById('gc-map').dataset.s !== s", shown)
     assert float(canvas.get_attribute("data-s") or 0) > scale
     ox = float(canvas.get_attribute("data-ox") or 0)
     desk.mouse.down()
     desk.mouse.move(cx + 60, cy + 20, steps=4)
     desk.mouse.up()
-    desk.wait_for_timeout(200)
+    # The last move was handed to the page before the button went up; the map draws it at the
+    # next frame (two, should the move have been taken in that frame's input).
+    frames(desk, 2)
     assert float(canvas.get_attribute("data-ox") or 0) == pytest.approx(ox + 60, abs=2)
     desk.click("#gc-fit")
     assert float(canvas.get_attribute("data-s") or 0) < scale

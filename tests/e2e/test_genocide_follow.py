@@ -6,7 +6,6 @@ computer's moves with its hexes, and nothing of the engine's notation is on scre
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from pygame_core.games.genocide.actions import Select, Step, Target
 from pygame_core.hexgrid import Hex
 
 from .conftest import Contexts, wait_ready
+from .helpers import frames, idle, wait_until
 from .site import Site
 from .test_genocide import (
     PREFER,
@@ -120,11 +120,12 @@ def test_a_map_tap_right_after_picking_a_fleet_acts_on_the_fleet_picked(phone: P
     x1, y1 = _hex_point(phone, *where)
     x2, y2 = _hex_point(phone, *dest)
     phone.touchscreen.tap(x1, y1)
-    time.sleep(0.2)  # the pick is drawn at once; the engine has not answered yet, or just has
+    # The player taps the step once the pick shows: the map draws it in the next frame and asks
+    # the engine right after that frame, so the second tap comes while the engine works on it.
+    frames(phone)
     phone.touchscreen.tap(x2, y2)
-    deadline = time.time() + STEP_MS / 1000
-    while int(_at(phone)) < before + 2 and time.time() < deadline:
-        time.sleep(0.05)
+    # Both played (and saved: a model is shown once its writes are in storage).
+    wait_until(phone, "(n) => +document.getElementById('game').dataset.at >= n", before + 2)
     after = _saved(phone, "gcrace")
     played = [after.game.decode_action(w) for w in after.record.actions[before:before + 2]]
     assert played == [Select(marker), Step(direction)]
@@ -139,9 +140,13 @@ def test_the_recap_names_each_of_the_computers_moves_with_its_hexes(phone: Page)
     label = lambda h: f"{h[0] + 1:02d}{h[1] + 1:02d}"  # noqa: E731
     last = int(_at(phone))
     for _ in range(300):
+        # The person's decision (the computer's turns play meanwhile), or the end of the game.
+        phone.wait_for_selector("#game:not([data-thinking]) #choices .choice, [data-outcome]", state="attached",
+                                timeout=STEP_MS)
+        if phone.locator("[data-outcome]").count():
+            break
         if phone.locator("#game[data-thinking]").count() or not phone.locator("#choices .choice").count():
-            time.sleep(0.1)
-            continue
+            continue  # the computer took over between the wait and the look
         now = _settle(phone)
         match = _saved(phone, "gcrace")
         were = {f.marker: (f.col, f.row) for f in match.states[last].fleets if f.owner == 1}
@@ -174,7 +179,7 @@ def test_a_fast_second_tap_on_a_battle_target_acts_once(phone: Page) -> None:
     phone.touchscreen.tap(x, y)
     phone.touchscreen.tap(x, y)
     phone.wait_for_selector(f"#game:not([data-at='{before}'])", state="attached", timeout=STEP_MS)
-    time.sleep(1.0)
+    idle(phone)  # a second target played by the second tap would have come back by now
     match = _saved(phone, "gcbattle")
     targets = [match.game.decode_action(w) for w in match.record.actions[before:]]
     mine = [a for p, a in enumerate(targets) if isinstance(a, Target)

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import Contexts, wait_ready
+from .helpers import frames
 from .site import ROOT, STEP_MS, Site
 
 AXE = ROOT / "node_modules/axe-core/axe.min.js"
@@ -123,7 +124,9 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
             changed(page, now)
         elif page.locator("#msc-build").count() and page.locator(".msc-built li").count() < ships:
             page.tap("#msc-build")
-            time.sleep(0.2)
+            # The screen plays the ship's steps one by one: the first is in once the decision
+            # moved on, the last once the decision settles with no step left to play.
+            changed(page, now)
             settled(page)
         elif page.locator("#msc-submit-designs").count():
             page.tap("#msc-submit-designs")
@@ -148,7 +151,7 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
             for _ in range(speed):
                 page.tap(f"[data-step='{orders}']")
             page.tap("#msc-commit")
-            time.sleep(0.2)
+            changed(page, now)  # the orders' steps, as for a build above
             settled(page)
         elif page.locator("[data-target]").count() and head.split()[0] in ("West", "East"):
             # Tap the target on the map: its odds show before firing.
@@ -357,7 +360,8 @@ def test_hand_off_leaks_nothing_of_the_other_orders(msc_phone: Page, site: Site)
     settled(page)
     page.tap("[data-speed='1']")
     page.tap("[data-step='F']")
-    time.sleep(0.3)
+    page.wait_for_selector("#msc-order-state.ok")  # East's orders plotted (F, 1 of 1), not set yet
+    frames(page)  # and drawn on the map
     # While East plots: no DOM text, input value or canvas text holds West's orders.
     dom = page.evaluate("document.documentElement.textContent + "
                         "[...document.querySelectorAll('input')].map(i => i.value).join(' ')")

@@ -7,7 +7,6 @@ hot-seat hand-off, and player's words only (no rule IDs, no engine names) over a
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -167,7 +166,8 @@ def test_phone_shows_the_map_and_the_orders_confirm_together(page: Page, site: S
     against_the_computer(page, site, **SMALL_MAP)
     deploy_and_reach_orders(page)
     page.tap("[data-speed='1']")
-    time.sleep(0.2)
+    # The panel is drawn again with that SPEED (the map and the page's scroll with it, at once).
+    page.wait_for_selector("[data-speed='1'][aria-pressed='true']")
     board = page.locator("#board").bounding_box()
     confirm = page.locator("#msc-commit").bounding_box()
     assert board and confirm

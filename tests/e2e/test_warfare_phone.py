@@ -17,9 +17,9 @@ from pygame_core.games.warfare import cards, odds
 from pygame_core.games.warfare.actions import Attack, Charge, ChooseFirst, PassWindow, PlayCard
 
 from .conftest import Contexts
-from .helpers import idle, tap
+from .helpers import frames, idle, tap, wait_until
 from .site import BOOT_TIMEOUT_MS, Site
-from .test_warfare import FILES, _at, _choices, _new_game, _next, _settle, _tap_square
+from .test_warfare import FILES, _choices, _new_game, _next, _settle, _tap_square
 
 # Rule numbers and engine names a player should never read (the log's details aside).
 NOT_WORDS = re.compile(r"\b(GW|MSC|SG|SH)-?[0-9]|GW\.battle|\[object")
@@ -54,14 +54,6 @@ def _in_view(page: Page, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
-def _until(page: Page, check: Any, tries: int = 40) -> bool:
-    for _ in range(tries):
-        if check():
-            return True
-        page.wait_for_timeout(50)
-    return False
-
-
 def _attack_position(seed: int = 7) -> tuple[Match, Attack]:
     match = Match.start("warfare", {}, seed).play(ChooseFirst("me"))
     while not any(isinstance(a, Attack) for a in match.legal_actions()):
@@ -81,7 +73,8 @@ def test_the_board_and_the_attack_confirm_are_in_view_together(page: Page) -> No
     page.wait_for_selector(f"#wf-panel button[data-target='{dst}']")
     _tap_square(page, dst)
     page.wait_for_selector("#wf-confirm #wf-attack")
-    assert _until(page, lambda: _in_view(page, "#board") and _in_view(page, "#wf-attack")), (
+    frames(page)  # the screen scrolls the confirm into view at the frame after drawing it
+    assert _in_view(page, "#board") and _in_view(page, "#wf-attack"), (
         page.locator("#board").bounding_box(), page.locator("#wf-attack").bounding_box())
     # The legend names the two frames apart.
     assert "cyan" in page.inner_text(".wf-legend") and "Gold" in page.inner_text(".wf-legend")
@@ -95,11 +88,12 @@ def test_desktop_keeps_the_board_and_the_confirm_in_view(contexts: Contexts, sit
     _fork(tab, match)
     _settle(tab)
     src, dst = _square(attack.src), _square(attack.target)
-    for square in (src, dst):
-        _click_square(tab, square)
-        tab.wait_for_timeout(50)
+    _click_square(tab, src)
+    tab.wait_for_selector(f"#wf-panel button[data-target='{dst}']")
+    _click_square(tab, dst)
     tab.wait_for_selector("#wf-confirm #wf-attack")
-    assert _until(tab, lambda: _in_view(tab, "#wf-attack"))
+    frames(tab)  # the screen scrolls the confirm into view at the frame after drawing it
+    assert _in_view(tab, "#wf-attack"), tab.locator("#wf-attack").bounding_box()
     box = tab.locator("#board").bounding_box()
     assert box is not None and box["y"] + box["height"] / 2 < 800, "the board is on screen"
 
@@ -184,17 +178,11 @@ def _visible_text(page: Page) -> str:
 def _person_to_decide(page: Page, also: str = "") -> str:
     """Poll until the computer is done and the person's decision has settled (and ``also`` is on
     the page); its ``at``."""
-    for _ in range(600):
-        at = _at(page)
-        if page.locator("[data-outcome]").count():
-            return ""
-        state = page.evaluate("""(also) => { const g = document.getElementById("game");
-            return !g.dataset.thinking && g.dataset.settled === g.dataset.at
-                && (!also || !!document.querySelector(also)); }""", also)
-        if state and _at(page) == at:
-            return at
-        page.wait_for_timeout(50)
-    raise AssertionError("the person's turn did not come")
+    at: str = wait_until(page, """(also) => { const g = document.getElementById("game");
+        if (document.querySelector("[data-outcome]")) return "over";
+        return !g.dataset.thinking && g.dataset.settled === g.dataset.at
+            && (!also || !!document.querySelector(also)) && g.dataset.at; }""", also)
+    return "" if at == "over" else at
 
 
 @pytest.mark.parametrize("with_cards", [True, False], ids=["cards", "no cards"])

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 from star_web.controller import App
 from star_web.storage import HUMAN, MemoryStore
 
-from ..web.test_app_logic import Clock
+from .test_app_logic import Clock
 
 # What a player must not meet with the log's Details closed (issue 25), once the shell has put
 # the dice records ("  roll ...") and parenthesised rule numbers behind the toggle.
