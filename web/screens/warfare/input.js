@@ -71,7 +71,9 @@ export function announceSquare(g) {
   if (!box || !ui.cursor) return;
   const s = stacksOf(g.view).get(ui.cursor);
   const what = s ? `${COLOURS[s.owner]} ${s.size === 1 ? "ship" : `stack of ${s.size}`}` : "empty";
-  const acts = ui.selected ? from(g, ui.selected).filter((a) => target(a) === ui.cursor) : [];
+  // What Enter does here: a lit move of the selection, or an action of the square itself (a
+  // losing stack placed home (GW-8.1), a card on one ship), said as a tap on it would play it.
+  const acts = ui.selected ? from(g, ui.selected).filter((a) => target(a) === ui.cursor) : direct(g, ui.cursor);
   const mine = from(g, ui.cursor).length ? "; Enter selects it" : "";
   box.textContent = `${ui.cursor}: ${what}${acts.length ? `; Enter: ${actionWords(g, acts[0])}` : mine}`;
 }
