@@ -2,7 +2,8 @@
 // "Arrange for me", then played as the engine's one-step actions.
 import * as D from "./data.js";
 import { rerender, ui } from "./state.js";
-import { myPlanets, raceOf, toCube } from "./util.js";
+import { distance } from "../common/hexgrid.js";
+import { myPlanets, raceOf } from "./util.js";
 import { shipWords } from "./words.js";
 import { continueQueue } from "./queue.js";
 
@@ -15,8 +16,7 @@ function draftFor(g, kind) {
 function enemyDistance(v, p) {
   const enemies = v.planets.filter((q) => q.owner >= 0 && q.owner !== v.viewer);
   if (!enemies.length) return 0;
-  const [a, b, c] = toCube(p.col, p.row);
-  return Math.min(...enemies.map((q) => { const [x, y, z] = toCube(q.col, q.row); return Math.max(Math.abs(a - x), Math.abs(b - y), Math.abs(c - z)); }));
+  return Math.min(...enemies.map((q) => distance([p.col, p.row], [q.col, q.row])));
 }
 
 /** SG-3.6 default: the Homeworld on the planet farthest from the enemy, the other types

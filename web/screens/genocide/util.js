@@ -1,46 +1,20 @@
 // Small helpers: hex geometry from the engine's (col, row), and what the view says of ships,
 // fleets, planets and seats (ATK* and DEF* as this seat can know them).
 import * as D from "./data.js";
+import { hexLabel, neighbour, roundCube } from "../common/hexgrid.js";
 
 export const SQ3 = Math.sqrt(3);
 
 export const key = (c, r) => `${c},${r}`;
 
-export const hexLabel = (c, r) => `${String(c + 1).padStart(2, "0")}${String(r + 1).padStart(2, "0")}`;
-
-export function toCube(col, row) {
-  const q = col;
-  const r = row - (col - (col & 1)) / 2;
-  return [q, r, -q - r];
-}
-
-function fromCube(q, r) {
-  return [q, r + (q - (q & 1)) / 2];
-}
-
-const DIRS = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1]];
-
-export function neighbour(col, row, d) {
-  const [q, r] = toCube(col, row);
-  return fromCube(q + DIRS[d][0], r + DIRS[d][1]);
-}
+export { hexLabel, neighbour };
 
 export function centre(col, row) {
   return [1.5 * col, SQ3 * (row + 0.5 * (col & 1))];
 }
 
 export function pixelToHex(x, y) {
-  const q = (2 / 3) * x;
-  const r = (-1 / 3) * x + (SQ3 / 3) * y;
-  let rq = Math.round(q);
-  let rr = Math.round(r);
-  const rs = Math.round(-q - r);
-  const dq = Math.abs(rq - q);
-  const dr = Math.abs(rr - r);
-  const ds = Math.abs(rs + q + r);
-  if (dq > dr && dq > ds) rq = -rr - rs;
-  else if (dr > ds) rr = -rq - rs;
-  return fromCube(rq, rr);
+  return roundCube((2 / 3) * x, (-1 / 3) * x + (SQ3 / 3) * y);
 }
 
 export function shipType(v, cid) {

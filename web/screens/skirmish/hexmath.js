@@ -3,39 +3,15 @@
 // (MSC-7), arcs (MSC-3.4) and range modifiers (MSC-9.3). It mirrors pygame_core/hexgrid.py
 // and pygame_core/games/skirmish/geometry.py; tests/games/skirmish/test_order_notation.py
 // runs it under node against the engine for every order of SPEED 0-5 from every facing.
+import { DIRS, distance, fromCube, hexLabel, neighbour, roundCube, toCube } from "../common/hexgrid.js";
 
-export const DIRS = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1]];
+export { DIRS, distance, fromCube, hexLabel, neighbour, toCube };
+
 export const DIR_NAMES = ["N", "NE", "SE", "S", "SW", "NW"];
 export const DIR_WORDS = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
 export const SIDE_NAMES = ["F", "FR", "RR", "R", "RL", "FL"];
 export const SIDE_WORDS = { F: "front", FR: "front right", RR: "rear right", R: "rear", RL: "rear left", FL: "front left" };
 export const MAX_RANGE = 6;
-
-export function toCube(col, row) {
-  const q = col;
-  const r = row - (col - (col & 1)) / 2;
-  return [q, r, -q - r];
-}
-
-export function fromCube(q, r) {
-  return [q, r + (q - (q & 1)) / 2];
-}
-
-export function neighbour(col, row, dir) {
-  const [q, r] = toCube(col, row);
-  const d = DIRS[((dir % 6) + 6) % 6];
-  return fromCube(q + d[0], r + d[1]);
-}
-
-export function distance(a, b) {
-  const [q1, r1, s1] = toCube(a[0], a[1]);
-  const [q2, r2, s2] = toCube(b[0], b[1]);
-  return Math.max(Math.abs(q1 - q2), Math.abs(r1 - r2), Math.abs(s1 - s2));
-}
-
-export function hexLabel(col, row) {
-  return `${String(col + 1).padStart(2, "0")}${String(row + 1).padStart(2, "0")}`;
-}
 
 export function parseLabel(label) {
   return [Number(label.slice(0, 2)) - 1, Number(label.slice(2)) - 1];
@@ -185,16 +161,7 @@ export function mapSize(width, height) {
 /** The hex under a point in map units, or null off the map. */
 export function hexAt(x, y, width, height) {
   const fq = (x - 1) / 1.5;
-  const fr = (-(x - 1) / 3 + (SQRT3 / 3) * (y - SQRT3 / 2));
-  let q = Math.round(fq);
-  let r = Math.round(fr);
-  let s = Math.round(-fq - fr);
-  const dq = Math.abs(q - fq);
-  const dr = Math.abs(r - fr);
-  const ds = Math.abs(s + fq + fr);
-  if (dq > dr && dq > ds) q = -r - s;
-  else if (dr > ds) r = -q - s;
-  const [col, row] = fromCube(q, r);
+  const [col, row] = roundCube(fq, -(x - 1) / 3 + (SQRT3 / 3) * (y - SQRT3 / 2));
   if (col < 0 || row < 0 || col >= width || row >= height) return null;
   return [col, row];
 }
