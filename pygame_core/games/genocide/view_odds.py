@@ -1,4 +1,4 @@
-"""The odds the seat to move sees beside each decision, worked out from its own view (SG-6.3 B5, SG-7.4, SG-8.5, C-4.2).
+"""The odds beside each decision of the seat to move, from its own view (SG-6.3 B5, SG-7.4, SG-8.5, C-4.2).
 
 Everything here reads the view dict that ``view.view`` built for the seat, never the state: the
 ships' values a seat may know (its own ships, the B1 reveals, the public race, terrain and
