@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -495,35 +494,6 @@ def test_odds_count_the_other_seats_card_bonuses(desk: Page, site: Site) -> None
     _settle(desk)
     _tap(desk, "#handoff .btn")
     assert _check_declaration_odds(desk, bonus_battle_match()) >= 1
-
-
-def test_odds_are_exact(desk: Page, site: Site) -> None:
-    """The page's odds (odds.js) equal the exact probability for the dice counts that occur
-    (SG-6.3 B5). One ship's ATK* is at most 18 (a Bomber's 6, +1 own planet, +1 Felines, +1 Ion
-    Cloud, +2 Surprise Attack or Ambush, +1 Tactical Advantage, +4 Strafing Run, +2 when an
-    Amoeboid self-destructs) and DEF* at most 16 (an Interceptor's 7, +2 own planet, +1
-    Crustaceans, +1 Asteroid Field, +2 Defensive Formation, +1 Tactical Advantage, +2
-    Skirmish): every count up to 4 such ships on one target, d6; Classic (d10) has none of
-    these bonuses: up to 8 ships of ATK 6 against DEF up to 7 (+ margin); and a few of the
-    largest combined attacks one hex can hold (25 Worms ships)."""
-    shown = desk.evaluate("""async () => {
-        const m = await import('./screens/genocide/odds.js');
-        const out = {};
-        const put = (a, d, sides) => {
-          const o = m.attackOdds(a, d, sides);
-          out[`${a}/${d}/${sides}`] = [o.num.toString(), o.den.toString(), m.percent(o)];
-        };
-        for (let a = 1; a <= 72; a++) for (let d = 0; d <= 16; d++) put(a, d, 6);
-        for (let a = 1; a <= 48; a++) for (let d = 0; d <= 12; d++) put(a, d, 10);
-        for (const a of [100, 200, 450]) for (const d of [0, 7, 16]) put(a, d, 6);
-        return out;
-    }""")
-    assert len(shown) == 72 * 17 + 48 * 13 + 9
-    for key, (num, den, text) in shown.items():
-        a, d, sides = (int(x) for x in key.split("/"))
-        exact = attack_odds(a, d, sides)
-        assert Fraction(int(num), int(den)) == exact, key
-        assert text == percent(exact), key
 
 
 def test_hot_seat_advanced_full_phone(mobile: Page, site: Site) -> None:

@@ -1,11 +1,12 @@
-"""Exact dice odds for Space Genocide, for the screen and its tests (RULES.md SG-6, SG-7, SG-8).
+"""Exact dice odds for Space Genocide, for the view and its tests (RULES.md SG-6, SG-7, SG-8).
 
 A battle attack (SG-6.3 B5) destroys its target iff the attack total, ``ΣATK*`` dice of size
 ``combat_die``, beats the defence total, ``DEF*`` dice of the same size; a tie or more defence
 has no effect. A space burst (SG-7.4) hits a ship with any 6 among its PB dice; a planet buster
 order (SG-8.5) destroys the planet with any die <= 3 (Amoeboids 4). Everything is a
 ``Fraction`` (the dice sums are counted by ``pygame_core/dice.py``); ``percent`` rounds it
-once, half up, as the web screen (``odds.js``) shows it.
+once, half up: the figure the view carries beside each decision (``view_odds.py``) and the
+screen shows as it is.
 """
 
 from __future__ import annotations

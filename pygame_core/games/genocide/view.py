@@ -14,8 +14,9 @@ from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_NAMES
 from .log_seats import log_with_seats
 from .races import RACE_BY_KEY
-from .rules import current_player
+from .rules import current_player, legal_actions
 from .state import Phase, State
+from .view_odds import action_odds
 from .words import ending, plain_events
 
 
@@ -169,6 +170,10 @@ def view(state: State, player: int | None) -> View:
     if state.phase == Phase.MD and state.active == me:
         out["launch_queue"] = list(state.md_queue)
         out["launches"] = [list(x) for x in state.launches]
+    if me is not None and state.phase in _ODDS_PHASES and current_player(state) == me:
+        # The odds beside each decision (SG-6.3 B5, SG-7.4, SG-8.5), worked out from this
+        # view alone so they tell the seat nothing more (C-4.2); the screen only draws them.
+        out["action_odds"] = action_odds(out, legal_actions(state))
     if state.drawn >= 0 and state.active == me:
         t = data.type_of(state.drawn)
         out["drawn"] = {"id": state.drawn, "type": t.key, "name": t.name}
@@ -182,6 +187,8 @@ def view(state: State, player: int | None) -> View:
             info["kept"] = kept
     return out
 
+
+_ODDS_PHASES = (Phase.DECLARE, Phase.BURST, Phase.MD)
 
 _PHASE_LABELS = {
     "race": "Choose races", "types": "Planet types", "fleets": "Initial fleets", "transport": "Movement",

@@ -44,14 +44,17 @@ def sample_states(options: dict[str, object], seed: int, every: int = 37) -> lis
 
 def resample(state: State, viewer: int | None, rng: random.Random) -> State:
     """Re-draw every secret the viewer may not know: other seats' ship identities, unknown
-    planet types, setup placements, pending battle declarations and the drawn ship."""
+    planet types, setup placements, pending battle declarations and the drawn ship. A fleet
+    seen and not changed since (a sighting that is not stale: SG-6.3 B1, C-4.3) keeps its
+    ships, as the computer player's samples do (ai_sample.py): the viewer knows them."""
     others = [s for s in range(state.players) if s != viewer]
+    seen = {c for g in state.sightings if not g.stale for c, _, _ in g.ships}
     ships = list(state.ships)
     pile = list(state.pile)
     pos = {c: c for c in range(len(ships))}  # where each counter went (for cid-keyed effects)
     sealed_pile = state.production == "draw4"  # SG-14.1: an open pile's make-up is public
     for seat in others:
-        mine = [c for c, s in enumerate(ships) if s is not None and s.owner == seat]
+        mine = [c for c, s in enumerate(ships) if s is not None and s.owner == seat and c not in seen]
         targets = mine + (pile if sealed_pile else [])
         for c in mine:
             other = rng.choice(targets)

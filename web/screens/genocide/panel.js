@@ -1,13 +1,13 @@
 // The decision panel: the race, then a turn's decisions (movement, battles with their odds,
-// bursts, planet busters, production, cards) as buttons of the legal actions.
-import { anyHit, percent } from "./odds.js";
+// bursts, planet busters, production, cards) as buttons of the legal actions. The odds are the
+// engine's (the view's action_odds, oddsOf): this panel only draws them.
 import * as D from "./data.js";
 import { ui } from "./state.js";
 import {
   acts, canStep, cursorFleet, fleetMp, fleetsAt, hexLabel, myShipHex, myShipsIn, neighbour,
-  planetName, seatName, shipName, shipType, stats, terrainAt,
+  oddsOf, planetName, seatName, shipName, shipType, stats, terrainAt,
 } from "./util.js";
-import { declarationOdds, label, launchOdds, shipWords, targetWords } from "./words.js";
+import { label, launchWords, shipWords, targetWords } from "./words.js";
 import { fleetsPanel, typesPanel } from "./setup.js";
 
 export function actButton(g, a, text, cls = "") {
@@ -153,9 +153,11 @@ function declarePanel(g) {
   const row = (a) => {
     const f = a.fields;
     if (f.target < 0) return h("li", {}, actButton(g, a, "Hold fire"));
-    const o = declarationOdds(v, a);
-    return h("li", { class: "gc-odds-row", "data-kind": a.kind, "data-target": f.target, "data-atk": o.atk, "data-def": o.def, "data-sides": sides, "data-odds": o.pct, "data-unsure": o.unsure.length ? "1" : null },
-      actButton(g, a, `${a.kind === "SelfDestruct" ? "Self-destruct on" : "Attack"} ${targetWords(v, f.target)} · ${o.unsure.length ? "about " : ""}${o.pct}`),
+    const o = oddsOf(v, a);
+    const verb = `${a.kind === "SelfDestruct" ? "Self-destruct on" : "Attack"} ${targetWords(v, f.target)}`;
+    if (!o) return h("li", {}, actButton(g, a, verb));
+    return h("li", { class: "gc-odds-row", "data-kind": a.kind, "data-target": f.target, "data-atk": o.atk, "data-def": o.def, "data-sides": sides, "data-odds": o.percent, "data-unsure": o.unsure.length ? "1" : null },
+      actButton(g, a, `${verb} · ${o.unsure.length ? "about " : ""}${o.percent}`),
       h("span", { class: "muted" }, ` ${o.atk} attack dice vs ${o.def} defence dice (d${sides})${o.others.length ? `, with ${o.others.map((x) => `#${x}`).join(", ")}` : ""}: destroyed if the attack total is higher.`),
       o.unsure.map((u) => h("span", { class: "muted" }, ` ${seatName(v, u.owner)}'s ${u.card} was played on a fleet whose ships changed before ${seatName(v, u.owner)} fleet ${u.marker} was seen: this ship may have ${u.def ? `+${u.def} Defense` : `+${u.atk} Attack`} more (not counted).`)));
   };
@@ -184,18 +186,22 @@ function burstPanel(g) {
   return h("div", {},
     where,
     h("p", {}, "Each planet buster you burst rolls one die against every enemy ship in its hex: a 6 destroys it. Secret until every player has declared."),
-    h("ul", { class: "gc-odds" }, acts(g, "Burst").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Burst ${a.fields.count} PB · each enemy ship ${percent(anyHit(a.fields.count, 1))}` : "No burst")))));
+    h("ul", { class: "gc-odds" }, acts(g, "Burst").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Burst ${a.fields.count} PB${oddsOf(v, a) ? ` · each enemy ship ${oddsOf(v, a).percent}` : ""}` : "No burst")))));
 }
 
 function launchPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
   const cid = v.launch_queue && v.launch_queue[0];
-  const { planet, before, hit } = launchOdds(v, cid, 1);
+  const launches = acts(g, "Launch");
+  const first = launches.length ? oddsOf(v, launches[0]) : null; // the planet and the orders at it
+  const planet = first && first.planet !== null ? v.planets[first.planet] : null;
+  const before = first ? first.before : 0;
+  const hit = first ? first.hit : 3;
   return h("div", {},
     h("p", {}, `${shipName(v, cid)}${planet ? ` is at ${planetName(v, planet)}` : ""}. Each planet buster rolls a die: ${hit === 4 ? "1-4" : "1-3"} destroys the planet. Spent PBs are gone.`),
-    before ? h("p", { id: "gc-declared" }, `Already declared at this planet: ${before} PB${before > 1 ? "s" : ""} (${percent(anyHit(before, hit))} on their own).`) : null,
-    h("ul", { class: "gc-odds" }, acts(g, "Launch").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Launch ${a.fields.count} · ${launchOdds(v, cid, a.fields.count).odds}` : "Launch none")))));
+    before ? h("p", { id: "gc-declared" }, `Already declared at this planet: ${before} PB${before > 1 ? "s" : ""} (${first.before_percent} on their own).`) : null,
+    h("ul", { class: "gc-odds" }, launches.map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Launch ${a.fields.count} · ${launchWords(v, a).odds}` : "Launch none")))));
 }
 
 function discardPanel(g) {

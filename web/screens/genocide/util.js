@@ -114,6 +114,15 @@ export function knownBonuses(v) {
   return known || { ships: [], unsure: [] };
 }
 
+/** The engine's figures beside one legal action (SG-6.3 B5, SG-7.4, SG-8.5), or null: the
+ * view's ``action_odds`` (pygame_core/games/genocide/view_odds.py), keyed by the action's kind,
+ * ship, then its target (battles) or count (PBs). Each carries its exact chance and ``percent``. */
+export function oddsOf(v, a) {
+  const f = (a && a.fields) || {};
+  const last = a.kind === "Target" || a.kind === "SelfDestruct" ? f.target : f.count;
+  return (v.action_odds && v.action_odds[`${a.kind}/${f.ship}/${last}`]) || null;
+}
+
 export function ownerOfShip(v, cid) {
   const mine = v.my_ships.find((s) => s.id === cid);
   if (mine) return v.viewer;

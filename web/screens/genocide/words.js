@@ -1,11 +1,11 @@
-// The screen's words: each legal action's label, its hex, the odds it shows, the prompt, the
-// title and the end detail the shell asks for.
-import { anyHit, attackOdds, percent } from "./odds.js";
+// The screen's words: each legal action's label, its hex, the odds it shows (the engine's
+// figures from the view's action_odds: the screen computes none), the prompt, the title and the
+// end detail the shell asks for.
 import * as D from "./data.js";
 import { ui } from "./state.js";
 import {
-  cursorFleet, fleetMp, fleetsAt, hexLabel, knownBonuses, myFleet, myShipHex, myShipsIn, neighbour,
-  ownerOfShip, planetAt, raceOf, seatName, shipName, shipType, stats, terrainAt,
+  cursorFleet, fleetMp, fleetsAt, hexLabel, myFleet, myShipsIn, neighbour, oddsOf, ownerOfShip, planetAt,
+  seatName, shipName, shipType, terrainAt,
 } from "./util.js";
 
 export function actionHex(v, a) {
@@ -93,37 +93,15 @@ export function targetWords(v, cid) {
   return `${owner !== null && owner !== v.viewer ? `${seatName(v, owner)}'s ` : ""}${shipName(v, cid)}${seen ? ` (fleet ${seen.marker})` : ""}`;
 }
 
-/** A declaration's dice and exact odds as this seat can know them (SG-6.3 B5, SG-6.6): every
- * own attacker already on this target joins the attack; the target's DEF* counts every
- * bonus the seat may know (planet, race, terrain, cards played this turn). */
-export function declarationOdds(v, a) {
-  const b = v.battle;
-  const f = a.fields;
-  const owner = ownerOfShip(v, f.target);
-  const tdef = stats(v, f.target, owner ?? -2, b.col, b.row).def;
-  const declared = b.my_declarations || [];
-  const others = declared.filter(([, t]) => t === f.target).map(([x]) => x);
-  const atk = [...others, f.ship].reduce((sum, x) => sum + stats(v, x, v.viewer, b.col, b.row).atk, 0)
-    + (a.kind === "SelfDestruct" ? 2 : 0) + (b.my_sacrifices || []).filter((x) => others.includes(x)).length * 2;
-  const odds = attackOdds(atk, tdef, v.combat_die);
-  const unsure = knownBonuses(v).unsure.filter((u) => u.ships.includes(f.target));
-  return { atk, def: tdef, others, pct: percent(odds), unsure };
-}
-
-/** SG-8.5: the chance that the planet under ``cid`` is destroyed if it launches ``count`` PBs,
- * with the launches already declared at that planet this phase (each PB die hits on 1-3,
- * Amoeboids 1-4, independently): "87.5% after 2 + 1 PBs at 50% each". */
-export function launchOdds(v, cid, count) {
-  const race = raceOf(v, v.viewer);
-  const hit = race && race.pbHit ? race.pbHit : 3;
-  const at = myShipHex(v, cid);
-  const planet = at ? planetAt(v, at[0], at[1]) : null;
-  const before = at ? (v.launches || []).filter(([c, n]) => n > 0 && c !== cid && String(myShipHex(v, c)) === String(at))
-    .reduce((sum, [, n]) => sum + n, 0) : 0;
-  const each = percent(anyHit(1, hit));
-  const odds = before ? `${percent(anyHit(before + count, hit))} after ${before} + ${count} PBs at ${each} each`
-    : `${percent(anyHit(count, hit))}${count > 1 ? ` (${count} PBs at ${each} each)` : ""}`;
-  return { planet, before, hit, odds };
+/** SG-8.5: a launch order's planet and odds in words, from the engine's figures: "87.5% after
+ * 2 + 1 PBs at 50.0% each" with the launches already ordered at that planet this phase. */
+export function launchWords(v, a) {
+  const o = oddsOf(v, a);
+  if (!o) return { planet: null, odds: "" };
+  const n = a.fields.count;
+  const odds = o.before ? `${o.percent} after ${o.before} + ${n} PBs at ${o.each_percent} each`
+    : `${o.percent}${n > 1 ? ` (${n} PBs at ${o.each_percent} each)` : ""}`;
+  return { planet: o.planet === null ? null : v.planets[o.planet], odds };
 }
 
 /** The label of one legal action in the player's words, from what this seat may know. */
@@ -148,19 +126,22 @@ export function label(v, a) {
     }
     case "Target": {
       if (f.target < 0) return `${shipName(v, f.ship)} holds fire`;
-      const o = v.battle ? declarationOdds(v, a) : null;
-      return `${shipName(v, f.ship)} attacks ${targetWords(v, f.target)}${o ? ` · ${o.unsure.length ? "about " : ""}${o.pct}` : ""}`;
+      const o = oddsOf(v, a);
+      return `${shipName(v, f.ship)} attacks ${targetWords(v, f.target)}${o ? ` · ${o.unsure.length ? "about " : ""}${o.percent}` : ""}`;
     }
     case "SelfDestruct": {
-      const o = v.battle ? declarationOdds(v, a) : null;
-      return `${shipName(v, f.ship)} self-destructs attacking ${targetWords(v, f.target)} (+2 Attack)${o ? ` · ${o.pct}` : ""}`;
+      const o = oddsOf(v, a);
+      return `${shipName(v, f.ship)} self-destructs attacking ${targetWords(v, f.target)} (+2 Attack)${o ? ` · ${o.percent}` : ""}`;
     }
     case "Launch": {
       if (!f.count) return `${shipName(v, f.ship)} launches none`;
-      const { planet, odds } = launchOdds(v, f.ship, f.count);
-      return `${shipName(v, f.ship)} launches ${f.count} planet buster${f.count > 1 ? "s" : ""}${planet ? ` at ${planetWords(v, planet)}` : ""} · ${odds}`;
+      const { planet, odds } = launchWords(v, a);
+      return `${shipName(v, f.ship)} launches ${f.count} planet buster${f.count > 1 ? "s" : ""}${planet ? ` at ${planetWords(v, planet)}` : ""}${odds ? ` · ${odds}` : ""}`;
     }
-    case "Burst": return f.count ? `${shipName(v, f.ship)} bursts ${f.count} PB · each enemy ship ${percent(anyHit(f.count, 1))}` : `${shipName(v, f.ship)} makes no burst`;
+    case "Burst": {
+      const o = oddsOf(v, a);
+      return f.count ? `${shipName(v, f.ship)} bursts ${f.count} PB${o ? ` · each enemy ship ${o.percent}` : ""}` : `${shipName(v, f.ship)} makes no burst`;
+    }
     case "Discard": return f.ship < 0 ? "Keep every ship" : `Discard ${shipName(v, f.ship)}`;
     case "Buy": { const t = D.SHIP_TYPES[v.variant][f.kind]; return `Buy ${t ? t.name : "a ship"} (10 resources)`; }
     case "Refill": return `Buy 1 PB for ${shipName(v, f.ship)} (1 resource)`;

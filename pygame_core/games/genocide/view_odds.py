@@ -1,0 +1,147 @@
+"""The odds beside each decision of the seat to move, from its own view (SG-6.3 B5, SG-7.4, SG-8.5, C-4.2).
+
+Everything here reads the view dict that ``view.view`` built for the seat, never the state: the
+ships' values a seat may know (its own ships, the B1 reveals, the public race, terrain and
+planets, its own card bonuses and those of the other seats that follow from public plays,
+``card_bonuses.py``), so the odds can tell the seat nothing its view does not (C-4.3). The
+screen draws these figures as they are; it computes none of its own (issue 32).
+
+``action_odds`` maps ``odds_key(action)`` ("Target/12/40": the action's kind, ship, then its
+target or count) to the figures shown beside that legal action. A chance is an exact fraction,
+``[numerator, denominator]`` as decimal strings (JSON numbers would lose the digits of
+``6 ** 88``), with ``percent`` its one rounding (``odds.percent``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ...game import ActionBase
+from ...hexgrid import Hex
+from . import actions as A
+from .data import VARIANTS, VariantData
+from .odds import any_hit, attack_odds, percent
+from .races import RACE_BY_KEY
+from .terrain import TERRAIN_BY_KEY
+
+View = Mapping[str, Any]
+
+
+def odds_key(action: A.Target | A.SelfDestruct | A.Burst | A.Launch) -> str:
+    """The key of an action's figures: its kind, ship, then target (battles) or count (PBs)."""
+    last = action.target if isinstance(action, (A.Target, A.SelfDestruct)) else action.count
+    return f"{type(action).__name__}/{action.ship}/{last}"
+
+
+def chance(p: Fraction) -> dict[str, Any]:
+    """An exact chance as the view carries it: the fraction in digits and its percentage."""
+    return {"chance": [str(p.numerator), str(p.denominator)], "percent": percent(p)}
+
+
+def action_odds(v: View, legal: Sequence[ActionBase]) -> dict[str, dict[str, Any]]:
+    """The figures shown beside each of ``legal`` (the actions of the seat ``v`` belongs to)
+    that shows any: battle targets (SG-6.3 B5), bursts (SG-7.4) and launch orders (SG-8.5)."""
+    data = VARIANTS[v["variant"]]
+    out: dict[str, dict[str, Any]] = {}
+    for action in legal:
+        if isinstance(action, (A.Target, A.SelfDestruct)) and action.target >= 0 and v.get("battle"):
+            out[odds_key(action)] = _attack(v, data, action)
+        elif isinstance(action, A.Burst) and action.count > 0:
+            out[odds_key(action)] = chance(any_hit(action.count, 1))  # SG-7.4: a 6 hits each ship
+        elif isinstance(action, A.Launch):
+            out[odds_key(action)] = _launch(v, action)
+    return out
+
+
+# ---------------------------------------------------------------------------- battles
+
+
+def owner_of(v: View, cid: int) -> int | None:
+    """Whose ship ``cid`` is as far as the view tells: own, a B1 reveal, or a scan of the seat's."""
+    if any(s["id"] == cid for s in v["my_ships"]):
+        return int(v["viewer"])
+    for group in v["sightings"]:
+        if any(s["id"] == cid for s in group["ships"]):
+            return int(group["owner"])
+    for group in (v.get("cards") or {}).get("scans") or ():
+        if any(s["id"] == cid for s in group["ships"]):
+            return int(group["owner"])
+    return None
+
+
+def stats(v: View, data: VariantData, cid: int, owner: int | None, col: int, row: int) -> tuple[int, int]:
+    """ATK* and DEF* of ``cid`` in hex (col, row) as far as the view tells (SG-2.7): base, own
+    planet in Advanced (SG-A29), race (SG-11), terrain (SG-12), this turn's card bonuses the
+    view names (own ships, Skirmish on the hex) and those of other seats' ships that follow from
+    public plays (SG-13.3, ``cards.known_bonuses``; an unsure one is left out)."""
+    t = data.type_of(cid)
+    atk, dfn = t.atk, t.defense
+    planet = next((p for p in v["planets"] if p["col"] == col and p["row"] == row and p["alive"]), None)
+    if data.home_bonus and owner is not None and planet is not None and planet["owner"] == owner:
+        atk, dfn = atk + 1, dfn + 2
+    race = v["seats"][owner]["race"] if owner is not None and 0 <= owner < len(v["seats"]) else None
+    if race:
+        atk += RACE_BY_KEY[race].atk
+        dfn += RACE_BY_KEY[race].defense
+    terrain = next((x["type"] for x in v["terrain"] if x["col"] == col and x["row"] == row), None)
+    if terrain:
+        atk += TERRAIN_BY_KEY[terrain].atk
+        dfn += TERRAIN_BY_KEY[terrain].defense
+    cards = v.get("cards") or {}
+    here = Hex(col, row).label
+    for e in cards.get("effects") or ():
+        if e["kind"] == "atk" and e["ship"] == cid:
+            atk += e["value"]
+        elif (e["kind"] == "def" and e["ship"] == cid) or (e["kind"] == "skirmish" and e["hex"] == here):
+            dfn += e["value"]  # Skirmish covers the whole battle hex
+    if owner != v["viewer"]:
+        known = (cards.get("known_bonuses") or {}).get("ships") or ()
+        for k in known:
+            if k["ship"] == cid:
+                atk += k["atk"]
+                dfn += k["def"]
+    return atk, dfn
+
+
+def _attack(v: View, data: VariantData, action: A.Target | A.SelfDestruct) -> dict[str, Any]:
+    """SG-6.3 B5: this ship and every own ship already declared on the same target attack it
+    together (ΣATK*), against the target's DEF*; an Amoeboid sacrifice adds 2 (SG-11)."""
+    b = v["battle"]
+    col, row, me = b["col"], b["row"], v["viewer"]
+    others = [a for a, t in b.get("my_declarations") or () if t == action.target]
+    sacrificed = set(b.get("my_sacrifices") or ())
+    atk = sum(stats(v, data, c, me, col, row)[0] for c in [*others, action.ship])
+    atk += 2 * (isinstance(action, A.SelfDestruct) + sum(1 for c in others if c in sacrificed))
+    dfn = stats(v, data, action.target, owner_of(v, action.target), col, row)[1]
+    unsure = [u for u in ((v.get("cards") or {}).get("known_bonuses") or {}).get("unsure") or ()
+              if action.target in u["ships"]]
+    return {"atk": atk, "def": dfn, "others": others, "unsure": unsure,
+            **chance(attack_odds(atk, dfn, v["combat_die"]))}
+
+
+# ---------------------------------------------------------------------------- planet busters
+
+
+def _launch(v: View, action: A.Launch) -> dict[str, Any]:
+    """SG-8.5: the planet in the ship's hex falls if any PB die of the orders at it shows <= 3
+    (Amoeboids 4): this order together with the seat's orders already at that planet."""
+    me = v["viewer"]
+    race = v["seats"][me]["race"]
+    hit = RACE_BY_KEY[race].pb_hit if race else 3
+
+    def hex_of(cid: int) -> tuple[int, int] | None:
+        ship = next((s for s in v["my_ships"] if s["id"] == cid), None)
+        fleet = None if ship is None else next(
+            (f for f in v["fleets"] if f["owner"] == me and f["marker"] == ship["fleet"]), None)
+        return None if fleet is None else (fleet["col"], fleet["row"])
+
+    at = hex_of(action.ship)
+    planet = None if at is None else next(
+        (p["id"] for p in v["planets"] if (p["col"], p["row"]) == at and p["alive"]), None)
+    before = 0 if at is None else sum(
+        n for c, n in v.get("launches") or () if n > 0 and c != action.ship and hex_of(c) == at)
+    total = any_hit(before + action.count, hit)
+    return {"planet": planet, "hit": hit, "before": before, "count": action.count, **chance(total),
+            "each_percent": percent(any_hit(1, hit)), "before_percent": percent(any_hit(before, hit))}
