@@ -222,9 +222,13 @@ def adjudicate(w: Work) -> None:
     best = max(score(p) for p in seats)
     top = tuple(p for p in seats if score(p) == best)
     if len(top) == 1:
-        _game_over(
-            w, top, f"round limit: {w.name(top[0])} has the most planets, then ships (SG-10.4)"
-        )
+        # The reason names what decided it (issue 36): planets, or ships once planets tied.
+        runner = max(score(p) for p in seats if p != top[0])
+        if best[0] > runner[0]:
+            why = f"{w.name(top[0])} has the most planets, {best[0]} to {runner[0]}"
+        else:
+            why = f"planets tied at {best[0]}; {w.name(top[0])} has the most ships, {best[1]} to {runner[1]}"
+        _game_over(w, top, f"round limit: {why} (SG-10.4)")
     else:
         _game_over(w, (), "round limit: a draw (SG-10.4)")
 

@@ -21,8 +21,10 @@ from pygame_core.games.genocide.actions import (
     Target,
 )
 from pygame_core.games.genocide.data import VARIANTS
+from pygame_core.games.genocide.destruction import adjudicate
 from pygame_core.games.genocide.state import State
 from pygame_core.games.genocide.view import describe
+from pygame_core.games.genocide.work import Work
 
 from .helpers import cid, position, third_seat_on_its_last_planet, told, with_dice
 
@@ -772,3 +774,20 @@ def test_sg_h40_replaying_a_record_gives_identical_states_and_logs() -> None:
     first, second = replay(match.record), replay(match.record)
     assert digest(first) == digest(second) == digest(match.state)
     assert first.log == second.log == match.state.log
+
+
+def _adjudicated(state: State) -> str:
+    w = Work(state)
+    adjudicate(w)
+    return w.freeze().reason
+
+
+def test_sg_10_4_the_round_limits_reason_names_what_decided() -> None:
+    """Issue 36: planets decide first; only once they tie do ships, and the words say which."""
+    state = position(fleets=[(W, 1, 4, 4, [("scout", 0), ("scout", 1), ("drone", 0)]),
+                             (E, 1, 20, 4, [("gunship", 0), ("gunship", 1)])])
+    assert _adjudicated(state) == "round limit: planets tied at 10; West has the most ships, 3 to 2 (SG-10.4)"
+    lost = next(n for n, p in enumerate(state.planets) if p.owner == W)
+    fewer = replace(state, planets=tuple(replace(p, alive=False) if n == lost else p
+                                         for n, p in enumerate(state.planets)))
+    assert _adjudicated(fewer) == "round limit: East has the most planets, 10 to 9 (SG-10.4)"
