@@ -34,15 +34,6 @@ from star_web.storage import HUMAN, MemoryStore
 OPTIONS = {"preset": "advanced_full"}
 
 
-class _Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000_000  # ms, as the page's Date.now()
-
-    def __call__(self) -> int:
-        self.now += 1000
-        return self.now
-
-
 @dataclass
 class Count:
     rounds: int = 0
@@ -68,7 +59,8 @@ def _person_choice(app: App, g: dict[str, Any], switch_off: bool, seed: int) -> 
 
 
 def play(seats: list[int], rules: int, switch_off: bool, seed: int, rounds: int) -> Count:
-    app = App(MemoryStore(), _Clock(), playable=["genocide"])
+    clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 1000))  # ms, as the page's Date.now()
+    app = App(MemoryStore(), lambda: next(clock), playable=["genocide"])
     app.new_game("genocide", {**OPTIONS, "players": len(seats), "rules": rules}, str(seed), seats)
     count = Count()
     just_revealed = False

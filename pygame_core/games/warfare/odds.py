@@ -17,7 +17,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...dice import beat_chance_rerolled
-from ...dice import sum_counts as sum_counts  # the d6 counts (tests/games/warfare/test_odds.py)
 
 
 def win_chance(attack_dice: int, defend_dice: int) -> Fraction:

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from pygame_core import dice
 from pygame_core.games.warfare import odds, rules
 from pygame_core.games.warfare.actions import Attack
 from pygame_core.games.warfare.state import Battle
@@ -50,7 +51,7 @@ def test_overcharge_adds_a_die_per_side() -> None:
 
 def test_sum_counts_cover_every_roll() -> None:
     for n in range(0, 7):
-        assert sum(odds.sum_counts(n)) == 6 ** n
+        assert sum(dice.sum_counts(n)) == 6 ** n
     with pytest.raises(ValueError):
         odds.win_chance(0, 1)
 
