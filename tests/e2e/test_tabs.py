@@ -5,15 +5,19 @@ newer position instead of writing an older one over it."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from pygame_core import Match, decode_match, encode_link
+from tests.web.test_bylink_logic import HUMAN, LINK, Device, _play_local
 
 from .conftest import Contexts, wait_ready
+from .helpers import settle
 from .site import STEP_MS, Site
+from .test_bylink import _play_until_send
 
 
 @pytest.fixture
@@ -128,4 +132,47 @@ def test_a_stale_tab_never_writes_over_a_newer_game(context: BrowserContext, sit
     a.wait_for_selector("#game[data-at='6']", timeout=STEP_MS)
     assert "another tab" in a.inner_text("#notice")
     assert len(decode_match(_stored(a)["startable:game:" + save_id]).record.actions) == 6
+    assert errors == [], errors
+
+
+def test_a_game_by_link_claimed_in_one_tab_is_never_rolled_back_by_another(context: BrowserContext, site: Site) -> None:
+    """The by-link case of issue 37 (and 35's dead end 4): the friend's link claimed in tab A,
+    opened again in an older tab B, the friend's next link taken in B; A, left on its send
+    screen, shows the newer position, and one save holds the game at its latest move."""
+    errors: list[str] = []
+    friend = Device(("warfare",))
+    friend.app.new_game("warfare", {"round_limit": 10}, "48", [HUMAN, LINK])
+    first = _play_local(friend)["send"]["link"]
+    a = _page(context, site, errors)
+    b = _page(context, site, errors)
+
+    def claim(page: Page, link: str) -> None:
+        page.goto(site.url + "#" + link)
+        page.wait_for_selector("#claim", timeout=STEP_MS)
+        settle(page)
+        page.click("#claim")
+        page.wait_for_selector("#claim", state="detached", timeout=STEP_MS)
+
+    claim(a, first)
+    reply = _play_until_send(a, random.Random(7))
+    after_a = _at(a)
+    # B opens the friend's first link again: the newer game held here is shown, nothing rolls back.
+    b.goto(site.url + "#" + first)
+    b.wait_for_selector(f"#game[data-at='{after_a}']", timeout=STEP_MS)
+    assert "newer position" in b.inner_text("#notice")
+    # The friend answers A's move; B takes that link and plays on while A still shows its link.
+    friend.open(reply.split("#", 1)[1])
+    friend.app.claim(friend.model()["at"])
+    second = _play_local(friend)["send"]["link"]
+    claim(b, second)
+    _play_until_send(b, random.Random(8))
+    latest = _at(b)
+    a.wait_for_selector(f"#game[data-at='{latest}']", timeout=STEP_MS)
+
+    c = _page(context, site, errors)
+    stored = _stored(c)
+    games = [e for e in json.loads(stored["startable:index"])["games"] if e["game"] == "warfare"]
+    assert len(games) == 1, games
+    assert games[0]["actions"] == latest
+    assert len(decode_match(stored["startable:game:" + games[0]["id"]]).record.actions) == latest
     assert errors == [], errors
