@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 import time
 import warnings
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
