@@ -51,23 +51,27 @@ Action = Any
 State = Any
 
 
-def _load() -> dict[str, GameAI]:
-    """Each registered game's AI module: the ``ai`` module of the package its GAME comes from.
-    A game whose package has no ``ai`` module (yet) is left out; any other import error is
-    a real error and propagates."""
-    found: dict[str, GameAI] = {}
-    for game_id, game in GAMES.items():
-        module_name = type(game).__module__
-        package = module_name if _is_package(module_name) else module_name.rpartition(".")[0]
-        target = f"{package}.ai"
-        try:
-            module = importlib.import_module(target)
-        except ModuleNotFoundError as exc:
-            if exc.name == target:
-                continue
-            raise
-        found[game_id] = GameAI(game, module)
-    return found
+def _load(game_id: str) -> GameAI | None:
+    """A registered game's AI module: the ``ai`` module of the package its GAME comes from,
+    imported the first time it is asked for (a first visit to Spacehole compiles no other
+    game's AI, issue 34). None when the package has no ``ai`` module (yet); any other import
+    error is a real error and propagates."""
+    if game_id in _AIS:
+        return _AIS[game_id]
+    game = GAMES[game_id]
+    module_name = type(game).__module__
+    package = module_name if _is_package(module_name) else module_name.rpartition(".")[0]
+    target = f"{package}.ai"
+    try:
+        module = importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        if exc.name == target:
+            return None
+        raise
+    # Imported here, not at the top: a game's ai module imports pygame_core.ai.rand, which runs
+    # this package first, so the game modules must not load while it is half-initialised.
+    _AIS[game_id] = GameAI(game, module)
+    return _AIS[game_id]
 
 
 def _is_package(module_name: str) -> bool:
@@ -83,12 +87,8 @@ if TYPE_CHECKING:
 
 
 def _ais() -> dict[str, GameAI]:
-    # Loaded on first use, not at import: a game's ai module imports pygame_core.ai.rand,
-    # which runs this package first; loading the game modules here would then meet a
-    # half-initialised one.
-    if not _AIS:
-        _AIS.update(_load())
-    return _AIS
+    """Every registered game's AI (those that have one)."""
+    return {game_id: ai for game_id in GAMES if (ai := _load(game_id)) is not None}
 
 
 def __getattr__(name: str) -> Any:
@@ -102,10 +102,10 @@ def __getattr__(name: str) -> Any:
 
 def game_ai(game_id: str) -> GameAI:
     """The AI adapter of a game; KeyError names the games that have one."""
-    ais = _ais()
-    if game_id not in ais:
-        raise KeyError(f"no computer player for {game_id!r} (have: {', '.join(sorted(ais))})")
-    return ais[game_id]
+    ai = _load(game_id) if game_id in GAMES else None
+    if ai is None:
+        raise KeyError(f"no computer player for {game_id!r} (have: {', '.join(sorted(_ais()))})")
+    return ai
 
 
 def _seat_of(view: View) -> PlayerId:

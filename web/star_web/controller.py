@@ -90,7 +90,10 @@ def ai_levels(game_id: str) -> tuple[str, ...]:
         from pygame_core import ai
     except ImportError:
         return ()
-    return tuple(ai.LEVELS.get(game_id, ()))
+    try:
+        return ai.game_ai(game_id).levels  # this game's AI only (issue 34)
+    except KeyError:
+        return ()
 
 
 def _playable_seats(game_id: str, seats: Sequence[int]) -> list[int]:
