@@ -80,6 +80,7 @@ class Server:
         self.link = Link(bits_per_s)
         self.rtt = rtt
         self.log: list[tuple[float, str, int]] = []  # (when it finished, path, bytes on the wire)
+        self.asked: list[tuple[float, str]] = []  # (when the request arrived, path)
         self.lock = threading.Lock()
         self.gzipped: dict[Path, bytes] = {}
         bench = self
@@ -93,6 +94,8 @@ class Server:
 
             def do_GET(self) -> None:
                 path = self.path.split("?")[0].split("#")[0]
+                with bench.lock:
+                    bench.asked.append((time.monotonic(), path))
                 body, kind, encoding = bench.resolve(dist, pyodide, path, self.headers.get("Accept-Encoding", ""))
                 time.sleep(bench.rtt)  # the request's way up and the first byte's way down
                 if body is None:
@@ -150,8 +153,13 @@ class Server:
 
     def take_log(self) -> list[tuple[float, str, int]]:
         with self.lock:
-            out, self.log = self.log, []
+            out, self.log, self.asked = self.log, [], []
             return out
+
+    def take_asked(self) -> list[tuple[float, str]]:
+        """When each request arrived, since the last take_log."""
+        with self.lock:
+            return list(self.asked)
 
     def stop(self) -> None:
         self.httpd.shutdown()
@@ -162,6 +170,7 @@ def site_first_visit(browser: Browser, server: Server, device: dict[str, Any]) -
     context = browser.new_context(**device)
     page = context.new_page()
     server.take_log()
+    began = time.monotonic()
     page.goto(server.url, wait_until="commit")
     button = "#games [data-game='spacehole'] [data-quick]"
     page.wait_for_selector(button, timeout=120_000)
@@ -172,10 +181,16 @@ def site_first_visit(browser: Browser, server: Server, device: dict[str, Any]) -
     page.wait_for_selector("#game[data-game='spacehole'] #choices .choice", timeout=300_000)
     playable_ms = page.evaluate("performance.now()")
     at = time.monotonic()
-    files = {path: n for when, path, n in server.take_log() if when <= at}
+    asked = {path: round((when - began) * 1000) for when, path in server.take_asked() if when <= at}
+    log = server.take_log()
+    files = {path: n for when, path, n in log if when <= at}
+    # Where the time went: the engine's marks (ms since navigation) and when each file's last
+    # byte left the server (the same clock, near enough: both start at the navigation).
+    phases = dict(page.evaluate("self.starEngineTimings || {}"))
+    done = {path: round((when - began) * 1000) for when, path, _ in log if when <= at}
     context_state = {"context": context, "page": page}
-    return {"ms": round(playable_ms), "bytes": sum(files.values()), "files": files,
-            "from": page.get_attribute("body", "data-engine-from"), **context_state}
+    return {"ms": round(playable_ms), "bytes": sum(files.values()), "files": files, "phases": phases,
+            "sent": done, "asked": asked, "from": page.get_attribute("body", "data-engine-from"), **context_state}
 
 
 def wait_snapshot_cached(page: Any, timeout_s: float = 600) -> None:
@@ -244,7 +259,10 @@ def main() -> int:
                   f"{bare['ms'] / 1000:.1f} s, {bare['bytes'] / 1e6:.2f} MB; "
                   f"ratio {site['ms'] / bare['ms']:.2f}x time, {site['bytes'] / bare['bytes']:.2f}x bytes")
             for path, n in sorted(site["files"].items(), key=lambda kv: -kv[1]):
-                print(f"    {n / 1e6:8.3f} MB  {path}")
+                print(f"    {n / 1e6:8.3f} MB  {path}  (asked at {site['asked'].get(path, 0) / 1000:.1f} s, "
+                      f"sent by {site['sent'].get(path, 0) / 1000:.1f} s)")
+            print("  the engine's marks: " + ", ".join(f"{k} {v / 1000:.1f} s" for k, v in site["phases"].items()))
+            row["site_phases"] = site["phases"]
             if not args.no_warm and name == (args.profile or ["4g"])[0]:
                 site_warm, bare_warm = warm_pair(site, bare, server)
                 row.update(site_warm_ms=site_warm, bare_warm_ms=bare_warm)
