@@ -161,3 +161,62 @@ def test_skirmish_by_keyboard(contexts: Contexts, site: Site) -> None:
     page.wait_for_selector("dialog[open]")
     assert "arrow keys" in page.inner_text("dialog[open]")
     page.keyboard.press("Escape")
+
+
+def _start_by_keyboard(page: Page, site: Site, game: str, options: dict[str, object], seed: int) -> None:
+    page.goto(site.url)
+    wait_ready(page)
+    page.goto(site.url + "#c/" + encode_link(Match.start(game, options, seed)))
+    page.wait_for_selector("#setup #start:not([data-waits])")
+    _tab_to(page, "#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game:not([hidden])")
+
+
+def _choose_by_keyboard(page: Page, turn: int) -> None:
+    """One decision from the choice list: a number key, or Tab to a choice and Enter, in turn."""
+    now = _my_turn(page)
+    count = page.locator("#choices .choice").count()
+    if turn % 2 == 0 and count <= 9:
+        page.keyboard.press(str(1 + turn % count))
+    else:
+        _tab_to(page, "#choices .choice")
+        page.keyboard.press("Enter")
+    _changed(page, now)
+
+
+def test_spacehole_by_keyboard(contexts: Contexts, site: Site) -> None:
+    page = contexts.new(site, confirm_steps=False, viewport=DESK).new_page()
+    _start_by_keyboard(page, site, "spacehole", {}, 5)
+    for turn in range(12):
+        if page.locator("[data-outcome]").count():
+            break
+        _choose_by_keyboard(page, turn)
+    _tab_to(page, "#help")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog[open]")
+    assert "number keys" in page.inner_text("dialog[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+
+
+def test_genocide_by_keyboard(contexts: Contexts, site: Site) -> None:
+    """Setup and the first decisions against the computer, every one from the choice list."""
+    page = contexts.new(site, confirm_steps=False, viewport=DESK).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.goto(site.url + "#new/genocide")
+    page.wait_for_selector("#setup #start:not([data-waits])")
+    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => /^[0-9]+$/.test(v))")
+    page.select_option("#seat-1", levels[0])
+    _tab_to(page, "#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game:not([hidden])")
+    for turn in range(15):
+        if page.locator("[data-outcome]").count():
+            break
+        _choose_by_keyboard(page, turn)
+    _tab_to(page, "#help")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog[open]")
+    assert "number keys" in page.inner_text("dialog[open]")
