@@ -83,6 +83,10 @@ async function openReview(g, run) {
 
 function pct(v) { return `${Math.round(100 * v)}%`; }
 
+function gap(v, scale) {
+  return scale ? `${Math.round(v * scale)} points of score` : `${Math.round(100 * v)} points`;
+}
+
 function worth(v, scale) {
   return scale ? `about ${Math.round(v * scale)} final score` : `${pct(v)} to win here`;
 }
@@ -137,9 +141,14 @@ function seatPart(review, s, screen, run) {
       document.querySelector("#game .game-grid")?.scrollIntoView({ block: "start", behavior: "instant" });
     };
     return h("li", { class: "review-decision", "data-at": String(d.at) },
-      h("p", {}, h("strong", {}, `${n + 1}. `), d.turn ? `Turn ${d.turn}: ` : `Step ${d.at + 1}: `,
+      h("p", {}, h("strong", {}, `${n + 1}. `), `${d.moment}: `,
         h("strong", { class: "review-better" }, better), `: ${worth(d.value_best, scale)}; `,
-        `${many ? `${s.name} chose` : "you chose"} ${played}: ${scale ? Math.round(d.value_played * scale) : pct(d.value_played)}.`),
+        `${many ? `${s.name} chose` : "you chose"} ${played}: ${scale ? Math.round(d.value_played * scale) : pct(d.value_played)}.`,
+        // The gap is listed only when it is beyond what the review's few samples could make
+        // of luck alone: that margin is said, so a reader knows how sure it is.
+        h("span", { class: "muted review-margin" }, ` The computer's move is ${gap(d.loss, scale)} better, ${
+          gap(d.margin, scale) === gap(0, scale) ? "and every sample the review drew agrees"
+            : `more than the ${gap(d.margin, scale)} the review's samples could owe to luck`}.`)),
       h("div", { class: "review-boards", role: "group", "aria-label": "Show on the board" },
         h("button", { type: "button", class: "btn small", "data-board": "before", onclick: (e) => show("before", e.currentTarget) }, "The board then"),
         h("button", { type: "button", class: "btn small", "data-board": "played", onclick: (e) => show("played", e.currentTarget) }, many ? `${s.name}'s move` : "Your move"),
@@ -150,7 +159,7 @@ function seatPart(review, s, screen, run) {
     h("figure", { class: "review-figure" }, canvas,
       h("figcaption", { class: "muted" }, `${what[0].toUpperCase()}${what.slice(1)} after each decision; dots: the costliest.`)),
     h("details", { class: "review-numbers" }, h("summary", {}, "The numbers"),
-      h("ol", {}, s.points.map((p) => h("li", {}, `Step ${p.at + 1}: ${scale ? Math.round(p.value * scale) : pct(p.value)}`)))),
+      h("ol", {}, s.points.map((p) => h("li", {}, `${p.moment}: ${scale ? Math.round(p.value * scale) : pct(p.value)}`)))),
     worst.length ? h("ol", { class: "review-worst", "aria-label": "The decisions that cost the most" }, worst)
       : h("p", { class: "review-none" }, "The computer found no decision it would have made better."));
 }

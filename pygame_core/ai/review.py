@@ -31,7 +31,10 @@ from . import game_ai, search
 from .module import GameAI
 from .rand import AiRandom, derive_seed
 
-__all__ = ["HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview", "decision_points", "judge", "review"]
+__all__ = [
+    "CONFIRM_SAMPLES", "HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview", "decision_points", "judge",
+    "noise", "review",
+]
 
 Action = Any
 State = Any
@@ -39,6 +42,10 @@ Progress = tuple[int, int]
 
 REVIEW_SAMPLES = 3
 """Determinizations each decision is valued on (both actions on the same ones)."""
+CONFIRM_SAMPLES = 12
+"""Where the computer would have moved otherwise, both moves are valued on this many samples
+(the first ones and more): on 3 samples a Warfare gap of 35 points had a margin of 63 and
+shrank to 7 on 12 (issue 36), so a gap is told from the samples' luck only on more of them."""
 HORIZON = 4
 """Moves played on after the judged action, by every seat's heuristic (``policy``), before the
 position is valued: the top level looks a few decisions ahead, and a one-move valuation would
@@ -60,11 +67,18 @@ class Judged:
     best: Action  # the top level's move; ``played`` where it agrees or is not better
     value_played: float
     value_best: float
+    margin: float = 0.0  # the sampling noise of the gap (see ``noise``); 0 where they agree
 
     @property
     def loss(self) -> float:
         """What the decision cost by the review's measure (0 where the computer agrees)."""
         return max(0.0, self.value_best - self.value_played)
+
+    @property
+    def costly(self) -> bool:
+        """The computer's move is better by more than the samples' own noise: a gap inside the
+        margin could be luck of the few samples drawn, not a worse decision (issue 36)."""
+        return self.loss > max(TIE, self.margin)
 
 
 @dataclass(frozen=True)
@@ -77,9 +91,9 @@ class SeatReview:
     scale: float | None  # solo games with a SCORE_SCALE: value x scale is the expected score
 
     def worst(self, count: int = WORST) -> list[Judged]:
-        """The ``count`` decisions that cost the most (any loss at all), the earliest first
-        among equal losses."""
-        costly = [d for d in self.decisions if d.loss > TIE]
+        """The ``count`` decisions that cost the most, among those whose loss is beyond its
+        margin (``Judged.costly``), the earliest first among equal losses."""
+        costly = [d for d in self.decisions if d.costly]
         costly.sort(key=lambda d: (-d.loss, d.position))
         return costly[:count]
 
@@ -112,14 +126,33 @@ def _play_on(ai: GameAI, state: State, rng: AiRandom, plies: int) -> State:
     return ai.rollout(state, rng)
 
 
-def _value(ai: GameAI, samples: Sequence[tuple[State, int]], action: Action, seat: PlayerId, horizon: int) -> float:
-    """The mean value of ``action`` for ``seat`` over the samples: every chance outcome the
-    game lists (exact odds where it has them), each played on from the sample's own seed."""
-    total = 0.0
+def _values(ai: GameAI, samples: Sequence[tuple[State, int]], action: Action, seat: PlayerId,
+            horizon: int) -> list[float]:
+    """The value of ``action`` for ``seat`` on each sample: every chance outcome the game
+    lists (exact odds where it has them), each played on from the sample's own seed."""
+    out = []
     for sample, rollout_seed in samples:
+        value = 0.0
         for probability, after in ai.outcomes(sample, action):
-            total += probability * ai.values(_play_on(ai, after, AiRandom(rollout_seed), horizon))[seat]
-    return total / len(samples)
+            value += probability * ai.values(_play_on(ai, after, AiRandom(rollout_seed), horizon))[seat]
+        out.append(value)
+    return out
+
+
+# One-sided 95% points of Student's t by degrees of freedom (samples - 1); 1.645 beyond.
+_T95 = {1: 6.314, 2: 2.920, 3: 2.353, 4: 2.132, 5: 2.015, 6: 1.943, 7: 1.895, 8: 1.860, 9: 1.833}
+
+
+def noise(gaps: Sequence[float]) -> float:
+    """The margin of a mean gap measured on paired samples (both actions on the same samples
+    and rollouts): a one-sided 95% Student-t bound, t x s / sqrt(n). Gaps that agree give a
+    small margin; gaps that disagree in sign a wide one. One sample: no margin can be told (0)."""
+    n = len(gaps)
+    if n < 2:
+        return 0.0
+    mean = sum(gaps) / n
+    spread = (sum((g - mean) ** 2 for g in gaps) / (n - 1)) ** 0.5
+    return float(_T95.get(n - 1, 1.645) * spread / n ** 0.5)
 
 
 def judge(
@@ -133,10 +166,12 @@ def judge(
     position: int = 0,
     samples: int = REVIEW_SAMPLES,
     horizon: int = HORIZON,
+    confirm: int = CONFIRM_SAMPLES,
 ) -> Judged:
     """One decision of ``seat`` from its ``view``: the top level's move, and both actions
-    valued on the same ``samples`` determinizations of the view. ``best`` is always one of
-    ``legal``; it stays ``played`` unless the computer's move is worth more on those samples."""
+    valued on the same ``samples`` determinizations of the view (``confirm`` of them, the
+    first ones and more, where the two differ). ``best`` is always one of ``legal``; it stays
+    ``played`` unless the computer's move is worth more on those samples."""
     if played not in legal:
         raise ValueError(f"{played!r} was not a legal action at position {position}")
     ai = game_ai(game_id)
@@ -145,13 +180,21 @@ def judge(
         raise ValueError(f"the computer chose {found.action!r}, not a legal action")
     rng = AiRandom(derive_seed(seed, "review-samples", seat, position))
     drawn = [(ai.determinize(view, seat, rng.seed()), rng.seed()) for _ in range(max(1, samples))]
-    value_played = _value(ai, drawn, played, seat, horizon)
+    per_played = _values(ai, drawn, played, seat, horizon)
     if found.action == played:
+        value_played = sum(per_played) / len(per_played)
         return Judged(position, seat, played, played, value_played, value_played)
-    value_best = _value(ai, drawn, found.action, seat, horizon)
+    # The same stream goes on: the first samples stay, so more samples only narrow the margin.
+    more = [(ai.determinize(view, seat, rng.seed()), rng.seed()) for _ in range(confirm - len(drawn))]
+    drawn += more
+    per_played += _values(ai, more, played, seat, horizon)
+    value_played = sum(per_played) / len(per_played)
+    per_best = _values(ai, drawn, found.action, seat, horizon)
+    value_best = sum(per_best) / len(per_best)
     if value_best <= value_played + TIE:  # not better by this measure: no "better" move shown
         return Judged(position, seat, played, played, value_played, value_played)
-    return Judged(position, seat, played, found.action, value_played, value_best)
+    margin = noise([b - p for b, p in zip(per_best, per_played, strict=True)])
+    return Judged(position, seat, played, found.action, value_played, value_best, margin)
 
 
 def review(
@@ -163,6 +206,7 @@ def review(
     seed: int,
     samples: int = REVIEW_SAMPLES,
     horizon: int = HORIZON,
+    confirm: int = CONFIRM_SAMPLES,
 ) -> Generator[Progress, None, list[SeatReview]]:
     """Review ``seats`` over a record: ``states[i]`` is the state before ``actions[i]`` (a
     ``Match``'s states and decoded actions). Yields ``(done, total)`` decisions after each
@@ -184,7 +228,7 @@ def review(
             before = states[position]
             judged.append(judge(
                 game_id, game.view(before, seat), game.legal_actions(before), actions[position],
-                seat=seat, seed=seed, position=position, samples=samples, horizon=horizon,
+                seat=seat, seed=seed, position=position, samples=samples, horizon=horizon, confirm=confirm,
             ))
             done += 1
             yield done, total

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pygame_core import GAMES, Match, ai
-from pygame_core.ai.review import Judged, SeatReview, decision_points, judge, review
+from pygame_core.ai.review import Judged, SeatReview, decision_points, judge, noise, review
 from pygame_core.rng import Rng
 
 
@@ -32,7 +32,7 @@ def _played(game_id: str, options: dict[str, Any], seed: int, levels: tuple[int,
 
 def _review(game_id: str, match: Match, seats: list[int], seed: int = 3, states: Any = None) -> list[SeatReview]:
     actions = [match.game.decode_action(w) for w in match.record.actions]
-    job = review(game_id, list(states or match.states), actions, seats, seed=seed, samples=2)
+    job = review(game_id, list(states or match.states), actions, seats, seed=seed, samples=2, confirm=8)
     progress = []
     try:
         while True:
@@ -76,6 +76,7 @@ def test_every_decision_is_judged_and_better_moves_are_legal_and_better(played: 
                 assert d.loss == 0 and d.value_best == d.value_played
         worst = r.worst()
         assert len(worst) <= 3 and all(w.loss > 0 and w.best != w.played for w in worst)
+        assert all(w.loss > w.margin >= 0 for w in worst), "a listed gap is beyond its samples' noise"
         assert [w.loss for w in worst] == sorted((w.loss for w in worst), reverse=True)
         costly += len(worst)
     if game_id == "warfare":
@@ -137,3 +138,19 @@ def test_a_solo_review_is_in_expected_score() -> None:
     found = _review("spacehole", match, [0])
     assert found[0].scale == ai.game_ai("spacehole").module.SCORE_SCALE
     assert found[0].decisions
+
+
+def test_the_margin_grows_with_the_samples_disagreement() -> None:
+    assert noise([0.1]) == 0.0  # one sample: nothing to tell the noise by
+    assert noise([0.1, 0.1, 0.1]) < 1e-12  # the samples agree: the gap is what it is
+    steady, torn = noise([0.09, 0.10, 0.11]), noise([0.5, -0.2, 0.0])
+    assert 0 < steady < 0.1 < torn  # a gap of 0.1 on agreeing samples is real; 0.1 on these is not
+
+
+def test_a_gap_inside_its_margin_is_not_listed_as_costly() -> None:
+    def judged(position: int, loss: float, margin: float) -> Judged:
+        return Judged(position, 0, "played", "best", 0.5 - loss, 0.5, margin)
+
+    review = SeatReview("warfare", 0, (judged(1, 0.05, 0.08), judged(2, 0.04, 0.01), judged(3, 0.2, 0.3),
+                                       judged(4, 0.06, 0.0)), None)
+    assert [d.position for d in review.worst()] == [4, 2]

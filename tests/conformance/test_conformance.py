@@ -185,7 +185,7 @@ def test_links_never_carry_a_locked_in_secret(game_id: str) -> None:
 
 
 SHELL_KEYS = {"to_move": (int, type(None)), "seat_names": list, "status": str, "score_line": str,
-              "secrets": bool, "turn_number": int, "log": list}
+              "secrets": bool, "turn_number": int, "moment": str, "log": list}
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

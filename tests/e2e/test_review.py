@@ -53,6 +53,9 @@ def test_a_finished_games_review_shows_the_chart_and_three_costly_decisions(page
     assert decisions.count() == 3
     text = decisions.first.inner_text()
     assert "to win here; you chose" in text and "%" in text, text
+    # Named by the board's round, not a step, and listed with the margin its samples allow.
+    assert text.split(". ", 1)[1].startswith("Round "), text
+    assert "points better" in text and ("owe to luck" in text or "agrees" in text), text
     assert "[object" not in page.inner_text("#review")
     # The computer's move on the board: a look back, read-only, with the way back to the game.
     decisions.first.locator("[data-board=better]").click()

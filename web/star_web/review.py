@@ -88,7 +88,8 @@ def _model(app: App, match: Match, found: list[SeatReview]) -> Model:
             "seat": r.seat,
             "name": names[r.seat] if r.seat < len(names) else f"Seat {r.seat + 1}",
             "scale": r.scale,
-            "points": [{"at": d.position, "value": d.value_played, "best": d.value_best} for d in r.decisions],
+            "points": [{"at": d.position, "value": d.value_played, "best": d.value_best,
+                        "moment": _moment(match, d.position)} for d in r.decisions],
             "worst": [_decision(app, match, d) for d in r.worst(WORST)],
         } for r in found],
     }
@@ -113,11 +114,18 @@ def _decision(app: App, match: Match, d: Judged) -> Model:
         "value_played": d.value_played,
         "value_best": d.value_best,
         "loss": d.loss,
+        "margin": d.margin,
         "played": _action(app, match, d.position, d.played),
         "better": _action(app, match, d.position, d.best),
         "view": match.game.view(before, d.seat),  # what the seat saw: the screen words from it
-        "turn": match.game.view(before, None).get("turn_number"),
+        "moment": _moment(match, d.position),
     }
+
+
+def _moment(match: Match, position: int) -> str:
+    """When a decision was made, as the board said it then ("Round 5"; "Setup" before the
+    first round or turn), never a step number the board never shows (issue 36)."""
+    return str(match.game.view(match.states[position], None).get("moment", "")) or "Setup"
 
 
 def show(app: App, position: int, seat: int, which: str, index: int = -1, title: str = "") -> Model:

@@ -159,6 +159,7 @@ def view(state: State, player: int | None) -> View:
         "seat_names": [seat["name"] for seat in seats],
         "turn_number": state.round,
         "status": _status(state),
+        "moment": _moment(state),
         "score_line": " · ".join(f"{seat['name']} {seat['planets']} planets" for seat in seats),
         "secrets": True,  # SG-14: planet types, fleet contents and hands are private
     }
@@ -199,12 +200,18 @@ _PHASE_LABELS = {
 }
 
 
+def _moment(state: State) -> str:
+    """When it is, as the board says it (SG-4): "Round 5"; "" in the secret setup and at the end."""
+    if state.phase in (Phase.RACE, Phase.TYPES, Phase.FLEETS, Phase.OVER):
+        return ""
+    return f"Round {state.round}"
+
+
 def _status(state: State) -> str:
     """Round and phase for the game screen's header (SG-4)."""
     label = _PHASE_LABELS.get(state.phase, state.phase.replace("_", " ").capitalize())
-    if state.phase in (Phase.RACE, Phase.TYPES, Phase.FLEETS, Phase.OVER):
-        return label
-    return f"Round {state.round} · {label}"
+    moment = _moment(state)
+    return f"{moment} · {label}" if moment else label
 
 
 def _pile(state: State) -> dict[str, Any]:

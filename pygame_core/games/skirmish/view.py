@@ -198,6 +198,7 @@ def view(state: SkirmishState, player: int | None) -> View:
         "seat_names": list(SIDE_LABEL),
         "turn_number": state.turn,
         "status": _status(state),
+        "moment": _moment(state),
         "score_line": f"{SIDE_LABEL[0]} {west} · {SIDE_LABEL[1]} {east}",
         "secrets": True,  # MSC-11: designs in progress and plotted orders are secret
         # A label per legal action, for the seat to move only (its own plans are in them).
@@ -211,10 +212,16 @@ _PHASE_LABELS = {
 }
 
 
+def _moment(state: SkirmishState) -> str:
+    """When it is, as the board says it (MSC-5): "Turn 3"; "" before the first turn and at the end."""
+    return f"Turn {state.turn}" if state.turn and state.phase != "over" else ""
+
+
 def _status(state: SkirmishState) -> str:
     """Turn and phase for the game screen's header (MSC-5)."""
     label = _PHASE_LABELS.get(state.phase, state.phase)
-    return f"Turn {state.turn} · {label}" if state.turn and state.phase != "over" else label
+    moment = _moment(state)
+    return f"{moment} · {label}" if moment else label
 
 
 def describe(state: SkirmishState, action: Action) -> str:

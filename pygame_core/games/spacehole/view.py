@@ -312,6 +312,7 @@ def view(state: State, player: int | None) -> View:
         "seat_names": ["You"],
         "turn_number": state.turn,
         "status": _status(state),
+        "moment": _moment(state),
         "score_line": f"{state.mc if score is None else score} MC",
         "secrets": False,  # one seat: nothing is hidden from another player
     }
@@ -323,10 +324,14 @@ _DECISION_LABELS = {
 }
 
 
+def _moment(state: State) -> str:
+    """When it is, as the board says it (SH-5): "Turn 12" (the turn about to start, at its draw)."""
+    return f"Turn {state.turn + 1 if state.step == Step.START and not state.over else state.turn}"
+
+
 def _status(state: State) -> str:
     """The turn and the decision at hand, for the game screen's header (SH-5)."""
     if state.over:
         return f"Game over after turn {state.turn}"
-    turn = state.turn + 1 if state.step == Step.START else state.turn
     kind = str(_decision(state).get("kind", ""))
-    return f"Turn {turn} · {_DECISION_LABELS.get(kind, kind.capitalize())}"
+    return f"{_moment(state)} · {_DECISION_LABELS.get(kind, kind.capitalize())}"

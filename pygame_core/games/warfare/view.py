@@ -23,13 +23,20 @@ _PHASE_LABELS = {
 }
 
 
+def _moment(s: WarfareState) -> str:
+    """When it is, as the board says it (GW-4): "Round 5" (two turns a round); "" before the
+    first round and at the end."""
+    round_no = (s.turn_no + 1) // 2
+    return f"Round {round_no}" if round_no and s.phase != "over" else ""
+
+
 def _status(s: WarfareState) -> str:
     """Round and phase for the game screen's header (GW-4)."""
     if s.phase == "over":
         return "Game over"
     label = _PHASE_LABELS.get(s.phase, s.phase)
-    round_no = (s.turn_no + 1) // 2
-    return f"Round {round_no} · {label}" if round_no else label
+    moment = _moment(s)
+    return f"{moment} · {label}" if moment else label
 
 
 def _battle_odds(s: WarfareState) -> dict[str, Any] | None:
@@ -107,6 +114,7 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
         "seat_names": list(COLOUR_NAMES),
         "turn_number": s.turn_no,
         "status": _status(s),
+        "moment": _moment(s),
         "score_line": " · ".join(f"{COLOUR_NAMES[p]} {n} ships" for p, n in enumerate(ship_counts(s))),
         "secrets": s.cards_on,  # GW-13: hands are private only when the cards are in play
     }
