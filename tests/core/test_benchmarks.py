@@ -53,3 +53,11 @@ def test_stops_benchmark_counts_hand_offs_per_case() -> None:
     assert len(rows) == 5
     handoffs = [float([c for c in row if c.strip()][2]) for row in rows]
     assert handoffs[2] <= handoffs[1] == handoffs[0] and handoffs[0] > 0
+
+
+def test_calibration_benchmark_reports_brier_and_deciles() -> None:
+    """One Warfare game: the Brier score beside the base rate's, and a row per decile shown."""
+    out = _bench("benchmarks/calibration.py", "--games", "warfare", "--count", "1")
+    assert "Brier" in out and "the base rate" in out
+    rows = [line for line in out.splitlines() if line[:1] == "0" and "-" in line[:8]]
+    assert rows and all(len(row.split()) >= 5 for row in rows)
