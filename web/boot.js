@@ -1,7 +1,7 @@
 // Boot progress: the engine's start (begun here, before anything else), its download in the
 // player's words on the header's bar and on the loading screen, and "Try again" when it is stuck.
 import * as engine from "./engine.js";
-import { $, PLAYABLE, app, catalog, showScreen } from "./state.js";
+import { $, PLAYABLE, bar, app, catalog, showScreen } from "./state.js";
 
 engine.start(catalog.info, PLAYABLE);
 
@@ -38,7 +38,7 @@ function stalled(s) {
 const bootBox = $("#boot");
 function paintBoot(s) {
   const pct = engine.percent();
-  $("#boot-bar").value = pct;
+  bar("boot-bar").value = pct;
   const stuck = stalled(s);
   if (s.failed) {
     $("#boot-label").textContent = bootWords(s, true);
@@ -52,16 +52,16 @@ function paintBoot(s) {
   else delete document.body.dataset.bootStalled;
   $("#boot-retry").hidden = !(s.failed || stuck);
   if (app.bootLoading && !s.done) {
-    const bar = $("#loading-bar");
-    bar.max = 100;
-    if (s.stage.startsWith("Starting the engine")) bar.removeAttribute("value"); // no bytes left to count
-    else bar.value = Math.round(engine.download().fraction * 100);
+    const loading = bar("loading-bar");
+    loading.max = 100;
+    if (s.stage.startsWith("Starting the engine")) loading.removeAttribute("value"); // no bytes left to count
+    else loading.value = Math.round(engine.download().fraction * 100);
     $("#loading-label").textContent = stuck
       ? "Nothing has arrived for a while: the connection may be down. Try again, or keep waiting."
       : bootWords(s, false);
     $("#loading-retry").hidden = !(s.failed || stuck);
   }
-  for (const wait of document.querySelectorAll("[data-waits]")) {
+  for (const wait of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-waits]"))) {
     wait.textContent = s.done ? wait.dataset.label : `Starting the engine… ${pct}%`;
   }
 }

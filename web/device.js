@@ -9,7 +9,7 @@ const ASKED_KEY = "startable:persist-asked";
 /** Wire the home screen's Export and Import: ``run(cmd, args)`` shows the engine's model. */
 export function wireBackup(run) {
   const exportButton = document.getElementById("export-all");
-  const file = document.getElementById("import-file");
+  const file = /** @type {HTMLInputElement | null} */ (document.getElementById("import-file"));
   if (exportButton) exportButton.addEventListener("click", () => exportAll());
   if (file) {
     file.addEventListener("change", async () => {

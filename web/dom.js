@@ -82,7 +82,7 @@ export function stylesheet(href, loaded) {
   if (sheets.has(href)) return;
   sheets.add(href);
   const url = new URL(href, document.baseURI).href;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === url)) return;
+  if ([.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll("link[rel=stylesheet]"))].some((l) => l.href === url)) return;
   const link = h("link", { rel: "stylesheet", href: url });
   if (loaded) link.addEventListener("load", loaded);
   document.head.append(link);

@@ -12,6 +12,7 @@
 //               {type: "result", id, text} when a command is done: text is the JSON of
 //               {model, writes, error} (or {type: "result", id, model, writes, error} after a
 //               cancel, {type: "result", id, failure} on an error).
+// @ts-expect-error -- dist/pyodide/ is copied in from node_modules/pyodide by build.py
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const base = new URL("./", import.meta.url);
@@ -48,7 +49,7 @@ const realFetch = self.fetch.bind(self);
 let keepCopies = false;
 self.fetch = async function (input, init) {
   const response = await realFetch(input, init);
-  const path = pathOf(typeof input === "string" ? input : input.url || String(input));
+  const path = pathOf(input instanceof Request ? input.url : String(input));
   if (!path || !response.ok || !response.body) return response;
   if (keepCopies) copies.push([new URL(path, base).href, response.clone()]);
   let seen = 0;

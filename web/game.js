@@ -243,7 +243,7 @@ function settle(root, at) {
 // The skip link moves focus to the page's content; it never routes (its href is not a route).
 document.querySelector("a.skip").addEventListener("click", (e) => {
   e.preventDefault();
-  const target = document.querySelector("#choices .choice, #handoff .btn, #start, #main");
+  const target = /** @type {HTMLElement | null} */ (document.querySelector("#choices .choice, #handoff .btn, #start, #main"));
   $("#main").focus({ preventScroll: true });
   if (target) target.focus();
 });
@@ -254,7 +254,7 @@ addEventListener("keydown", (e) => {
 });
 
 addEventListener("keydown", async (e) => {
-  if (!app.current || app.current.screen !== "game" || dialog.open || (e.target.closest && e.target.closest("input, textarea, select"))) return;
+  if (!app.current || app.current.screen !== "game" || dialog.open || (e.target instanceof Element && e.target.closest("input, textarea, select"))) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const g = app.current.game;
   const screen = await screenModule(g.game_id);

@@ -57,7 +57,7 @@ export function renderHome(home) {
   const record = app.homeModel && app.homeModel.record;
   renderDaily(app.homeModel && app.homeModel.daily, shareResult);
   offerGuidedGame(saves, record);
-  for (const card of document.querySelectorAll("#games [data-game]")) {
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#games [data-game]"))) {
     const id = card.dataset.game;
     const mine = bests.filter((b) => b.game === id);
     let box = $(".best", card);
@@ -127,10 +127,10 @@ function bestScores() {
   }
 }
 
-for (const button of document.querySelectorAll("#games [data-new]")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#games [data-new]"))) {
   button.addEventListener("click", () => navigate(`#new/${button.dataset.new}`));
 }
-for (const button of document.querySelectorAll("#games [data-quick]")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#games [data-quick]"))) {
   button.addEventListener("click", () => quickStart(button.dataset.quick));
 }
 
@@ -156,7 +156,7 @@ async function quickStart(id) {
   if (!model) showScreen("home"); // refused or failed: the notice says why
 }
 
-for (const button of document.querySelectorAll("#games [data-help]")) {
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#games [data-help]"))) {
   button.addEventListener("click", () => showHelp(button.dataset.help));
 }
 

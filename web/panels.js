@@ -104,6 +104,7 @@ export function concedeButton(g) {
 /** The QR code of ``text`` on a canvas (uqr, vendored at build time; loaded on first use). */
 async function drawQr(canvas, text) {
   try {
+    // @ts-expect-error -- dist/vendor/uqr.mjs is vendored from node_modules/uqr by build.py
     const { encode } = await import("./vendor/uqr.mjs");
     const { data } = encode(text, { ecc: "L", border: 2 });
     const n = data.length;

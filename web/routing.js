@@ -3,7 +3,7 @@
 import * as engine from "./engine.js";
 import * as warm from "./warm.js";
 import { keepSafe } from "./device.js";
-import { $, GAMES, PLAYABLE, app, dialog, notify, showScreen, views } from "./state.js";
+import { $, GAMES, PLAYABLE, app, bar, dialog, notify, showScreen, views } from "./state.js";
 import { showLoading } from "./boot.js";
 
 /** Run an engine command and show its model; input is ignored while one is in flight. */
@@ -41,7 +41,7 @@ async function waitForEngine() {
 }
 
 function focusDecision() {
-  const next = document.querySelector("#handoff .btn, #choices .choice, #peek-back, #end-screen .btn, #step-next:not([disabled]), #start, #home .btn");
+  const next = /** @type {HTMLElement | null} */ (document.querySelector("#handoff .btn, #choices .choice, #peek-back, #end-screen .btn, #step-next:not([disabled]), #start, #home .btn"));
   if (next) next.focus({ preventScroll: true });
 }
 
@@ -131,8 +131,8 @@ async function openLong(hash) {
   try {
     await waitForEngine();
     const model = await engine.cancellable("route", [hash], (done, total) => {
-      $("#loading-bar").max = total;
-      $("#loading-bar").value = done;
+      bar("loading-bar").max = total;
+      bar("loading-bar").value = done;
       $("#loading-label").textContent = `Replaying move ${done} of ${total}…`;
     });
     clearTimeout(timer);

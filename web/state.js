@@ -2,14 +2,23 @@
 // what several of the shell's modules read and change (one object), and the helpers they all use.
 import { h, fill } from "./dom.js";
 
+/** The first element matching ``sel`` under ``root`` (the page's own markup: an HTML element).
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @returns {HTMLElement | null} */
 export const $ = (sel, root = document) => root.querySelector(sel);
+
+/** The progress bar with id ``id`` (the boot's and the loading screen's).
+ * @param {string} id
+ * @returns {HTMLProgressElement} */
+export const bar = (id) => /** @type {HTMLProgressElement} */ (document.getElementById(id));
 export const catalog = JSON.parse($("#catalog").textContent);
 export const GAMES = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
 export const PLAYABLE = catalog.games.filter((g) => g.screen).map((g) => g.id);
 export const HUMAN = -1;
 export const LINK = -2; // a seat played by a friend on another device, by link (issue 26)
 export const screens = { home: $("#home"), setup: $("#setup-screen"), loading: $("#loading"), game: $("#game") };
-export const dialog = $("#dialog");
+export const dialog = /** @type {HTMLDialogElement} */ ($("#dialog"));
 const modules = {}; // game id -> its screen module, once imported
 export const READ_TIME_MS = 300; // a tap sooner than this after a new decision appears was meant for the old one
 

@@ -20,6 +20,7 @@ ENGINE = ROOT / "pygame_core"
 MYPY_TARGETS = ["pygame_core", "web"]  # all of web/: star_web and any top-level script
 RUFF_TARGETS = ["pygame_core", "web", "tests", "benchmarks"]
 ESLINT = ROOT / "node_modules" / ".bin" / "eslint"
+TSC = ROOT / "node_modules" / ".bin" / "tsc"
 
 # House rules 2 and 6 (DESIGN 2): no `random`, no clock, no browser in the engine.
 FORBIDDEN_IMPORTS = {"random", "secrets", "time", "datetime", "js", "pyscript", "pyodide"}
@@ -63,6 +64,24 @@ def test_eslint_is_clean() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+def test_the_pages_shell_type_checks() -> None:
+    """The shell's JS (web/*.js: tsconfig.json's files and what they import) passes
+    `tsc --checkJs` with the DOM's types: a typo'd property or a wrong element is caught (issue 32)."""
+    if not TSC.exists():
+        pytest.fail(f"{TSC.relative_to(ROOT)} is missing: run `python3 build.py test` (it runs `npm ci`)")
+    result = subprocess.run(
+        [str(TSC), "-p", "tsconfig.json"], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    checked = subprocess.run(
+        [str(TSC), "-p", "tsconfig.json", "--listFilesOnly"], cwd=ROOT, capture_output=True, text=True,
+        timeout=600, check=False,
+    ).stdout
+    shell = {p.name for p in (ROOT / "web").glob("*.js") if p.name != "sw.js"}
+    listed = {Path(line).name for line in checked.splitlines() if "/web/" in line and line.endswith(".js")}
+    assert shell <= listed, f"shell modules tsc does not reach: {sorted(shell - listed)}"
 
 
 def _engine_modules() -> list[Path]:

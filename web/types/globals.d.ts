@@ -1,0 +1,37 @@
+// Types for the page's JS checked by `tsc -p tsconfig.json` (issue 32): what the page hangs on
+// `window` (the early script's worker and taps, the timings the benchmarks read) and the
+// placeholders build.py fills into the service worker.
+
+interface StarEarlyTaps {
+  take(): HTMLElement[];
+}
+
+interface StarCallTiming {
+  cmd: string;
+  posted: number;
+  received: number;
+  python: number;
+  [key: string]: unknown;
+}
+
+interface Window {
+  /** The engine's worker, started by early.js while the page's head is parsed. */
+  starEarlyWorker?: Worker;
+  /** Taps on the home screen made before app.js attached its handlers (early.js). */
+  starEarlyTaps?: StarEarlyTaps;
+  /** Read by tests and benchmarks (ms since navigation, the page's clock). */
+  starReadyAt?: number;
+  starRenderedAt?: number;
+  starEngineReadyAt?: number;
+  starEngineTimings?: Record<string, number>;
+  starCallTimings?: StarCallTiming[];
+  /** Resolves when the page has nothing left to do (tests). */
+  starIdle?: () => Promise<unknown>;
+  /** Tests shorten the loading screen's stall timers. */
+  starStallMs?: number;
+  starStartStallMs?: number;
+}
+
+/** Filled in by build.py when it writes dist/sw.js. */
+declare const __PRECACHE__: string[];
+declare const __CACHE__: string;
