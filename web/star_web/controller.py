@@ -385,7 +385,13 @@ class App:
         seat = int(claiming["seat"])
         self.claiming = None
         self.viewer = seat
-        self._pass_idle()
+        # As after a hand-off (``reveal``), a stop where the person may also switch their stops
+        # off is shown, not passed (issue 35): switching them off is the choice that travels
+        # with this seat's links, a public setting in the record (C-5.4), after which the other
+        # device's engine passes for this seat and such windows cost no link. Nothing this
+        # device knows of the hand decides that for the other device (docs/WEB.md).
+        if not _offers_stop_switch(match):
+            self._pass_idle()
         self._autosave()
         return self._model("game")
 
