@@ -64,10 +64,10 @@ def _choice(app: App, quiet: bool, bot: bool) -> int:
 def _play_local(app: App, quiet: bool = False, bot: bool = False, limit: int = 5000) -> dict[str, Any]:
     for _ in range(limit):
         g: dict[str, Any] = app._model("game")["game"]
-        if g["over"] or g["send"]:
-            return g
-        if g["claim"]:
+        if g["claim"]:  # first: a game may end on this device as it rolls the friend's dice
             app.claim(g["at"])
+        elif g["over"] or g["send"]:
+            return g
         elif g["handoff"]:
             app.reveal(g["at"])
         elif g["thinking"]:

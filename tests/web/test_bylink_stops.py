@@ -31,11 +31,11 @@ def _play(device: Device, quiet: bool, limit: int = 3000) -> dict[str, Any]:
     app = device.app
     for _ in range(limit):
         g = device.model()
-        if g["over"] or g["send"]:
-            return g
-        if g["claim"]:
+        if g["claim"]:  # first: a game may end on this device as it rolls the friend's dice
             app.claim(g["at"])
             continue
+        if g["over"] or g["send"]:
+            return g
         match = app._require_match()
         legal = match.legal_actions()
         idle = match.game.idle_pass(match.state)

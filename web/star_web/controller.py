@@ -43,6 +43,8 @@ from .bylink import (
     stand_in,
 )
 from .daily import DAILY_GAME, daily_state
+from .linkdice import DiceRefused, Pending, check_rolled, commit_to, resolve, unasked_rolls
+from .linkdice import new_salt as new_dice_salt
 from .linkmoves import by_link_model, conceded_outcome
 from .recap import LogIndex, log_marks, recap
 from .storage import (
@@ -368,7 +370,7 @@ class App:
                 if entry is None or held is None or take:
                     raise
                 return self._offer_fork(entry, held, payload, str(exc))
-        except LinkRefused as exc:
+        except (LinkRefused, DiceRefused) as exc:
             self.notices.append(str(exc))
         except RecordError as exc:
             self.notices.append(f"This game link could not be opened: {exc}. Nothing on this device was changed. "
@@ -436,7 +438,7 @@ class App:
         replot = False
         if take:
             match = got
-            links = LinkPlay(gid=links.gid or envelope.gid, names=links.names)
+            links = LinkPlay(gid=links.gid or envelope.gid, names=links.names, dsalt=links.dsalt)
         elif envelope.plan is not None:
             found = self._with_plan(held, got, envelope.plan, links, sender)
             if found is None:
@@ -456,7 +458,8 @@ class App:
             first_commit = envelope.commit is not None and links.got is None and links.base is None
             replot = (envelope.commit is not None and envelope.replot and links.got is not None
                       and links.got[0] == envelope.commit.cut and links.got[2] != envelope.commit.digest)
-            news = first_commit or replot or (envelope.conceded and links.conceded is None)
+            news = (first_commit or replot or (envelope.conceded and links.conceded is None)
+                    or envelope.pending is not None)
             if how == "same" and not news:
                 self.notices.append(f"You already opened this link: nothing new. If {sender} is waiting for you, "
                                     "your last link is below to send again.")
@@ -467,6 +470,7 @@ class App:
             links = links.carry()
             links.rematch = ""
         links.gid = links.gid or envelope.gid
+        match = _roll_dice(links, len(held.record.actions), match, envelope, sender, names, take)
         if envelope.name:
             links.names[envelope.sender] = envelope.name
         if envelope.conceded:
@@ -489,6 +493,8 @@ class App:
         those orders began, to seal them again (the other side is asked to give theirs again)."""
         sender = _person(names, {envelope.sender: envelope.name} if envelope.name else {}, envelope.sender)
         self._close()
+        if envelope.pending is not None:  # its dice are rolled with a salt only the real device holds
+            resolve(got, envelope.pending, "", names[envelope.to] if envelope.to < len(names) else "this seat")
         if envelope.plan is not None:
             got = got.truncated(envelope.plan.cut)
             if got.game.current_player(got.state) != envelope.to:
@@ -502,6 +508,8 @@ class App:
         self.seats = _playable_seats(got.record.game, [LINK if kind == PERSON else kind for kind in envelope.kinds])
         self.save_id = self._new_save_id(got)
         self.links.gid = envelope.gid
+        if envelope.dice:
+            self.links.theirs = (envelope.dice, envelope.sender)
         if envelope.name:
             self.links.names[envelope.sender] = envelope.name
         if envelope.conceded:
@@ -592,7 +600,9 @@ class App:
         if self.claiming is not None:
             return None
         seat = match.game.current_player(match.state)
-        if match.is_over or self.links.conceded is not None:  # the end goes to the friends too
+        if self._asking() and self.links.theirs is not None:
+            seat = self.links.theirs[1]  # the device that promised a salt rolls this decision's dice
+        elif match.is_over or self.links.conceded is not None:  # the end goes to the friends too
             seat = next((s for s, kind in enumerate(self.seats) if kind == LINK), None)
             if seat is None:
                 return None
@@ -611,8 +621,10 @@ class App:
         kinds = tuple(PERSON if kind < 0 else kind for kind in self.seats)
         links = self.links
         links.gid = links.gid or new_game_id()  # a game by link saved before game ids gets one now
+        links.dsalt = links.dsalt or new_dice_salt()  # committed to in every link, until rolled with
         about = Envelope(sender, to, kinds, gid=links.gid, name=self.my_name(), note=links.note,
-                         conceded=links.conceded == sender, rematch=links.rematch)
+                         conceded=links.conceded == sender, rematch=links.rematch, dice=commit_to(links.dsalt),
+                         pending=links.asked if self._asking() else None, rolled=tuple(links.dused[-4:]))
         if links.base is not None and links.got is not None:
             cut = links.got[0]
             plan = Plan(cut, None, tuple(match.record.actions[links.base:]))
@@ -641,7 +653,7 @@ class App:
         legal = match.legal_actions()
         seat = match.game.current_player(match.state)
         if (at != len(match.record.actions) or not 0 <= index < len(legal) or self._handoff_due()
-                or seat is None or self.seats[seat] != HUMAN or self.links.conceded is not None):
+                or seat is None or self.seats[seat] != HUMAN or self.links.conceded is not None or self._asking()):
             self.notices.append("That choice is no longer on offer; the board has been refreshed.")
             return self._model("game")
         return self.play(legal[index])
@@ -649,6 +661,9 @@ class App:
     def play(self, action: Any) -> Model:
         match = self._require_match()
         try:
+            if self._hold_roll(match, action):
+                self._autosave()
+                return self._model("game")
             self.match = match.play(action)
         except IllegalActionError as exc:
             self.notices.append(str(exc))
@@ -995,10 +1010,35 @@ class App:
             idle = match.game.idle_pass(match.state)
             if idle is None:
                 break
+            if self._hold_roll(match, idle[0]):
+                return True
             match = self.match = match.play(idle[0])
             played = True
             self._follow_the_move()
         return played
+
+    def _hold_roll(self, match: Match, action: Any) -> bool:
+        """Dice no one can peek at (issue 35, ``linkdice``): a person's decision that rolls, in
+        a game by link whose friend's device promised a salt, is not played here; the link
+        carries it, with a fresh salt of this device, for that device to roll. Not while
+        plotting on a stand-in or in a secret phase (their sealed orders go as before)."""
+        links = self.links
+        if (LINK not in self.seats or links.theirs is None or links.base is not None or self._asking()
+                or match.game.pending_secret(match.state)):
+            return False
+        seat, friend = match.game.current_player(match.state), links.theirs[1]
+        if seat is None or self.seats[seat] != HUMAN or not 0 <= friend < len(self.seats) or self.seats[friend] != LINK:
+            return False
+        if not match.draws(action):
+            return False
+        links.asked = Pending(len(match.record.actions), match.game.encode_action(action), new_dice_salt(),
+                              links.theirs[0])
+        return True
+
+    def _asking(self) -> bool:
+        """This device sent a decision for the friend's device to roll, and waits for it."""
+        asked, match = self.links.asked, self.match
+        return asked is not None and match is not None and asked.at == len(match.record.actions)
 
     def _takeback(self) -> bool:
         """One person against the computer: Undo takes back across dice (issue 24)."""
@@ -1009,7 +1049,7 @@ class App:
         computer replies after it (C-3.2: never across a die, a reveal, or another person's
         decision); 0 when there is nothing to undo. A finished game stays finished: its
         outcome is what the saves, the best scores and a shared link already hold."""
-        if self.viewer is None or self._handoff_due() or match.is_over:
+        if self.viewer is None or self._handoff_due() or match.is_over or self._asking():
             return 0
         states = match.states
         reach = len(match.record.actions) if self._takeback() else match.undo_depth()
@@ -1403,9 +1443,34 @@ def _check_envelope(got: Match, envelope: Envelope) -> None:
             or envelope.to == envelope.sender):
         raise RecordError("the link is damaged (its seats do not fit its game)")
     mover = got.game.current_player(got.state)
-    if (envelope.commit is None and envelope.plan is None and not got.is_over and not envelope.conceded
-            and mover != envelope.to):
+    if (envelope.commit is None and envelope.plan is None and envelope.pending is None and not got.is_over
+            and not envelope.conceded and mover != envelope.to):
         raise RecordError("the link is damaged (it is sent to a seat that is not to move)")
+
+
+def _roll_dice(links: LinkPlay, held: int, match: Match, envelope: Envelope, sender: str, names: list[str],
+               take: bool) -> Match:
+    """Dice no one can peek at (issue 35, ``linkdice``), as a friend's link comes in: the
+    decision this device sent rolled with the salts both promised (checked), no roll made
+    there unasked, the friend's new commitment kept, and a decision of theirs rolled here
+    with this device's salt, which its next links reveal. ``held``: the actions held here."""
+    asked = None if take else links.asked
+    if take:
+        links.asked = None
+    if asked is not None:
+        check_rolled(match, asked, asked.salt, envelope.rolled, held, sender)
+        if len(match.record.actions) > asked.at:
+            links.asked = None
+    elif not take and unasked_rolls(match, held):
+        raise DiceRefused(f"This link from {sender} rolled dice no one asked it to: it was not opened.")
+    if envelope.dice:
+        links.theirs = (envelope.dice, envelope.sender)
+    if envelope.pending is not None:
+        to = names[envelope.to] if envelope.to < len(names) else "this seat"
+        match = resolve(match, envelope.pending, links.dsalt, to)
+        links.dused = [*links.dused[-3:], (envelope.pending.at, links.dsalt)]
+        links.dsalt = new_dice_salt()
+    return match
 
 
 def _person(names: list[str], people: dict[int, str], seat: int) -> str:
