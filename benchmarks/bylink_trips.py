@@ -100,7 +100,7 @@ def duel(game: str, options: dict[str, Any], seed: int, rounds: int | None, quie
     match = sender._require_match()
     attacks = sum(1 for line in match.game.view(match.state, None).get("log", []) if " attacks " in str(line))
     return {"links": len(lengths), "rounds": turn, "median": statistics.median(lengths), "max": max(lengths),
-            "attacks": attacks, "windows": windows}
+            "attacks": attacks, "windows": windows, "chars": sum(lengths)}
 
 
 def main() -> int:
@@ -110,14 +110,15 @@ def main() -> int:
         ("genocide, 2 seats, 6 rounds", "genocide", {"players": 2}, 6, False),
     ]
     print(f"{'game':30} {'person':>6} {'seed':>4} {'links':>5} {'rounds':>6} {'links/round':>11} "
-          f"{'window links':>12} {'attacks':>7} {'median chars':>12} {'max chars':>9}")
+          f"{'window links':>12} {'attacks':>7} {'median chars':>12} {'max chars':>9} {'chars/round':>11}")
     for label, game, options, rounds, bot in rows:
         for quiet in (False, True):
             for seed in (1, 2, 3):
                 r = duel(game, options, seed, rounds, quiet, bot)
                 per = r["links"] / max(1, r["rounds"])
                 print(f"{label:30} {'quiet' if quiet else 'first':>6} {seed:>4} {r['links']:>5} {r['rounds']:>6} "
-                      f"{per:>11.1f} {r['windows']:>12} {r['attacks']:>7} {r['median']:>12.0f} {r['max']:>9}")
+                      f"{per:>11.1f} {r['windows']:>12} {r['attacks']:>7} {r['median']:>12.0f} {r['max']:>9} "
+                      f"{r['chars'] / max(1, r['rounds']):>11.0f}")
     return 0
 
 

@@ -30,7 +30,7 @@ from pygame_core.codec import pack_data, unpack_data
 from pygame_core.game import Wire
 from pygame_core.record import GameRecord
 
-from .linkdice import Pending, read_pending, read_reveals
+from .linkdice import Pending, read_pending, read_reveals, unwire
 
 ENVELOPE_VERSION = 2  # 1: links sent before issue 35 (no game id; a commitment said its count): still read
 PERSON = -1  # a seat played by a person, at some device (the sender's, this one or a third)
@@ -111,9 +111,9 @@ class Envelope:
     def to_data(self) -> list[Any]:
         extra: dict[str, Any] = {}
         for key, value in (("g", self.gid), ("n", self.name), ("m", self.note), ("x", self.conceded),
-                           ("r", self.replot), ("f", self.rematch), ("k", self.dice),
-                           ("d", None if self.pending is None else self.pending.to_data()),
-                           ("v", [list(r) for r in self.rolled])):
+                           ("r", self.replot), ("f", self.rematch), ("k", bytes.fromhex(self.dice)),
+                           ("d", None if self.pending is None else self.pending.to_wire()),
+                           ("v", [[at, bytes.fromhex(salt)] for at, salt in self.rolled])):
             if value:
                 extra[key] = value
         return [
@@ -168,7 +168,7 @@ def split_play_link(text: str) -> tuple[str, Envelope]:
         raise RecordError("this game link is damaged (seats)")
     if not isinstance(extra, dict) or not all(isinstance(k, str) for k in extra):
         raise RecordError("this game link is damaged (its game id)")
-    gid, rematch, dice = extra.get("g", ""), extra.get("f", ""), extra.get("k", "")
+    gid, rematch, dice = extra.get("g", ""), extra.get("f", ""), unwire(extra.get("k", b""))
     if not (gid == "" or _hex(gid, 12)) or not (rematch == "" or _hex(rematch, 12)):
         raise RecordError("this game link is damaged (its game id)")
     if not (dice == "" or _hex(dice, 32)):
@@ -177,7 +177,8 @@ def split_play_link(text: str) -> tuple[str, Envelope]:
                           _commit(commit, version), _plan(plan, version), _reveals(reveals),
                           gid=gid, name=clean_text(extra.get("n"), MAX_NAME), note=clean_text(extra.get("m"), MAX_NOTE),
                           conceded=extra.get("x") is True, replot=extra.get("r") is True, rematch=rematch,
-                          dice=dice, pending=read_pending(extra.get("d")), rolled=read_reveals(extra.get("v")))
+                          dice=str(dice), pending=read_pending(unwire(extra.get("d"))),
+                          rolled=read_reveals(unwire(extra.get("v"))))
 
 
 def _int(value: object, low: int = 0, high: int = 1 << 40) -> bool:

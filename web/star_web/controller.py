@@ -624,7 +624,7 @@ class App:
         links.dsalt = links.dsalt or new_dice_salt()  # committed to in every link, until rolled with
         about = Envelope(sender, to, kinds, gid=links.gid, name=self.my_name(), note=links.note,
                          conceded=links.conceded == sender, rematch=links.rematch, dice=commit_to(links.dsalt),
-                         pending=links.asked if self._asking() else None, rolled=tuple(links.dused[-4:]))
+                         pending=links.asked if self._asking() else None, rolled=tuple(links.dused[-1:]))
         if links.base is not None and links.got is not None:
             cut = links.got[0]
             plan = Plan(cut, None, tuple(match.record.actions[links.base:]))
@@ -663,6 +663,12 @@ class App:
         try:
             if self._hold_roll(match, action):
                 self._autosave()
+                friend = self.links.theirs[1] if self.links.theirs is not None else 0
+                names = [str(n) for n in self._view(match, None).get("seat_names", [])]
+                who = _person(names, self.links.names, friend)
+                self.notices.append(f"This move rolls dice: they are rolled on {who}'s device when the link below "
+                                    "is opened there, with a secret of each device, so no one can see them before "
+                                    "the move is made. You will see them in the answer.")
                 return self._model("game")
             self.match = match.play(action)
         except IllegalActionError as exc:
@@ -1223,11 +1229,14 @@ class App:
         names = [str(n) for n in self._view(match, None).get("seat_names", [])]
         if self._plan_done() and self.links.got is not None:
             seat = self.links.got[3]
+        asking = self._asking() and self.links.theirs is not None
+        if asking and self.links.theirs is not None:
+            seat = self.links.theirs[1]  # its device rolls this device's last move
         if self.links.conceded is not None:
             return f"{_person(names, self.links.names, self.links.conceded)} conceded · "
         friend = next((s for s, kind in enumerate(self.seats) if kind == LINK and self.links.names.get(s)), None)
         versus = "" if friend is None else f"With {_person(names, self.links.names, friend)} · "
-        if self.seats[seat] == LINK or self._plan_done():
+        if self.seats[seat] == LINK or self._plan_done() or asking:
             return f"{versus}Waiting for {_person(names, self.links.names, seat)} · "
         return f"{versus}Your turn · " if self.seats[seat] == HUMAN else versus
 
@@ -1463,6 +1472,9 @@ def _roll_dice(links: LinkPlay, held: int, match: Match, envelope: Envelope, sen
             links.asked = None
     elif not take and unasked_rolls(match, held):
         raise DiceRefused(f"This link from {sender} rolled dice no one asked it to: it was not opened.")
+    # A newer link from the friend holds every move this device rolled before: its salts
+    # reached them (their device checked them as it took the link), so they go no more.
+    links.dused = [r for r in links.dused if r[0] >= held]
     if envelope.dice:
         links.theirs = (envelope.dice, envelope.sender)
     if envelope.pending is not None:

@@ -43,6 +43,10 @@ class Pending:
     def to_data(self) -> list[object]:
         return [self.at, list(self.wire), self.salt, self.commit]
 
+    def to_wire(self) -> list[object]:
+        """As a link carries it: the salt and commitment as bytes (shorter than hex)."""
+        return [self.at, list(self.wire), bytes.fromhex(self.salt), bytes.fromhex(self.commit)]
+
 
 def commit_to(salt: str) -> str:
     return hashlib.sha256(bytes.fromhex(salt)).hexdigest()[:COMMIT_HEX]
@@ -66,6 +70,15 @@ def read_pending(data: object) -> Pending | None:
             and is_hex(data[2], SALT_HEX) and is_hex(data[3], COMMIT_HEX)):
         raise RecordError("this game link is damaged (its dice)")
     return Pending(data[0], tuple(data[1]), data[2], data[3])
+
+
+def unwire(data: object) -> object:
+    """A link's dice field with its bytes as hex, as a save keeps them (then read as a save's)."""
+    if isinstance(data, bytes):
+        return data.hex()
+    if isinstance(data, list):
+        return [unwire(v) for v in data]
+    return data
 
 
 def read_reveals(data: object) -> tuple[tuple[int, str], ...]:
