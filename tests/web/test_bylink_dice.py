@@ -172,3 +172,17 @@ def test_hot_seat_and_old_links_keep_the_seeds_dice() -> None:
     played = old.app._require_match()
     assert old.app.links.asked is None and split_play_link(g["send"]["link"].removeprefix("p/"))[1].pending is None
     assert len(played.record.actions) > at and played.record.reseeds == ()
+
+
+def test_a_move_sent_to_be_rolled_waits_when_its_game_is_opened_again() -> None:
+    a, b = _start()
+    asker, _, _, asking = _until_a_roll_is_asked(a, b)
+    save_id, at = asker.app.save_id, asker.app._require_match().record.actions
+    asker.app.home()
+    g = asker.open(f"g/{save_id}")["game"]
+    # Nothing played meanwhile (not even a pass that is the move sent), and the same move asked.
+    assert asker.app._require_match().record.actions == at
+    assert g["send"] and split_play_link(g["send"]["link"].removeprefix("p/"))[1].pending == \
+        split_play_link(asking.removeprefix("p/"))[1].pending
+    assert asker.app.undo()["game"]["at"] == len(at)  # nothing to take back while it is out
+    assert asker.app.home()["home"]["saves"][0]["label"].startswith("Waiting for ")

@@ -1011,8 +1011,8 @@ class App:
         played = False
         for _ in range(IDLE_LIMIT):
             seat = match.game.current_player(match.state)
-            if seat is None or self.seats[seat] != HUMAN or self._handoff_due():
-                break
+            if seat is None or self.seats[seat] != HUMAN or self._handoff_due() or self._asking():
+                break  # asking: the pass due may be the move sent to be rolled on the friend's device
             idle = match.game.idle_pass(match.state)
             if idle is None:
                 break
