@@ -11,9 +11,11 @@ with the record cut back to where the phase began (C-4.6). The next seat's devic
 stand-in for the sealed part (``stand_in``: the view hides it anyway) and sends its own actions
 in the clear (``Plan``); the first device plays them after its own, and its next link carries
 the salt (``Reveal``), which the second device checks against the commitment it holds.
-What the link does not protect: everything else hidden (hands, deck order, future dice) is in
-the record, as in a mailed game log; the app never shows a seat what it may not see, but a
-decoded link is not a lock (docs/WEB.md). Pure Python, no browser imports.
+The dice of a person's move are rolled on the other device with both devices' salts
+(``linkdice``, issue 35). What the link does not protect: everything else hidden (hands, deck
+order, computer seats' dice) is in the record, as in a mailed game log; the app never shows a
+seat what it may not see, but a decoded link is not a lock (docs/WEB.md). Pure Python, no
+browser imports.
 """
 
 from __future__ import annotations
