@@ -186,3 +186,11 @@ def test_a_move_sent_to_be_rolled_waits_when_its_game_is_opened_again() -> None:
         split_play_link(asking.removeprefix("p/"))[1].pending
     assert asker.app.undo()["game"]["at"] == len(at)  # nothing to take back while it is out
     assert asker.app.home()["home"]["saves"][0]["label"].startswith("Waiting for ")
+
+
+def test_while_a_move_is_out_to_be_rolled_nothing_else_is_on_offer() -> None:
+    a, b = _start()
+    asker, _, _, _ = _until_a_roll_is_asked(a, b)
+    g = asker.model()
+    assert g["send"] and g["actions"] == [] and not g["hint"]
+    assert asker.app.act(0, g["at"])["game"]["at"] == g["at"]  # a stale tap plays nothing

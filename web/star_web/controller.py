@@ -1282,7 +1282,8 @@ class App:
         viewer = spectator if replaying else None if handoff else self.viewer
         view = None if handoff or hidden else (public if viewer is None else self._view(match, viewer))
         human_turn = (not replaying and to_move is not None and not handoff and not hidden
-                      and self.seats[to_move] == HUMAN and to_move == viewer and self.links.conceded is None)
+                      and self.seats[to_move] == HUMAN and to_move == viewer and self.links.conceded is None
+                      and not self._asking())  # the move made is out to be rolled on the friend's device
         legal = match.legal_actions() if human_turn else []
         labels = self._labels(match, view or {}, legal) if legal else []
         outcome = game.outcome(state)
