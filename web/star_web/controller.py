@@ -666,9 +666,9 @@ class App:
                 friend = self.links.theirs[1] if self.links.theirs is not None else 0
                 names = [str(n) for n in self._view(match, None).get("seat_names", [])]
                 who = _person(names, self.links.names, friend)
-                self.notices.append(f"This move rolls dice: they are rolled on {who}'s device when the link below "
-                                    "is opened there, with a secret of each device, so no one can see them before "
-                                    "the move is made. You will see them in the answer.")
+                self.notices.append(f"This move rolls dice: they are rolled on {who}'s device when the link you "
+                                    "send is opened there, with a secret of each device, so no one can see them "
+                                    "before the move is made. You will see them in the answer.")
                 return self._model("game")
             self.match = match.play(action)
         except IllegalActionError as exc:
