@@ -5,6 +5,10 @@ it is not ``version``: ``options`` holds only non-default values, ``count`` is t
 actions, ``choices`` is a byte string of LEB128 varints, one per action that had more than
 one legal choice, giving its index in ``legal_actions``, and ``rules`` is the game's own
 rules version (a link without one is of rules version = its format version, BASE_RULES).
+A record with reseeds (games by link, issue 35) adds an eighth field, ``reseeds``: per
+reseed the LEB128 varint of its position's distance from the one before (from 0 for the
+first) and its 64-bit mix, big-endian (9 or 10 bytes each); ``rules`` is then always written.
+A link without that field reads as before, so every older link still opens.
 Actions with a single legal choice cost nothing. Decoding replays the game, so every action
 is validated by the engine on the way in.
 """
@@ -21,7 +25,19 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 
 from .game import IllegalActionError, OptionValue, RecordError
-from .record import FORMAT_VERSION, MAX_ACTIONS, GameRecord, Match, current_options, lookup_game, rules_version
+from .record import (
+    FORMAT_VERSION,
+    MAX_ACTIONS,
+    GameRecord,
+    Match,
+    Reseed,
+    check_reseeds,
+    current_options,
+    lookup_game,
+    replace_reseeds,
+    reseed_state,
+    rules_version,
+)
 
 MAX_LINK_CHARS = 64_000  # a link longer than this is refused before any work is done
 MAX_INFLATED_BYTES = 256 * 1024  # caps decompression: no deflate bomb can expand past this
@@ -61,8 +77,10 @@ def encode_link(record: GameRecord | Match) -> str:
             _put_varint(choices, index)
     rec = match.record
     fields = [rec.version, rec.game, rec.options, rec.seed, len(rec.actions), bytes(choices)]
-    if rec.rules != rec.version:  # a game past BASE_RULES: its rules version goes with it
+    if rec.rules != rec.version or rec.reseeds:  # a game past BASE_RULES: its rules version goes with it
         fields.append(rec.rules)
+    if rec.reseeds:
+        fields.append(_pack_reseeds(rec.reseeds))
     payload = msgpack.packb(fields, use_bin_type=True)
     compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = compressor.compress(payload) + compressor.flush()
@@ -83,14 +101,16 @@ class LinkHeader:
     seed: int
     action_count: int
     choices: bytes
+    reseeds: tuple[Reseed, ...] = ()
 
 
 def read_header(text: str) -> LinkHeader:
     """Unpack and check a link's fields without replaying it; RecordError if malformed."""
     payload = _unpack(_inflate(_unbase64(text)))
-    if not isinstance(payload, list) or len(payload) not in (6, 7):
+    if not isinstance(payload, list) or len(payload) not in (6, 7, 8):
         raise RecordError("this link is not a Star Table game")
     version, game_id, options, seed, count, choices, *rest = payload
+    reseeds = _unpack_reseeds(rest[1], count) if len(rest) == 2 else ()
     if type(version) is not int or not 1 <= version <= FORMAT_VERSION:
         raise RecordError(f"this link was made by another version of Star Table (format {version!r:.20})")
     if rest and version < 2:  # format 1 never carried a rules version
@@ -113,7 +133,7 @@ def read_header(text: str) -> LinkHeader:
         raise RecordError("this link has a malformed action count")
     if not isinstance(choices, bytes):
         raise RecordError("this link has malformed actions")
-    return LinkHeader(game_id, dict(options), seed, count, choices)
+    return LinkHeader(game_id, dict(options), seed, count, choices, reseeds)
 
 
 def decode_match(text: str) -> Match:
@@ -132,12 +152,15 @@ def decode_steps(text: str, every: int = 0) -> Iterator[int | Match]:
     game, count = lookup_game(header.game), header.action_count
     start = Match.from_record(GameRecord(header.game, header.options, header.seed, rules=rules_version(game)))
     reader = _VarintReader(header.choices)
+    mixes = dict(header.reseeds)
     # States are gathered in a list and the Match built once: Match.play per action would
     # copy the growing tuple of states each time (quadratic in the game's length).
     states, wires = [start.state], []
     for step in range(count):
         if every and step and step % every == 0:
             yield step
+        if step in mixes:
+            states[-1] = reseed_state(states[-1], mixes[step])
         state = states[-1]
         legal = game.legal_actions(state)
         if not legal:
@@ -152,7 +175,31 @@ def decode_steps(text: str, every: int = 0) -> Iterator[int | Match]:
         wires.append(game.encode_action(legal[index]))
     if not reader.at_end():
         raise RecordError("this link has trailing data after its last action")
-    yield Match(game, start.record.with_actions(wires), tuple(states))
+    if count in mixes:
+        states[-1] = reseed_state(states[-1], mixes[count])
+    yield Match(game, replace_reseeds(start.record.with_actions(wires), header.reseeds), tuple(states))
+
+
+def _pack_reseeds(reseeds: tuple[Reseed, ...]) -> bytes:
+    out, last = bytearray(), 0
+    for at, mix in reseeds:
+        _put_varint(out, at - last)
+        out += mix.to_bytes(8, "big")
+        last = at
+    return bytes(out)
+
+
+def _unpack_reseeds(data: object, count: int) -> tuple[Reseed, ...]:
+    """The reseeds of a link's eighth field; RecordError when malformed (``check_reseeds``)."""
+    if not isinstance(data, bytes) or not data:
+        raise RecordError("this link has malformed reseeds")
+    reader, out, at = _VarintReader(data), [], 0
+    while not reader.at_end():
+        at += reader.next()
+        mix = reader.take(8)
+        out.append((at, int.from_bytes(mix, "big")))
+    check_reseeds(out, count)
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------------------
@@ -248,6 +295,12 @@ class _VarintReader:
             shift += 7
             if shift > 28:
                 raise RecordError("the link has a malformed action index")
+
+    def take(self, size: int) -> bytes:
+        if self.pos + size > len(self.data):
+            raise RecordError("the link's reseeds are cut short")
+        self.pos += size
+        return self.data[self.pos - size:self.pos]
 
     def at_end(self) -> bool:
         return self.pos == len(self.data)

@@ -6,8 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .frozen import replace as _replace
 from .game import Game, IllegalActionError, OptionError, Options, OptionValue, RecordError, Wire
 from .game import minimal_options as _minimal_options
+from .rng import Rng, ScriptedRng, reseeded
 
 FORMAT_VERSION = 2
 """Links and saves are written in this format. Format 1 (before the Spacehole rules fix of
@@ -18,12 +20,19 @@ rules: a record that carries no rules version is of rules version = its format v
 2). Each game starts at this version (``RULES_VERSION``) and bumps its own from here."""
 MAX_ACTIONS = 20_000  # C-6: no real game comes near this; it bounds replay time of any link.
 SEED_MASK = (1 << 64) - 1
+MAX_RESEEDS = 2_000  # C-6: a reseed comes with a decision that rolls; no game by link nears this
+
+Reseed = tuple[int, int]
+"""(position, mix): before the action at ``position`` (or at the end, when it equals the number
+of actions) the state's RNG has ``mix`` folded in (``rng.reseeded``). Games by link only
+(issue 35): the dice after a person's decision then follow from both sides' salts."""
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """(format version, game id, options, seed, encoded actions, the game's rules version):
-    the save, share and replay format."""
+    """(format version, game id, options, seed, encoded actions, the game's rules version,
+    reseeds): the save, share and replay format. ``reseeds`` is empty but in games by link
+    with dice no one can peek at (issue 35; ``Reseed``)."""
 
     game: str
     options: dict[str, OptionValue]
@@ -31,13 +40,16 @@ class GameRecord:
     actions: tuple[Wire, ...] = ()
     version: int = FORMAT_VERSION
     rules: int = BASE_RULES
+    reseeds: tuple[Reseed, ...] = ()
 
     def with_actions(self, actions: Sequence[Wire]) -> GameRecord:
-        return GameRecord(self.game, self.options, self.seed, tuple(actions), self.version, self.rules)
+        """This record with other actions; the reseeds that still have a place in them kept."""
+        kept = tuple(r for r in self.reseeds if r[0] <= len(actions))
+        return GameRecord(self.game, self.options, self.seed, tuple(actions), self.version, self.rules, kept)
 
     def challenge(self) -> GameRecord:
         """The same game from its start: seed and options only (a fair challenge, SH-11.3)."""
-        return self.with_actions(())
+        return GameRecord(self.game, self.options, self.seed, (), self.version, self.rules)
 
 
 def rules_version(game: Game[Any, Any]) -> int:
@@ -124,14 +136,20 @@ class Match:
             raise RecordError(f"bad options in record: {exc}") from exc
         states = [match.state]
         wires = []
+        mixes = dict(record.reseeds)
         for index, wire in enumerate(record.actions):
+            if index in mixes:
+                states[-1] = reseed_state(states[-1], mixes[index])
             action = match.game.decode_action(wire)
             try:
                 states.append(_checked_apply(match.game, states[-1], action))
             except IllegalActionError as exc:
                 raise RecordError(f"action {index + 1} ({action}) is not legal: {exc}") from exc
             wires.append(match.game.encode_action(action))
-        return Match(match.game, match.record.with_actions(wires), tuple(states))
+        if len(wires) in mixes:
+            states[-1] = reseed_state(states[-1], mixes[len(wires)])
+        canonical = replace_reseeds(match.record.with_actions(wires), tuple((at, mix) for at, mix in record.reseeds))
+        return Match(match.game, canonical, tuple(states))
 
     @property
     def state(self) -> Any:
@@ -150,6 +168,24 @@ class Match:
         wire = self.game.encode_action(action)
         record = self.record.with_actions((*self.record.actions, wire))
         return Match(self.game, record, (*self.states, new_state))
+
+    def reseed(self, mix: int) -> Match:
+        """The match with ``mix`` folded into the RNG before the next action (issue 35: a
+        reseed from both sides' salts in a game by link), recorded so that replay is exact.
+        RecordError if the game keeps no RNG in its state or this moment was reseeded."""
+        at = len(self.record.actions)
+        if type(mix) is not int or not 0 <= mix <= SEED_MASK:
+            raise RecordError("a reseed must be a whole number in 0..2^64-1")
+        if self.record.reseeds and self.record.reseeds[-1][0] >= at:
+            raise RecordError("this moment of the game was reseeded already")
+        record = replace_reseeds(self.record, (*self.record.reseeds, (at, mix)))
+        return Match(self.game, record, (*self.states[:-1], reseed_state(self.state, mix)))
+
+    def draws(self, action: Any) -> bool:
+        """Whether ``action``, applied now, draws from the RNG (a die, a shuffle, a draw): the
+        decisions whose dice a game by link resolves only on the other device (issue 35)."""
+        after = _checked_apply(self.game, self.state, action)
+        return getattr(after, "rng", None) != getattr(self.state, "rng", None)
 
     def undo_depth(self) -> int:
         """How many actions may be taken back now: none across dice or a reveal (C-3.2)."""
@@ -186,6 +222,20 @@ class Match:
         )
 
 
+def reseed_state(state: Any, mix: int) -> Any:
+    """``state`` with ``mix`` folded into its RNG (the ``rng`` field every game state with
+    dice keeps, C-2.1); RecordError for a game whose state holds no RNG."""
+    rng = getattr(state, "rng", None)
+    if not isinstance(rng, (Rng, ScriptedRng)):
+        raise RecordError("this game has no dice to reseed")
+    return _replace(state, rng=reseeded(rng, mix))
+
+
+def replace_reseeds(record: GameRecord, reseeds: tuple[Reseed, ...]) -> GameRecord:
+    return GameRecord(record.game, record.options, record.seed, record.actions, record.version, record.rules,
+                      reseeds)
+
+
 def _check_record_types(record: GameRecord) -> None:
     """Reject a record whose fields have the wrong types or ranges (it may come from a save)."""
     if type(record.version) is not int or record.version != FORMAT_VERSION:
@@ -204,6 +254,22 @@ def _check_record_types(record: GameRecord) -> None:
         raise RecordError("a record's actions must be a list")
     if len(record.actions) > MAX_ACTIONS:
         raise RecordError(f"record has too many actions ({len(record.actions)})")
+    check_reseeds(record.reseeds, len(record.actions))
+
+
+def check_reseeds(reseeds: object, count: int) -> None:
+    """RecordError unless ``reseeds`` are (position, mix) pairs, positions rising within
+    0..``count``, mixes 64-bit (a save or a link may carry anything)."""
+    if not isinstance(reseeds, (tuple, list)) or len(reseeds) > MAX_RESEEDS:
+        raise RecordError("a record's reseeds must be a short list")
+    last = -1
+    for item in reseeds:
+        if not (isinstance(item, (tuple, list)) and len(item) == 2 and all(type(v) is int for v in item)):
+            raise RecordError("a record's reseed must be a (position, mix) pair of whole numbers")
+        at, mix = item
+        if not (last < at <= count and 0 <= mix <= SEED_MASK):
+            raise RecordError("a record's reseeds must come in order, within the game, each of 64 bits")
+        last = at
 
 
 def _checked_apply(game: Game[Any, Any], state: Any, action: Any) -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -132,3 +133,25 @@ class Roller:
         """Remove one uniformly from a canonically sorted pool (C-2.4): (item, rest)."""
         i = self.randbelow(len(pool), purpose)
         return pool[i], (*pool[:i], *pool[i + 1 :])
+
+
+MIX_BITS = 64
+"""A reseed mixes this many bits into the stream (the whole SplitMix64 state)."""
+
+
+def mix_salts(*salts: bytes) -> int:
+    """The value a reseed mixes in (C-2.1; games by link, issue 35): the first 64 bits of
+    SHA-256 over the salts' lengths and bytes, in order. Neither side can aim it while the
+    other's salt is unknown to it, so a roll drawn after the reseed favours nobody."""
+    digest = hashlib.sha256()
+    for salt in salts:
+        digest.update(len(salt).to_bytes(2, "big") + salt)
+    return int.from_bytes(digest.digest()[: MIX_BITS // 8], "big")
+
+
+def reseeded(rng: RngValue, mix: int) -> RngValue:
+    """The stream with ``mix`` folded into its state: every later draw differs and follows
+    from both. A scripted RNG (C-2.7, tests) is left as it is: its draws are the script's."""
+    if isinstance(rng, ScriptedRng):
+        return rng
+    return Rng((rng.state ^ mix) & _MASK)

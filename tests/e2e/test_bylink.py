@@ -247,3 +247,36 @@ def test_the_same_seat_on_two_devices_the_player_takes_the_friends_version(
     b1.click("#claim")
     b1.wait_for_selector("#claim", state="detached")
     _receive(a, _play_until_send(b1, random.Random(4)))  # the friend takes phone 1's next move
+
+
+def test_the_private_window_preview_of_a_roll_shows_nothing(contexts: Contexts, site: Site,
+                                                            pixel7: dict[str, Any]) -> None:
+    """Issue 35's dice no one can peek at, in the browser: the move that rolls, made on a fresh
+    device from the friend's last link (the worker's controller, run here in CPython, makes
+    exactly that link), opened as the friend on another fresh device, is refused and shows
+    nothing of the game or its dice; nothing is saved there."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.web.test_bylink_dice import _play_local, _start, _until_a_roll_is_asked
+    from tests.web.test_bylink_logic import Device
+
+    a, b = _start()
+    _, _, answered, _ = _until_a_roll_is_asked(a, b)
+    window = Device(("warfare",))
+    window.open(answered)
+    attack = _play_local(window)["send"]["link"]
+    pending = split_play_link(attack.removeprefix("p/"))[1].pending
+    assert pending is not None and len(window.app._require_match().record.actions) == pending.at
+    pages = []
+    for _ in range(2):
+        page = contexts.new(site, **pixel7).new_page()
+        page.goto(site.url)
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT_MS)
+        pages.append(page)
+    first, second = pages
+    _receive(first, site.url + "#" + answered)  # the friend's last link in a private window: it opens
+    second.goto(site.url + "#" + attack)  # the move to roll, "as the friend", on another fresh device
+    second.wait_for_selector("#notice:not([hidden])", timeout=30_000)
+    wait_until(second, "() => document.body.dataset.screen === 'home'")
+    assert "only that device holds the salt" in second.inner_text("#notice")
+    assert second.query_selector("#claim, #board, #board-area canvas") is None
+    assert second.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('startable:game:')).length") == 0

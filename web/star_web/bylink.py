@@ -11,9 +11,11 @@ with the record cut back to where the phase began (C-4.6). The next seat's devic
 stand-in for the sealed part (``stand_in``: the view hides it anyway) and sends its own actions
 in the clear (``Plan``); the first device plays them after its own, and its next link carries
 the salt (``Reveal``), which the second device checks against the commitment it holds.
-What the link does not protect: everything else hidden (hands, deck order, future dice) is in
-the record, as in a mailed game log; the app never shows a seat what it may not see, but a
-decoded link is not a lock (docs/WEB.md). Pure Python, no browser imports.
+The dice of a person's move are rolled on the other device with both devices' salts
+(``linkdice``, issue 35). What the link does not protect: everything else hidden (hands, deck
+order, computer seats' dice) is in the record, as in a mailed game log; the app never shows a
+seat what it may not see, but a decoded link is not a lock (docs/WEB.md). Pure Python, no
+browser imports.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from pygame_core import IllegalActionError, Match, RecordError
 from pygame_core.codec import pack_data, unpack_data
 from pygame_core.game import Wire
 from pygame_core.record import GameRecord
+
+from .linkdice import Pending, read_pending, read_reveals, unwire
 
 ENVELOPE_VERSION = 2  # 1: links sent before issue 35 (no game id; a commitment said its count): still read
 PERSON = -1  # a seat played by a person, at some device (the sender's, this one or a third)
@@ -86,7 +90,9 @@ class Envelope:
     link of the game (a link with a known id and another seed or options is refused);
     ``name``, the sender's own name; ``note``, a short note riding with the move; ``conceded``,
     the sender gave up; ``replot``, the commitment replaces one whose salt its device lost;
-    ``rematch``, the id of the game this one is a rematch of."""
+    ``rematch``, the id of the game this one is a rematch of. Dice no one can peek at
+    (``linkdice``): ``dice`` the sender's commitment to its dice salt, ``pending`` a decision
+    that rolls, for the receiver to roll, ``rolled`` the salts the sender rolled with."""
 
     sender: int
     to: int
@@ -100,11 +106,16 @@ class Envelope:
     conceded: bool = False
     replot: bool = False
     rematch: str = ""
+    dice: str = ""
+    pending: Pending | None = None
+    rolled: tuple[tuple[int, str], ...] = ()
 
     def to_data(self) -> list[Any]:
         extra: dict[str, Any] = {}
         for key, value in (("g", self.gid), ("n", self.name), ("m", self.note), ("x", self.conceded),
-                           ("r", self.replot), ("f", self.rematch)):
+                           ("r", self.replot), ("f", self.rematch), ("k", bytes.fromhex(self.dice)),
+                           ("d", None if self.pending is None else self.pending.to_wire()),
+                           ("v", [[at, bytes.fromhex(salt)] for at, salt in self.rolled])):
             if value:
                 extra[key] = value
         return [
@@ -159,13 +170,17 @@ def split_play_link(text: str) -> tuple[str, Envelope]:
         raise RecordError("this game link is damaged (seats)")
     if not isinstance(extra, dict) or not all(isinstance(k, str) for k in extra):
         raise RecordError("this game link is damaged (its game id)")
-    gid, rematch = extra.get("g", ""), extra.get("f", "")
+    gid, rematch, dice = extra.get("g", ""), extra.get("f", ""), unwire(extra.get("k", b""))
     if not (gid == "" or _hex(gid, 12)) or not (rematch == "" or _hex(rematch, 12)):
         raise RecordError("this game link is damaged (its game id)")
+    if not (dice == "" or _hex(dice, 32)):
+        raise RecordError("this game link is damaged (its dice)")
     return blob, Envelope(int(sender), int(to), tuple(int(k) for k in kinds),
                           _commit(commit, version), _plan(plan, version), _reveals(reveals),
                           gid=gid, name=clean_text(extra.get("n"), MAX_NAME), note=clean_text(extra.get("m"), MAX_NOTE),
-                          conceded=extra.get("x") is True, replot=extra.get("r") is True, rematch=rematch)
+                          conceded=extra.get("x") is True, replot=extra.get("r") is True, rematch=rematch,
+                          dice=str(dice), pending=read_pending(unwire(extra.get("d"))),
+                          rolled=read_reveals(unwire(extra.get("v"))))
 
 
 def _int(value: object, low: int = 0, high: int = 1 << 40) -> bool:
@@ -224,8 +239,12 @@ def same_game(a: GameRecord, b: GameRecord) -> bool:
 
 def relation(held: GameRecord, got: GameRecord) -> str:
     """How a link's record stands to the one this device holds: "same", "newer" (it extends
-    it), "older" (this device is further on) or "changed" (an earlier move differs)."""
+    it), "older" (this device is further on) or "changed" (an earlier move, or the reseed of
+    an earlier roll, differs)."""
     mine, theirs = held.actions, got.actions
+    common = min(len(mine), len(theirs))
+    if [r for r in held.reseeds if r[0] < common] != [r for r in got.reseeds if r[0] < common]:
+        return "changed"  # the same moves with other dice (issue 35's reseeds)
     if mine == theirs:
         return "same"
     if theirs[:len(mine)] == mine:
@@ -278,6 +297,10 @@ class LinkPlay:
     ``fork`` a friend's link that changes moves made here, kept until the player chooses which
     version goes on; ``conceded`` the seat that gave up; ``replot`` the cut whose sealed orders
     this device lost and must seal again; ``note`` the note to send with this device's next link.
+    Dice no one can peek at (``linkdice``): ``dsalt`` this device's salt, committed to in its
+    links until it rolls with it; ``theirs`` (commitment, seat) the last one a friend's link
+    carried; ``asked`` this device's decision sent to be rolled there; ``dused`` the salts this
+    device rolled with (at, salt), revealed in its next links.
     """
 
     made: list[tuple[int, int, str]] = field(default_factory=list)
@@ -292,6 +315,10 @@ class LinkPlay:
     replot: int | None = None
     note: str = ""
     rematch: str = ""
+    dsalt: str = ""
+    theirs: tuple[str, int] | None = None
+    asked: Pending | None = None
+    dused: list[tuple[int, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -307,6 +334,14 @@ class LinkPlay:
             data["conceded"] = self.conceded
         if self.replot is not None:
             data["replot"] = self.replot
+        if self.dsalt:
+            data["dsalt"] = self.dsalt
+        if self.theirs is not None:
+            data["theirs"] = list(self.theirs)
+        if self.asked is not None:
+            data["asked"] = self.asked.to_data()
+        if self.dused:
+            data["dused"] = [list(r) for r in self.dused]
         return data
 
     @staticmethod
@@ -334,12 +369,21 @@ class LinkPlay:
             play.replot = None if replot is None else int(replot)
         except (TypeError, ValueError, AttributeError):
             pass
+        try:
+            play.dsalt = str(data.get("dsalt") or "")
+            theirs = data.get("theirs")
+            play.theirs = None if not theirs else (str(theirs[0]), int(theirs[1]))
+            play.asked = read_pending(data.get("asked"))
+            play.dused = list(read_reveals(data.get("dused")))
+        except (TypeError, ValueError, IndexError, RecordError):
+            pass
         return play
 
     def carry(self) -> LinkPlay:
         """What outlives a phase's secrets: the game's id, names, a fork waiting, a concession."""
         return LinkPlay(made=self.made, gid=self.gid, names=dict(self.names), fork=self.fork,
-                        conceded=self.conceded, rematch=self.rematch)
+                        conceded=self.conceded, rematch=self.rematch, dsalt=self.dsalt, theirs=self.theirs,
+                        asked=self.asked, dused=list(self.dused))
 
     def salt_for(self, cut: int, count: int) -> str:
         """The salt of the commitment to ``count`` actions from ``cut``, made once."""

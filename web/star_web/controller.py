@@ -43,6 +43,8 @@ from .bylink import (
     stand_in,
 )
 from .daily import DAILY_GAME, daily_state
+from .linkdice import DiceRefused, Pending, check_rolled, commit_to, resolve, unasked_rolls
+from .linkdice import new_salt as new_dice_salt
 from .linkmoves import by_link_model, conceded_outcome
 from .recap import LogIndex, log_marks, recap
 from .storage import (
@@ -371,7 +373,7 @@ class App:
                 if entry is None or held is None or take:
                     raise
                 return self._offer_fork(entry, held, payload, str(exc))
-        except LinkRefused as exc:
+        except (LinkRefused, DiceRefused) as exc:
             self.notices.append(str(exc))
         except RecordError as exc:
             self.notices.append(f"This game link could not be opened: {exc}. Nothing on this device was changed. "
@@ -388,7 +390,13 @@ class App:
         seat = int(claiming["seat"])
         self.claiming = None
         self.viewer = seat
-        self._pass_idle()
+        # As after a hand-off (``reveal``), a stop where the person may also switch their stops
+        # off is shown, not passed (issue 35): switching them off is the choice that travels
+        # with this seat's links, a public setting in the record (C-5.4), after which the other
+        # device's engine passes for this seat and such windows cost no link. Nothing this
+        # device knows of the hand decides that for the other device (docs/WEB.md).
+        if not _offers_stop_switch(match):
+            self._pass_idle()
         self._autosave()
         return self._model("game")
 
@@ -433,7 +441,7 @@ class App:
         replot = False
         if take:
             match = got
-            links = LinkPlay(gid=links.gid or envelope.gid, names=links.names)
+            links = LinkPlay(gid=links.gid or envelope.gid, names=links.names, dsalt=links.dsalt)
         elif envelope.plan is not None:
             found = self._with_plan(held, got, envelope.plan, links, sender)
             if found is None:
@@ -453,7 +461,8 @@ class App:
             first_commit = envelope.commit is not None and links.got is None and links.base is None
             replot = (envelope.commit is not None and envelope.replot and links.got is not None
                       and links.got[0] == envelope.commit.cut and links.got[2] != envelope.commit.digest)
-            news = first_commit or replot or (envelope.conceded and links.conceded is None)
+            news = (first_commit or replot or (envelope.conceded and links.conceded is None)
+                    or envelope.pending is not None)
             if how == "same" and not news:
                 self.notices.append(f"You already opened this link: nothing new. If {sender} is waiting for you, "
                                     "your last link is below to send again.")
@@ -464,6 +473,7 @@ class App:
             links = links.carry()
             links.rematch = ""
         links.gid = links.gid or envelope.gid
+        match = _roll_dice(links, len(held.record.actions), match, envelope, sender, names, take)
         if envelope.name:
             links.names[envelope.sender] = envelope.name
         if envelope.conceded:
@@ -486,6 +496,8 @@ class App:
         those orders began, to seal them again (the other side is asked to give theirs again)."""
         sender = _person(names, {envelope.sender: envelope.name} if envelope.name else {}, envelope.sender)
         self._close()
+        if envelope.pending is not None:  # its dice are rolled with a salt only the real device holds
+            resolve(got, envelope.pending, "", names[envelope.to] if envelope.to < len(names) else "this seat")
         if envelope.plan is not None:
             got = got.truncated(envelope.plan.cut)
             if got.game.current_player(got.state) != envelope.to:
@@ -499,6 +511,8 @@ class App:
         self.seats = _playable_seats(got.record.game, [LINK if kind == PERSON else kind for kind in envelope.kinds])
         self.save_id = self._new_save_id(got)
         self.links.gid = envelope.gid
+        if envelope.dice:
+            self.links.theirs = (envelope.dice, envelope.sender)
         if envelope.name:
             self.links.names[envelope.sender] = envelope.name
         if envelope.conceded:
@@ -589,7 +603,9 @@ class App:
         if self.claiming is not None:
             return None
         seat = match.game.current_player(match.state)
-        if match.is_over or self.links.conceded is not None:  # the end goes to the friends too
+        if self._asking() and self.links.theirs is not None:
+            seat = self.links.theirs[1]  # the device that promised a salt rolls this decision's dice
+        elif match.is_over or self.links.conceded is not None:  # the end goes to the friends too
             seat = next((s for s, kind in enumerate(self.seats) if kind == LINK), None)
             if seat is None:
                 return None
@@ -608,8 +624,10 @@ class App:
         kinds = tuple(PERSON if kind < 0 else kind for kind in self.seats)
         links = self.links
         links.gid = links.gid or new_game_id()  # a game by link saved before game ids gets one now
+        links.dsalt = links.dsalt or new_dice_salt()  # committed to in every link, until rolled with
         about = Envelope(sender, to, kinds, gid=links.gid, name=self.my_name(), note=links.note,
-                         conceded=links.conceded == sender, rematch=links.rematch)
+                         conceded=links.conceded == sender, rematch=links.rematch, dice=commit_to(links.dsalt),
+                         pending=links.asked if self._asking() else None, rolled=tuple(links.dused[-1:]))
         if links.base is not None and links.got is not None:
             cut = links.got[0]
             plan = Plan(cut, None, tuple(match.record.actions[links.base:]))
@@ -638,7 +656,7 @@ class App:
         legal = match.legal_actions()
         seat = match.game.current_player(match.state)
         if (at != len(match.record.actions) or not 0 <= index < len(legal) or self._handoff_due()
-                or seat is None or self.seats[seat] != HUMAN or self.links.conceded is not None):
+                or seat is None or self.seats[seat] != HUMAN or self.links.conceded is not None or self._asking()):
             self.notices.append("That choice is no longer on offer; the board has been refreshed.")
             return self._model("game")
         return self.play(legal[index])
@@ -646,6 +664,15 @@ class App:
     def play(self, action: Any) -> Model:
         match = self._require_match()
         try:
+            if self._hold_roll(match, action):
+                self._autosave()
+                friend = self.links.theirs[1] if self.links.theirs is not None else 0
+                names = [str(n) for n in self._view(match, None).get("seat_names", [])]
+                who = _person(names, self.links.names, friend)
+                self.notices.append(f"This move rolls dice: they are rolled on {who}'s device when the link you "
+                                    "send is opened there, with a secret of each device, so no one can see them "
+                                    "before the move is made. You will see them in the answer.")
+                return self._model("game")
             self.match = match.play(action)
         except IllegalActionError as exc:
             self.notices.append(str(exc))
@@ -987,15 +1014,40 @@ class App:
         played = False
         for _ in range(IDLE_LIMIT):
             seat = match.game.current_player(match.state)
-            if seat is None or self.seats[seat] != HUMAN or self._handoff_due():
-                break
+            if seat is None or self.seats[seat] != HUMAN or self._handoff_due() or self._asking():
+                break  # asking: the pass due may be the move sent to be rolled on the friend's device
             idle = match.game.idle_pass(match.state)
             if idle is None:
                 break
+            if self._hold_roll(match, idle[0]):
+                return True
             match = self.match = match.play(idle[0])
             played = True
             self._follow_the_move()
         return played
+
+    def _hold_roll(self, match: Match, action: Any) -> bool:
+        """Dice no one can peek at (issue 35, ``linkdice``): a person's decision that rolls, in
+        a game by link whose friend's device promised a salt, is not played here; the link
+        carries it, with a fresh salt of this device, for that device to roll. Not while
+        plotting on a stand-in or in a secret phase (their sealed orders go as before)."""
+        links = self.links
+        if (LINK not in self.seats or links.theirs is None or links.base is not None or self._asking()
+                or match.game.pending_secret(match.state)):
+            return False
+        seat, friend = match.game.current_player(match.state), links.theirs[1]
+        if seat is None or self.seats[seat] != HUMAN or not 0 <= friend < len(self.seats) or self.seats[friend] != LINK:
+            return False
+        if not match.draws(action):
+            return False
+        links.asked = Pending(len(match.record.actions), match.game.encode_action(action), new_dice_salt(),
+                              links.theirs[0])
+        return True
+
+    def _asking(self) -> bool:
+        """This device sent a decision for the friend's device to roll, and waits for it."""
+        asked, match = self.links.asked, self.match
+        return asked is not None and match is not None and asked.at == len(match.record.actions)
 
     def _takeback(self) -> bool:
         """One person against the computer: Undo takes back across dice (issue 24)."""
@@ -1006,7 +1058,7 @@ class App:
         computer replies after it (C-3.2: never across a die, a reveal, or another person's
         decision); 0 when there is nothing to undo. A finished game stays finished: its
         outcome is what the saves, the best scores and a shared link already hold."""
-        if self.viewer is None or self._handoff_due() or match.is_over:
+        if self.viewer is None or self._handoff_due() or match.is_over or self._asking():
             return 0
         states = match.states
         reach = len(match.record.actions) if self._takeback() else match.undo_depth()
@@ -1180,11 +1232,14 @@ class App:
         names = [str(n) for n in self._view(match, None).get("seat_names", [])]
         if self._plan_done() and self.links.got is not None:
             seat = self.links.got[3]
+        asking = self._asking() and self.links.theirs is not None
+        if asking and self.links.theirs is not None:
+            seat = self.links.theirs[1]  # its device rolls this device's last move
         if self.links.conceded is not None:
             return f"{_person(names, self.links.names, self.links.conceded)} conceded · "
         friend = next((s for s, kind in enumerate(self.seats) if kind == LINK and self.links.names.get(s)), None)
         versus = "" if friend is None else f"With {_person(names, self.links.names, friend)} · "
-        if self.seats[seat] == LINK or self._plan_done():
+        if self.seats[seat] == LINK or self._plan_done() or asking:
             return f"{versus}Waiting for {_person(names, self.links.names, seat)} · "
         return f"{versus}Your turn · " if self.seats[seat] == HUMAN else versus
 
@@ -1230,7 +1285,8 @@ class App:
         viewer = spectator if replaying else None if handoff else self.viewer
         view = None if handoff or hidden else (public if viewer is None else self._view(match, viewer))
         human_turn = (not replaying and to_move is not None and not handoff and not hidden
-                      and self.seats[to_move] == HUMAN and to_move == viewer and self.links.conceded is None)
+                      and self.seats[to_move] == HUMAN and to_move == viewer and self.links.conceded is None
+                      and not self._asking())  # the move made is out to be rolled on the friend's device
         legal = match.legal_actions() if human_turn else []
         labels = self._labels(match, view or {}, legal) if legal else []
         outcome = game.outcome(state)
@@ -1400,9 +1456,37 @@ def _check_envelope(got: Match, envelope: Envelope) -> None:
             or envelope.to == envelope.sender):
         raise RecordError("the link is damaged (its seats do not fit its game)")
     mover = got.game.current_player(got.state)
-    if (envelope.commit is None and envelope.plan is None and not got.is_over and not envelope.conceded
-            and mover != envelope.to):
+    if (envelope.commit is None and envelope.plan is None and envelope.pending is None and not got.is_over
+            and not envelope.conceded and mover != envelope.to):
         raise RecordError("the link is damaged (it is sent to a seat that is not to move)")
+
+
+def _roll_dice(links: LinkPlay, held: int, match: Match, envelope: Envelope, sender: str, names: list[str],
+               take: bool) -> Match:
+    """Dice no one can peek at (issue 35, ``linkdice``), as a friend's link comes in: the
+    decision this device sent rolled with the salts both promised (checked), no roll made
+    there unasked, the friend's new commitment kept, and a decision of theirs rolled here
+    with this device's salt, which its next links reveal. ``held``: the actions held here."""
+    asked = None if take else links.asked
+    if take:
+        links.asked = None
+    if asked is not None:
+        check_rolled(match, asked, asked.salt, envelope.rolled, held, sender)
+        if len(match.record.actions) > asked.at:
+            links.asked = None
+    elif not take and unasked_rolls(match, held):
+        raise DiceRefused(f"This link from {sender} rolled dice no one asked it to: it was not opened.")
+    # A newer link from the friend holds every move this device rolled before: its salts
+    # reached them (their device checked them as it took the link), so they go no more.
+    links.dused = [r for r in links.dused if r[0] >= held]
+    if envelope.dice:
+        links.theirs = (envelope.dice, envelope.sender)
+    if envelope.pending is not None:
+        to = names[envelope.to] if envelope.to < len(names) else "this seat"
+        match = resolve(match, envelope.pending, links.dsalt, to)
+        links.dused = [*links.dused[-3:], (envelope.pending.at, links.dsalt)]
+        links.dsalt = new_dice_salt()
+    return match
 
 
 def _person(names: list[str], people: dict[int, str], seat: int) -> str:
