@@ -316,7 +316,7 @@ function shotCard(g, a) {
       `range ${o.range} (${o.mod >= 0 ? "+" : ""}${o.mod}), TO-HIT ${o.shooter.to_hit}, hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`} — ${pct}%.`),
     // Short on the button (the card says which weapon), whole for a screen reader.
     h("button", { type: "button", class: "btn primary msc-fire-btn", "data-fire": `${a.fields.ship}-${a.fields.side}-${a.fields.target}`,
-      "aria-label": `Fire ${o.shooter.label} ${a.fields.side} at ${o.target.label} (${pct}%)`, onclick: (e) => actNow(a, e) }, `Fire · ${pct}%`));
+      "aria-label": `Fire · ${pct}%: ${o.shooter.label} ${a.fields.side} at ${o.target.label}`, onclick: (e) => actNow(a, e) }, `Fire · ${pct}%`));
 }
 
 /** What a hit on the chosen target does (MSC-9.3), once under its shots: a 6 strikes the side
