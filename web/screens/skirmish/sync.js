@@ -164,7 +164,9 @@ export function keepDecisionInView() {
   // The least scroll that shows the controls (and the map's foot), the most that keeps the map's
   // top under the header: a map scrolled away above (the page was left lower by the last
   // decision) comes back down as far as the controls allow.
-  const least = Math.min(c.bottom, panel.getBoundingClientRect().bottom) + 8 - window.innerHeight;
+  // A panel that sticks under the header (beside the map) stays on screen whatever the scroll.
+  const sticky = getComputedStyle(panel).position === "sticky";
+  const least = sticky ? -Infinity : Math.min(c.bottom, panel.getBoundingClientRect().bottom) + 8 - window.innerHeight;
   const most = m.top - top - 4;
   const by = most < 0 ? Math.max(most, least) : Math.min(Math.max(least, m.bottom - window.innerHeight, 0), most);
   if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
