@@ -85,7 +85,10 @@ function recapStep(g, step, screen, now) {
   if (!own && !lines.length) return null;
   const people = g.seats.filter((s) => !s.computer).length;
   const seat = step.seat === null || step.seat === undefined ? null : g.seats[step.seat];
-  const who = !seat || g.seats.length === 1 ? null : step.seat === g.viewer && people === 1 ? "You" : seat.name;
+  // A screen may file a step under no side (``screen.recapWho`` null: Minimal Space Combat's
+  // reveal of both sides' moves, each told under its own side; issue 36).
+  const filed = screen.recapWho ? screen.recapWho(g, step) : undefined;
+  const who = filed !== undefined ? filed : !seat || g.seats.length === 1 ? null : step.seat === g.viewer && people === 1 ? "You" : seat.name;
   return h("li", { class: `recap-step seat-${step.seat}${now ? " now" : ""}${folded ? " auto" : ""}`, "data-at": String(step.at),
     "aria-current": now ? "step" : null },
   who ? h("span", { class: "recap-who" }, who) : null,

@@ -104,7 +104,8 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
                  check: Callable[[Page], None] | None = None) -> int:
     """Play every decision on screen by tapping the board and the screen's own controls (the
     computer's turns are waited for) until the end panel shows; ``check`` looks at each
-    decision first. Returns the decisions taken."""
+    decision first, and again once orders are plotted and once a shot's odds show. Returns the
+    decisions taken."""
     taken = 0
     while not page.locator("[data-outcome]").count():
         taken += 1
@@ -150,6 +151,8 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
             page.tap(f"[data-speed='{speed}']")
             for _ in range(speed):
                 page.tap(f"[data-step='{orders}']")
+            if check is not None:
+                check(page)  # the orders plotted, "Set" ready
             page.tap("#msc-commit")
             changed(page, now)  # the orders' steps, as for a build above
             settled(page)
@@ -159,6 +162,8 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
             tap_hex(page, *ship_hex(page, target))
             page.wait_for_selector(".msc-fire-btn")
             assert "%" in page.inner_text("#msc-odds") and "1–4" in page.inner_text("#msc-odds")
+            if check is not None:
+                check(page)  # the odds shown, "Fire" ready
             page.locator(".msc-fire-btn").first.tap()
             changed(page, now)
         elif page.locator("#msc-hold").count():

@@ -245,3 +245,56 @@ def test_a_whole_game_against_the_computer_in_players_words(page: Page, site: Si
     assert len(seen) > 10
     log = page.inner_text("#log")
     assert "Initiative:" in log and ("fires its" in log or "cannot fire this turn" in log)
+
+
+DECISION_IN_VIEW = """() => {
+  const top = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const board = document.getElementById('board');
+  const panel = document.getElementById('msc-panel');
+  if (!board || !panel) return null;
+  const b = board.getBoundingClientRect();
+  const seen = Math.min(b.bottom, innerHeight) - Math.max(b.top, top);
+  const out = [];
+  const controls = panel.querySelectorAll('[data-speed], [data-step], #msc-commit, #msc-submit-orders, '
+    + '#msc-submit-deploy, .msc-compass .btn, [data-target], #msc-hold, .msc-fire-btn, .msc-hit-sides .btn');
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const shown = r.top >= top && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
+      && Boolean(hit) && (hit === el || el.contains(hit));
+    const where = `${Math.round(r.top)}-${Math.round(r.bottom)}`;
+    if (!shown) out.push(`${el.id || el.className} "${el.textContent.trim().slice(0, 30)}" at ${where}`);
+  }
+  return {map: [Math.round(seen), Math.round(b.height)], controls: controls.length, out};
+}"""
+
+
+def test_the_map_and_the_decision_are_in_view_together_for_a_whole_game(page: Page, site: Site) -> None:
+    """Issue 36: on a 412x839 phone, at every decision of a whole skirmish against the computer
+    (deploying, plotting orders, with the orders plotted, firing with the odds shown), at least
+    half of the map and every one of the decision's buttons are inside the viewport, under the
+    header and uncovered, without the player scrolling; and a reveal of both sides' moves in
+    the recap files each side's under its own name."""
+    page.set_viewport_size(PHONE)
+    against_the_computer(page, site, scenario="skirmish", turn_limit=4, **SMALL_MAP)
+    checked: list[str] = []
+    sides_seen: list[str] = []
+
+    def check(p: Page) -> None:
+        found: dict[str, Any] | None = p.evaluate(DECISION_IN_VIEW)
+        if found is None:
+            return
+        seen, height = found["map"]
+        assert seen >= height / 2, (title(p), found)
+        assert found["out"] == [], (title(p), found)
+        checked.append(title(p))
+        for side in p.locator("#recap .msc-recap-side").all():
+            name = side.locator(".recap-who").inner_text()
+            lines = side.locator("li").all_inner_texts()
+            owner = "West" if side.get_attribute("data-side") == "0" else "East"
+            assert lines and all(line.startswith(owner) for line in lines), (name, lines)
+            sides_seen.append(owner)
+
+    play_by_taps(page, check=check)
+    assert len(checked) > 8, checked
+    assert {"West", "East"} <= set(sides_seen), sides_seen

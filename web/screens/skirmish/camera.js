@@ -86,7 +86,11 @@ export function clampCam(v, w, hgt) {
 
 export function canvasHeight(v, width, scale) {
   const [, mh] = mapUnits(v);
-  // On a phone the map leaves room below it for the decision's own controls and its confirm.
-  const cap = Math.max(240, Math.min(window.innerHeight * (window.innerWidth < 600 ? 0.4 : 0.62), 720));
+  // On a phone the map leaves room below it for the decision's own controls and its confirm;
+  // held sideways the decision sits beside it (screen.css), so it takes the height under the
+  // header (issue 36).
+  const sideways = window.innerHeight <= 500 && window.innerWidth >= 600;
+  const cap = sideways ? Math.max(200, window.innerHeight - 72)
+    : Math.max(240, Math.min(window.innerHeight * (window.innerWidth < 600 ? 0.4 : 0.62), 720));
   return Math.min(mh * scale, cap);
 }

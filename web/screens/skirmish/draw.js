@@ -117,7 +117,21 @@ function onMapTap(x, y, e) {
   const hex = hx.hexAt(state.cam.x0 + x / state.cam.scale, state.cam.y0 + y / state.cam.scale, v.map.width, v.map.height);
   if (!hex) return;
   state.hexCursor = null; // a pointer's tap: the keyboard's frame goes
+  if (e && e.pointerType === "touch") swallowGhostClick(e.currentTarget || e.target);
   tapHex(hex[0], hex[1], e);
+}
+
+/** A touch on the map is followed by the browser's click at the same point of the screen; the
+ * tap may scroll the page (the decision's controls kept in view with the map, issue 36), and
+ * that click would then land on whatever slid under the finger (a Fire button). It is dropped
+ * unless it lands on the map. */
+function swallowGhostClick(canvas) {
+  const until = performance.now() + 700;
+  const guard = (ev) => {
+    document.removeEventListener("click", guard, true);
+    if (performance.now() < until && ev.target !== canvas) { ev.preventDefault(); ev.stopPropagation(); }
+  };
+  document.addEventListener("click", guard, true);
 }
 
 export function tapHex(col, row, e) {
@@ -144,7 +158,7 @@ export function tapHex(col, row, e) {
     }
     if (v.phase === "combat" && !v.pending_hit) {
       const enemy = here.find((s) => s.owner !== v.you && g.actions.some((a) => a.kind === "Fire" && a.fields.target === s.id));
-      if (enemy) { state.ui.target = enemy.id; rerender(); scrollToOdds(); return; }
+      if (enemy) { state.ui.target = enemy.id; rerender(); return; } // rerender keeps the odds' Fire in view with the map
     }
   }
   if (here.length) {
@@ -152,11 +166,6 @@ export function tapHex(col, row, e) {
     state.ui.selected = here[(idx + 1) % here.length].id;
   } else state.ui.selected = null;
   rerender();
-}
-
-function scrollToOdds() {
-  const odds = document.getElementById("msc-odds");
-  if (odds) odds.scrollIntoView({ block: "nearest", behavior: "instant" });
 }
 
 export function drawMap(g) {

@@ -108,8 +108,9 @@ function ordersPanel(g) {
     where = ghost.left ? `Leaves the map after ${ghost.path.length - 1} hex${ghost.path.length === 2 ? "" : "es"}: ${ship.label} would disengage and count as destroyed!`
       : `Ends at ${hx.hexLabel(end[0], end[1])} facing ${hx.DIR_NAMES[ghost.facing]}.`;
   }
+  // The ships already ordered are listed below the decision's controls (issue 36: a list above
+  // pushed "Set" off a phone's screen).
   return h("div", { class: "msc-plot" },
-    summary,
     h("h2", {}, `Orders for ${shipName(v, ship)}`, h("span", { class: "muted" }, ` at ${ship.hex} facing ${hx.DIR_NAMES[ship.facing]}`)),
     speedRow,
     h("p", { class: "muted msc-note" }, speedNote),
@@ -131,7 +132,8 @@ function ordersPanel(g) {
       h("input", { type: "text", id: "msc-orders-input", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
         value: state.ui.typed, "aria-describedby": "msc-order-state",
         oninput: (e) => typeOrders(e.target.value),
-        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); commitOrders(); } } })));
+        onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); commitOrders(); } } })),
+    summary);
 }
 
 async function pickSpeed(ship, s, legal, locked) {
@@ -281,14 +283,16 @@ function firePanel(g) {
   if (state.ui.target !== null && !targetIds.includes(state.ui.target)) state.ui.target = null;
   const chosen = state.ui.target !== null ? fires.filter((a) => a.fields.target === state.ui.target)
     .sort((a, b) => (b.fields.ship === state.ui.selected) - (a.fields.ship === state.ui.selected)) : [];
+  // Issue 36: the decision's buttons first (targets, Hold fire, then each shot's Fire with its
+  // chance), the damage table after them, so that on a phone they sit beside the map.
   return h("div", { class: "msc-fire" },
-    h("p", {}, fires.length ? "Tap one of your ships to see its arcs, then tap a highlighted enemy (or pick below). The odds show before you fire." : "No weapon can reach a target."),
-    targetIds.length ? h("div", { class: "msc-row", role: "group", "aria-label": "Targets" }, targetIds.map((t) => h("button", {
+    h("p", { class: "msc-note" }, fires.length ? "Tap a highlighted enemy on the map or a target here: the odds show before you fire." : "No weapon can reach a target."),
+    h("div", { class: "msc-row", role: "group", "aria-label": "Targets" }, targetIds.map((t) => h("button", {
       type: "button", class: `btn small${state.ui.target === t ? " on" : ""}`, "aria-pressed": state.ui.target === t ? "true" : "false", "data-target": t,
       onclick: () => { state.ui.target = t; rerender(); },
-    }, `Target ${shipName(v, v.ships[t])}`))) : null,
-    chosen.length ? h("div", { class: "msc-odds", id: "msc-odds" }, chosen.map((a) => shotCard(g, a))) : null,
-    hold ? h("button", { type: "button", class: "btn", id: "msc-hold", onclick: (e) => actNow(hold, e) }, "Hold fire (end my fire this turn)") : null);
+    }, `Target ${shipName(v, v.ships[t])}`)),
+    hold ? h("button", { type: "button", class: "btn small", id: "msc-hold", onclick: (e) => actNow(hold, e) }, "Hold fire (end my fire this turn)") : null),
+    chosen.length ? h("div", { class: "msc-odds", id: "msc-odds" }, chosen.map((a) => shotCard(g, a)), damageTable(g, chosen)) : null);
 }
 
 export function shotOdds(v, a) {
@@ -301,23 +305,36 @@ export function shotOdds(v, a) {
   return { shooter, target, range, mod, need, chance: hx.hitChance(need), faces: faces.map((s) => hx.SIDE_NAMES[s]) };
 }
 
+/** One shot at the chosen target: its odds in a line and its Fire button with the chance. */
 function shotCard(g, a) {
   const { h } = state.shell;
   const v = g.view;
   const o = shotOdds(v, a);
-  const weaponsThere = o.faces.map((s) => (o.target.weapons[s] === "intact" ? `its ${s} weapon is destroyed` : `no weapon on its ${s} side: SHIELDS −1`));
   const pct = Math.round(o.chance * 100);
   return h("div", { class: "msc-shot" },
-    h("p", { class: "msc-shot-title" }, `${o.shooter.label} ${a.fields.side} (${hx.SIDE_WORDS[a.fields.side]}) → ${shipName(v, o.target)}`),
-    h("p", {}, `Range ${o.range} (${o.mod >= 0 ? "+" : ""}${o.mod}), TO-HIT ${o.shooter.to_hit}: hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`} — ${pct}%.`),
-    h("table", { class: "msc-dmg" },
-      h("caption", {}, "If it hits, the damage die:"),
-      h("tbody", {},
-        h("tr", {}, h("th", { scope: "row" }, "1–4"), h("td", {}, `SHIELDS −1 (${o.target.shields} → ${o.target.shields - 1}${o.target.shields === 1 ? ", destroyed" : ""})`)),
-        h("tr", {}, h("th", { scope: "row" }, "5"), h("td", {}, o.target.engine > 0 ? `ENGINE −1 (${o.target.engine} → ${o.target.engine - 1})` : "no ENGINE left: SHIELDS −1")),
-        h("tr", {}, h("th", { scope: "row" }, "6"), h("td", {}, `${o.faces.length > 1 ? `you choose a side facing ${o.shooter.label}: ` : ""}${weaponsThere.join(", or ")}`)))),
+    h("p", {}, h("span", { class: "msc-shot-title" }, `${o.shooter.label} ${a.fields.side} (${hx.SIDE_WORDS[a.fields.side]}) → ${shipName(v, o.target)}: `),
+      `range ${o.range} (${o.mod >= 0 ? "+" : ""}${o.mod}), TO-HIT ${o.shooter.to_hit}, hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`} — ${pct}%.`),
+    // Short on the button (the card says which weapon), whole for a screen reader.
     h("button", { type: "button", class: "btn primary msc-fire-btn", "data-fire": `${a.fields.ship}-${a.fields.side}-${a.fields.target}`,
-      onclick: (e) => actNow(a, e) }, `Fire ${o.shooter.label} ${a.fields.side} (${pct}%)`));
+      "aria-label": `Fire · ${pct}%: ${o.shooter.label} ${a.fields.side} at ${o.target.label}`, onclick: (e) => actNow(a, e) }, `Fire · ${pct}%`));
+}
+
+/** What a hit on the chosen target does (MSC-9.3), once under its shots: a 6 strikes the side
+ * facing each shooter. */
+function damageTable(g, shots) {
+  const { h } = state.shell;
+  const v = g.view;
+  const target = v.ships[shots[0].fields.target];
+  const sixes = [...new Map(shots.map((a) => [a.fields.ship, shotOdds(v, a)])).values()].map((o) => {
+    const there = o.faces.map((s) => (target.weapons[s] === "intact" ? `its ${s} weapon is destroyed` : `no weapon on its ${s} side: SHIELDS −1`));
+    return `${o.faces.length > 1 ? `you choose a side facing ${o.shooter.label}: ` : shots.length > 1 ? `from ${o.shooter.label}: ` : ""}${there.join(", or ")}`;
+  });
+  return h("table", { class: "msc-dmg" },
+    h("caption", {}, "If it hits, the damage die:"),
+    h("tbody", {},
+      h("tr", {}, h("th", { scope: "row" }, "1–4"), h("td", {}, `SHIELDS −1 (${target.shields} → ${target.shields - 1}${target.shields === 1 ? ", destroyed" : ""})`)),
+      h("tr", {}, h("th", { scope: "row" }, "5"), h("td", {}, target.engine > 0 ? `ENGINE −1 (${target.engine} → ${target.engine - 1})` : "no ENGINE left: SHIELDS −1")),
+      h("tr", {}, h("th", { scope: "row" }, "6"), h("td", {}, sixes.join("; ")))));
 }
 
 function hitSidePanel(g) {
@@ -327,7 +344,7 @@ function hitSidePanel(g) {
   const target = v.ships[hit.target];
   return h("div", {},
     h("p", {}, `A damage roll of 6 on ${shipName(v, target)}: choose the side it strikes.`),
-    h("div", { class: "msc-row" }, g.actions.filter((a) => a.kind === "HitSide").map((a) => {
+    h("div", { class: "msc-row msc-hit-sides" }, g.actions.filter((a) => a.kind === "HitSide").map((a) => {
       const s = a.fields.side;
       const there = s === "R" ? "none" : target.weapons[s];
       return h("button", { type: "button", class: "btn", onclick: (e) => actNow(a, e) },

@@ -14,13 +14,13 @@
 import { watchWidth } from "../common/canvas.js";
 import { freshUi, state } from "./state.js";
 import { ensureStyles } from "./helpers.js";
-import { pump, syncUi } from "./sync.js";
+import { keepDecisionInView, pump, syncUi } from "./sync.js";
 import { claimSetup } from "./designer.js";
 import { actionPanel, addStep, backStep, commitOrders, statusPanels } from "./panels.js";
 import { focusKey } from "./camera.js";
 import { drawMap } from "./draw.js";
 import { mapBox, maybeAnimate } from "./map.js";
-export { choiceLabel, endDetail, news, prompt, recapStep, title } from "./words.js";
+export { choiceLabel, endDetail, news, prompt, recapStep, recapWho, title } from "./words.js";
 export { setupExtras } from "./setup.js";
 export { designCode, readDesignCode } from "./fleet.js";
 
@@ -90,5 +90,13 @@ export function render(area, g, tools) {
     maybeAnimate(g);
   }
   if (state.queue) setTimeout(pump, 0);
+  // A new decision brings the map and its controls into view together (issue 36), after the
+  // shell's own scroll to the recap (at the next frame): a task queued from that frame runs
+  // after it.
+  const shown = `${key}|${g.at}|${g.viewer}|${g.mode}`;
+  if (showMap && state.shownKey !== shown && g.mode === "play" && g.actions.length && !state.queue) {
+    state.shownKey = shown;
+    requestAnimationFrame(() => setTimeout(keepDecisionInView, 0));
+  }
   return h;
 }

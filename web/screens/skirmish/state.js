@@ -33,5 +33,6 @@ export const state = {
   hexCursor: null, // [col, row]: the hex the keyboard is on (arrow keys on the focused map)
   enemyArcs: true, // the enemy's armed arcs drawn (a toggle on the map)
   trailCache: { key: "", paths: new Map() }, // the last move's trails, by game and moves
+  shownKey: "", // the decision last brought into view with the map (screen.js)
   render: null, // screen.js's render, set there: sync.js's rerender draws with it
 };

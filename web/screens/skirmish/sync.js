@@ -112,7 +112,7 @@ export function rerender() {
     const el = findMark(area, mark);
     if (el) el.focus({ preventScroll: true });
   }
-  keepConfirmInView();
+  keepDecisionInView();
 }
 
 // The control that had the focus keeps it through a redraw of the panels (issue 36: in the
@@ -137,18 +137,37 @@ function findMark(area, mark) {
     || area.querySelectorAll(FOCUSABLE)[mark.index] || null;
 }
 
-/** After a tap that changes the decision's own controls (a SPEED, a step, a target), its
- * confirm stays on screen with the map: the page scrolls just enough, never past the map. */
-function keepConfirmInView() {
-  const confirm = document.querySelector("#msc-commit, #msc-submit-orders, #msc-submit-deploy, .msc-fire-btn");
+// The decision's own controls: the last one on the page is the one kept in view with the map.
+const CONTROLS = "#msc-panel .msc-compass, #msc-submit-deploy, #msc-commit, #msc-submit-orders, #msc-panel [data-target], #msc-hold, .msc-fire-btn, #msc-panel .msc-hit-sides";
+
+/** The map and the decision's controls on screen together (issue 36): after a tap that changes
+ * the controls (a SPEED, a step, a target) and when a new decision appears, the page scrolls
+ * just enough to show the last control and the whole map, never past the map's top (the recap
+ * above it is one swipe away), and back up to the map's top when it is scrolled away; a panel that scrolls on its own (beside the map in landscape)
+ * scrolls its controls into its view. */
+export function keepDecisionInView() {
   const map = document.getElementById("msc-map-wrap");
-  if (!confirm || !map) return;
-  const c = confirm.getBoundingClientRect();
+  const panel = document.getElementById("msc-panel");
+  if (!map || !panel) return;
+  // A decision made on the map alone (placing a ship) keeps its words in view.
+  const all = [...document.querySelectorAll(CONTROLS)].filter((el) => el.getClientRects().length);
+  const last = all.length ? all[all.length - 1] : panel;
+  if (panel.scrollHeight > panel.clientHeight + 1) {
+    const p = panel.getBoundingClientRect();
+    const c = last.getBoundingClientRect();
+    if (c.bottom > p.bottom) panel.scrollTop += c.bottom - p.bottom + 8;
+  }
+  const c = last.getBoundingClientRect();
   const m = map.getBoundingClientRect();
   const header = document.querySelector(".topbar");
   const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-  const need = c.bottom + 8 - window.innerHeight;
-  if (need <= 0) return;
-  const room = Math.max(0, m.top - top);
-  if (room > 0) window.scrollBy({ top: Math.min(need, room), behavior: "instant" });
+  // The least scroll that shows the controls (and the map's foot), the most that keeps the map's
+  // top under the header: a map scrolled away above (the page was left lower by the last
+  // decision) comes back down as far as the controls allow.
+  // A panel that sticks under the header (beside the map) stays on screen whatever the scroll.
+  const sticky = getComputedStyle(panel).position === "sticky";
+  const least = sticky ? -Infinity : Math.min(c.bottom, panel.getBoundingClientRect().bottom) + 8 - window.innerHeight;
+  const most = m.top - top - 4;
+  const by = most < 0 ? Math.max(most, least) : Math.min(Math.max(least, m.bottom - window.innerHeight, 0), most);
+  if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
 }

@@ -92,10 +92,48 @@ export function recapStep(g, step) {
   const { h } = state.shell;
   const from = typeof step.from === "number" ? step.from : null;
   const moved = lines.some((k) => isMoveLine(v, step.lines[k]));
+  const item = (k) => h("li", { "data-line": from === null ? null : String(from + k) }, wordedLine(v, step.lines[k]));
+  // Both sides' deployments or moves, revealed by the last side to submit, are each filed
+  // under their own side (issue 36), then what follows (the initiative) under none.
+  const sides = bothSides(g, step, lines);
+  const body = sides
+    ? [0, 1].map((side) => h("div", { class: "msc-recap-side", "data-side": String(side) },
+      h("span", { class: "recap-who" }, sideWho(g, side)), h("ul", {}, lines.filter((k) => sides.get(k) === side).map(item))))
+      .concat(lines.some((k) => !sides.has(k)) ? [h("ul", {}, lines.filter((k) => !sides.has(k)).map(item))] : [])
+    : [h("ul", {}, lines.map(item))];
   return h("div", { class: "msc-recap-step" },
     step.auto ? h("p", { class: "msc-auto" }, String(step.auto)) : null,
-    h("ul", {}, lines.map((k) => h("li", { "data-line": from === null ? null : String(from + k) }, wordedLine(v, step.lines[k])))),
+    ...body,
     moved ? h("button", { type: "button", class: "btn small msc-replay", onclick: replayMoves }, "Replay moves") : null);
+}
+
+/** For a step that revealed both sides' deployments or moves: the side of each such line (by
+ * index), else null. */
+function bothSides(g, step, lines) {
+  const v = g.view;
+  const sides = new Map();
+  for (const k of lines) {
+    const f = lineFacts(v, step.lines[k]);
+    if (!f || !["deployed", "moved"].includes(f.kind)) continue;
+    const ref = f.parts.find((p) => p && typeof p === "object" && "ship" in p);
+    const ship = ref ? v.ships[ref.ship] : null;
+    if (ship) sides.set(k, ship.owner);
+  }
+  return new Set(sides.values()).size > 1 ? sides : null;
+}
+
+function sideWho(g, side) {
+  const seat = g.seats && g.seats[side];
+  const people = (g.seats || []).filter((s) => !s.computer).length;
+  return side === g.viewer && people === 1 ? "You" : seat ? seat.name : SIDE_NAMES[side];
+}
+
+/** The side a step of the recap is filed under (the shell's label): none for a step that
+ * revealed both sides' moves, each told under its own side by recapStep. */
+export function recapWho(g, step) {
+  const v = g && g.view;
+  if (!v || !step || !Array.isArray(step.lines)) return undefined;
+  return bothSides(g, step, step.lines.map((_, k) => k)) ? null : undefined;
 }
 
 /** The choice buttons and the hint in the player's words: ship labels and odds, where the
