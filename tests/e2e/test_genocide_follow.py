@@ -169,7 +169,8 @@ def test_the_recap_names_each_of_the_computers_moves_with_its_hexes(phone: Page)
 
 def test_a_fast_second_tap_on_a_battle_target_acts_once(phone: Page) -> None:
     _open(phone, "gcbattle")
-    row = phone.locator(".gc-odds-row .btn").first
+    attack = phone.locator(".gc-odds-row").first.get_attribute("data-action")
+    row = phone.locator(f"#choices .choice[data-action='{attack}']")
     row.scroll_into_view_if_needed()
     _settle(phone)
     before = int(_at(phone))
