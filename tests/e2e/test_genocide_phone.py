@@ -16,12 +16,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from pygame_core import Match, ai
+from pygame_core import Match, ai, decode_match
+from pygame_core.games.genocide.reach import reach
+from pygame_core.games.genocide.state import Phase
+from pygame_core.games.genocide.transport import step_mp
 
 from .conftest import Contexts, wait_ready
-from .helpers import frames
+from .helpers import frames, wait_until
 from .site import STEP_MS, Site
-from .test_genocide import _saved_game_script
+from .test_genocide import _hex_point, _saved_game_script
 
 # Where the map and the decision are on the screen, and the labels of the visible buttons.
 LAYOUT = """() => {
@@ -65,6 +68,25 @@ def _driven(match: Match, phase: str) -> Match:
     return match
 
 
+def _far_move() -> Match:
+    """Advanced Full, seed 3, played by the computer's policy until West orders a fleet with 3
+    MP or more to spend (issue 32: a tap on a far hex follows the engine's way there)."""
+    match = Match.start("genocide", {"round_limit": 3}, 3)
+    n = 0
+    while True:
+        state = match.state
+        if (state.phase == Phase.TRANSPORT and state.active == 0 and state.cursor
+                and step_mp(state, 0, state.cursor) >= 3 and match.game.current_player(state) == 0):
+            return match
+        assert not match.is_over and n < 2000
+        seat = match.game.current_player(state)
+        match = match.play(ai.choose("genocide", match.game.view(state, seat), match.legal_actions(), level=1, seed=n))
+        n += 1
+
+
+FAR = _far_move()
+
+
 def _saves() -> str:
     """Advanced Full, West a person and East the computer: a new game of two rounds (seed 2),
     and games of seed 2 at West's first battle declaration and seed 5 at West's first new ship
@@ -73,7 +95,8 @@ def _saves() -> str:
     place = _driven(Match.start("genocide", {"round_limit": 4}, 5), "place")
     return (_saved_game_script("gcphone", Match.start("genocide", {"round_limit": 2}, 2), (-1, 1))
             + _saved_game_script("gcphonebattle", battle, (-1, 1))
-            + _saved_game_script("gcphoneplace", place, (-1, 1)))
+            + _saved_game_script("gcphoneplace", place, (-1, 1))
+            + _saved_game_script("gcphonefar", FAR, (-1, 1)))
 
 
 @pytest.fixture(scope="module", params=[{"width": 412, "height": 839}, {"width": 915, "height": 412}],
@@ -183,3 +206,26 @@ def test_the_map_and_the_decision_together(phone_page: Page, site: Site) -> None
     kinds = " | ".join(checked)
     for decision in ("Choose your race", "Secret setup", "Move fleet", "secret target for", "Place "):
         assert decision in kinds, (decision, checked)
+
+
+def test_a_tap_on_a_far_hex_follows_the_engines_shortest_way(phone_page: Page, site: Site) -> None:
+    """Issue 32: the shading and a tap's chain of moves are the view's reach: a tap on a hex
+    three steps away plays the engine's way there, step by step, and no detour."""
+    page = phone_page
+    _open(page, site, "gcphonefar")
+    state = FAR.state
+    ways = reach(state)
+    target, (path, _) = max(((hex_, way) for hex_, way in ways.items() if len(way[0]) <= 3),
+                            key=lambda item: (len(item[1][0]), item[0]))
+    assert len(path) >= 2
+    before = int(_settle(page))
+    page.locator("#gc-fit").tap()
+    _settle(page)
+    x, y = _hex_point(page, *target)
+    page.touchscreen.tap(x, y)
+    wait_until(page, "(n) => +document.getElementById('game').dataset.at >= n", before + len(path))
+    saved = decode_match(page.evaluate("localStorage.getItem('startable:game:gcphonefar')"))
+    played = [saved.game.decode_action(w) for w in saved.record.actions[before:before + len(path)]]
+    assert played == list(path)
+    fleet = next(f for f in saved.states[before + len(path)].fleets if f.owner == 0 and f.marker == state.cursor)
+    assert (fleet.col, fleet.row) == target

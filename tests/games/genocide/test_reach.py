@@ -124,3 +124,18 @@ def test_no_reach_but_for_the_fleet_being_ordered() -> None:
     assert reach(state)
     assert all(reach(GAME.apply(state, a)) is not None for a in others)
     assert reach(Match.start("genocide", {}, 1).state) == {}
+
+
+def test_the_view_gives_the_reach_to_the_seat_ordering_only() -> None:
+    """The view of the seat ordering carries each way as its hexes, ending on the hex; the
+    other seat's view carries none (what its fleet could do is that seat's)."""
+    for state in POSITIONS:
+        seat = state.active
+        words = GAME.view(state, seat)["reach"]
+        ways = reach(state)
+        assert {(x["col"], x["row"]) for x in words} == set(ways)
+        for x in words:
+            path, _ = ways[(x["col"], x["row"])]
+            assert len(x["path"]) == len(path) and x["path"][-1] == [x["col"], x["row"]]
+        assert "reach" not in GAME.view(state, 1 - seat)
+        assert "reach" not in GAME.view(state, None)

@@ -42,6 +42,9 @@ export function render(area, g, tools) {
   const { h } = tools;
   const v = g.view;
   const old = ui.g;
+  // A model brought by a tap on the map or by a chain of moves it started: the map stays
+  // where the player sees it (keepScroll), not framed again under the finger.
+  const byMap = Boolean(ui.keepScroll || (ui.queue && ui.queue.byMap));
   ui.g = g;
   ui.pending = null;
   ui.stamp += 1;
@@ -105,18 +108,19 @@ export function render(area, g, tools) {
   continueQueue(g);
   tapAfterModel(g);
   keepScroll(g);
-  frameDecision(g);
+  frameDecision(g, byMap);
 }
 
 /** On a phone, a new decision shows the map and the decision together (issue 36): when the
  * map is not wholly between the header and the decision bar (upright) or the screen's bottom
  * (on its side, the decision beside it), the page scrolls once to put the map under the
- * header. Asked for after the shell's scroll and keepScroll's, in the same frame. */
-function frameDecision(g) {
+ * header; not after a tap on the map (``byMap``), which keeps the map where the player saw
+ * it. Asked for after the shell's scroll and keepScroll's, in the same frame. */
+function frameDecision(g, byMap) {
   const key = `${g.viewer}:${g.at}`;
   if (g.mode !== "play" || !g.actions.length || ui.framed === key) return;
   ui.framed = key;
-  if (window.innerWidth >= 900 && window.innerHeight > 500) return;
+  if (byMap || (window.innerWidth >= 900 && window.innerHeight > 500)) return;
   setTimeout(() => requestAnimationFrame(() => {
     const box = document.querySelector(".gc-map-box");
     const canvas = document.getElementById("gc-map");

@@ -9,7 +9,7 @@ export const ui = {
   pickShip: null, // setup: the ship picked to move
   stamp: 0, // bumped whenever what the map marks may have changed (the frame layer is redrawn)
   draft: null, // setup: {key, kind, assign}
-  queue: null, // actions played one after another: {seat, next(g) -> action index or null, what}
+  queue: null, // actions played one after another: {seat, next(g) -> action index or null, what, byMap}
   legend: false,
   logSeat: null, // the player whose log lines "Log by player" shows (null: everyone)
   shell: null, // the shell's tools, from the last render
