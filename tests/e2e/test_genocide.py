@@ -216,17 +216,22 @@ def _types_by_hand(page: Page) -> None:
 
 def _hex_point(page: Page, col: int, row: int) -> tuple[float, float]:
     """A hex's centre in the viewport, the page scrolled to put it mid-screen (not under the
-    page's sticky header, whose home link a tap there would follow)."""
+    page's sticky header, whose home link a tap there would follow, nor under a phone's
+    decision bar at the bottom, issue 36)."""
     page.locator("#gc-map").scroll_into_view_if_needed()
     for _ in range(3):
-        s, ox, oy, left, top, height = page.evaluate(
+        s, ox, oy, left, top, low, high = page.evaluate(
             "(() => { const c = document.getElementById('gc-map'); const b = c.getBoundingClientRect();"
+            " const bar = document.querySelector('.game-side > .decide');"
+            " const fixed = bar && getComputedStyle(bar).position === 'fixed';"
+            " const head = document.querySelector('.topbar').getBoundingClientRect().bottom;"
             " return [Number(c.dataset.s), Number(c.dataset.ox), Number(c.dataset.oy), b.left, b.top,"
-            " window.innerHeight]; })()")
+            " head, fixed ? bar.getBoundingClientRect().top : window.innerHeight]; })()")
         x, y = left + ox + 1.5 * col * s, top + oy + SQ3 * (row + 0.5 * (col & 1)) * s
-        if height * 0.25 <= y <= height * 0.75:
+        band = high - low
+        if low + band * 0.2 <= y <= high - band * 0.2:
             break
-        page.evaluate(f"window.scrollBy(0, {y - height / 2})")
+        page.evaluate(f"window.scrollBy(0, {y - (low + high) / 2})")
     return x, y
 
 
@@ -312,12 +317,13 @@ def _check_handoff(page: Page, drawn_before: int) -> None:
 
 
 def _move_by_map(page: Page) -> bool:
-    """Transport: tap the hex one step away on the map (the compass names it); True if played."""
+    """Transport: tap the hex one step away on the map (a step choice names it); True if played."""
     card = page.locator(".gc-fleetcard")
-    if not card.count() or not page.locator(".gc-compass .btn:not([disabled])").count():
+    steps = page.locator("#choices .choice", has_text=re.compile(r": step .* to \d{4}"))
+    if not card.count() or not steps.count():
         return False
-    dest = page.locator(".gc-compass .btn:not([disabled])").first.inner_text()
-    found = re.search(r"(\d\d)(\d\d)", dest)
+    dest = steps.first.inner_text()
+    found = re.search(r"to (\d\d)(\d\d)", dest)
     assert found
     before = _settle(page)
     _tap_hex(page, int(found.group(1)) - 1, int(found.group(2)) - 1)
@@ -446,7 +452,7 @@ def _check_declaration_odds(page: Page, match: Match) -> int:
         odds = percent(attack_odds(atk, dfn, state.combat_die))
         assert row.get_attribute("data-odds") == odds
         assert row.get_attribute("data-unsure") is None
-        choice = page.locator(f"#choices .choice[data-action='{row.locator('.btn').get_attribute('data-gc-action')}']")
+        choice = page.locator(f"#choices .choice[data-action='{row.get_attribute('data-action')}']")
         assert choice.inner_text().endswith(f"· {odds}")
     return with_bonus
 

@@ -117,8 +117,15 @@ def test_a_map_tap_right_after_picking_a_fleet_acts_on_the_fleet_picked(phone: P
     phone.locator("#gc-fit").tap()  # both hexes on the map (a phone starts zoomed in)
     _settle(phone)
     before = int(_at(phone))
+    # Both hexes where a tap lands on them (not under the header or the decision bar): the
+    # second may scroll the page, and then the first is read again.
     x1, y1 = _hex_point(phone, *where)
-    x2, y2 = _hex_point(phone, *dest)
+    for _ in range(3):
+        x2, y2 = _hex_point(phone, *dest)
+        again = _hex_point(phone, *where)
+        if again == (x1, y1):
+            break
+        x1, y1 = again
     phone.touchscreen.tap(x1, y1)
     # The player taps the step once the pick shows: the map draws it in the next frame and asks
     # the engine right after that frame, so the second tap comes while the engine works on it.
@@ -169,7 +176,8 @@ def test_the_recap_names_each_of_the_computers_moves_with_its_hexes(phone: Page)
 
 def test_a_fast_second_tap_on_a_battle_target_acts_once(phone: Page) -> None:
     _open(phone, "gcbattle")
-    row = phone.locator(".gc-odds-row .btn").first
+    attack = phone.locator(".gc-odds-row").first.get_attribute("data-action")
+    row = phone.locator(f"#choices .choice[data-action='{attack}']")
     row.scroll_into_view_if_needed()
     _settle(phone)
     before = int(_at(phone))

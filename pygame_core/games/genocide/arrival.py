@@ -7,6 +7,8 @@ teleports).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...frozen import replace
 from ...hexgrid import Hex
 from .board import HexKey, ship_cap, terrain_at
@@ -40,12 +42,7 @@ def move_fleet(
     if not card and owner == w.active and marker == w.cursor:
         w.moving = (marker, int(empty))  # for the O-move window (Space Mines, SG-A63)
     t = terrain_at(w.s, dest)
-    stop = t is not None and t.stop  # SG-5.8(b) Nebula
-    if not stop and (t is None or not t.no_enemy_stop):  # SG-5.8(a), waived by Dark Matter
-        for g in w.fleets.values():
-            if g.owner != owner and g.col == dest[0] and g.row == dest[1]:
-                stop = not _bypassed(w.s, owner, marker, dest, w)  # SG-A16; Bypass (#12)
-                break
+    stop = stops_at(w.s, owner, marker, dest, w.fleets.values())
     stationary = w.data.stationary
     ships = w.ships
     if not card:
@@ -62,12 +59,22 @@ def move_fleet(
     return bool(stop)
 
 
-def _bypassed(state: State, owner: int, marker: int, key: HexKey, w: Work) -> bool:
+def stops_at(state: State, owner: int, marker: int, dest: HexKey, fleets: Iterable[Fleet]) -> bool:
+    """SG-5.8: whether entering ``dest`` ends a fleet's move: a Nebula (b), or an enemy fleet
+    there (a), waived by Dark Matter (SG-A46) and by Bypass (SG-13.3 #12, SG-A16). The one
+    rule for a step, a gate and the reach the view gives (reach.py)."""
+    t = terrain_at(state, dest)
+    if t is not None and t.stop:
+        return True
+    if t is not None and t.no_enemy_stop:
+        return False
+    here = {(g.owner, g.marker) for g in fleets if g.owner != owner and (g.col, g.row) == dest}
+    return bool(here) and not _bypassed(state, owner, marker, here)
+
+
+def _bypassed(state: State, owner: int, marker: int, here: set[tuple[int, int]]) -> bool:
     """Bypass (SG-13.3 #12): no stop where every enemy ship belongs to the target fleet."""
     passes = [(b // 100, b % 100) for k, a, b in state.effects if k == "bypass" and a == owner * 100 + marker]
-    if not passes:
-        return False
-    here = {(g.owner, g.marker) for g in w.fleets.values() if (g.col, g.row) == key and g.owner != owner}
     return any(here == {p} for p in passes)
 
 

@@ -69,28 +69,33 @@ def transport_phase_actions(state: State) -> list[ActionBase]:
     return out
 
 
-def transport_actions(state: State) -> list[ActionBase]:
-    owner, marker = state.active, state.cursor
-    data = state.data
-    stationary, fighter = data.stationary, data.fighter
-    cids: list[int] = []
-    can_step = True
-    least = 99  # the lowest remaining MP of a mobile ship
+def step_mp(state: State, owner: int, marker: int) -> int:
+    """SG-5.7: the MP a fleet may still spend on steps, the lowest of its mobile ships'; 0 if
+    it may not step at all (an unloaded stationary ship, a jammed ship)."""
+    stationary = state.data.stationary
+    least = 99  # no mobile ship: only loaded fighters, which go with their carrier
     for c, s in enumerate(state.ships):
         if s is not None and s.fleet == marker and s.owner == owner:
-            cids.append(c)
             if stationary[c]:
                 if s.carrier < 0:  # SG-5.7 (b) no unloaded stationary ship
-                    can_step = False
+                    return 0
             elif s.mp < least:
                 least = s.mp
-    if state.effects and any(jammed(state, c) for c in cids):
-        can_step = False  # SG-5.7 (d) Jam Communications
+            if state.effects and jammed(state, c):
+                return 0  # SG-5.7 (d) Jam Communications
+    return least
+
+
+def transport_actions(state: State) -> list[ActionBase]:
+    owner, marker = state.active, state.cursor
+    fighter = state.data.fighter
+    cids = [c for c, s in enumerate(state.ships) if s is not None and s.fleet == marker and s.owner == owner]
+    least = step_mp(state, owner, marker)
     fleet = next(f for f in state.fleets if f.owner == owner and f.marker == marker)
     out: list[ActionBase] = []
     # A fleet with no MP left steps nowhere, not even at 0 cost into a Gravitic Anomaly or
     # through a Star Gate: its move is complete (SG-5.8 stop, SG-13.2 O-move definition).
-    if can_step and least > 0:
+    if least > 0:
         for d, n in enumerate(neighbour_table(state.players)[(fleet.col, fleet.row)]):
             if n is not None and least >= enter_cost(state, n):  # SG-5.7 (a), (c)
                 out.append(A.Step(d))

@@ -7,15 +7,17 @@ from typing import Any
 from ...game import ActionBase, View
 from ...hexgrid import DIRECTION_NAMES, Hex
 from . import actions as A
-from .board import game_map, jammed, seat_name
+from .board import game_map, jammed, neighbour_table, seat_name
 from .card_bonuses import known_bonuses
 from .cardplay.targets import describe_target, target_step
 from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_NAMES
 from .log_seats import log_with_seats
 from .races import RACE_BY_KEY
+from .reach import reach
 from .rules import current_player, legal_actions
 from .state import Phase, State
+from .transport import step_mp
 from .view_odds import action_odds
 from .words import ending, plain_events
 
@@ -175,6 +177,10 @@ def view(state: State, player: int | None) -> View:
         # The odds beside each decision (SG-6.3 B5, SG-7.4, SG-8.5), worked out from this
         # view alone so they tell the seat nothing more (C-4.2); the screen only draws them.
         out["action_odds"] = action_odds(out, legal_actions(state))
+    if me is not None and state.phase == Phase.TRANSPORT and state.cursor and current_player(state) == me:
+        # Issue 32: where the fleet being ordered can go and a shortest legal way to each hex,
+        # from the engine's movement rules (reach.py); the screen shades and taps them.
+        out["reach"] = _reach_words(state)
     if state.drawn >= 0 and state.active == me:
         t = data.type_of(state.drawn)
         out["drawn"] = {"id": state.drawn, "type": t.key, "name": t.name}
@@ -475,3 +481,23 @@ def describe(state: State, action: ActionBase) -> str:
         where = f"fleet {action.fleet}" if action.fleet else "a new fleet"
         return f"place {ship(state.drawn)} at {Hex(action.col, action.row).label} in {where}"
     return str(action)
+
+
+def _reach_words(state: State) -> list[dict[str, Any]]:
+    """Each hex of reach(state): its place, the hexes of the way there in order (a Step or a
+    Gate each), the MP the way spends (all of it where the fleet must stop, SG-5.8)."""
+    fleet = next(f for f in state.fleets if f.owner == state.active and f.marker == state.cursor)
+    table = neighbour_table(state.players)
+    full = step_mp(state, state.active, state.cursor)
+    out: list[dict[str, Any]] = []
+    for (col, row), (actions, left) in sorted(reach(state).items()):
+        at: tuple[int, int] = (fleet.col, fleet.row)
+        path: list[list[int]] = []
+        for action in actions:
+            nxt = table[at][action.direction] if isinstance(action, A.Step) else (
+                (action.col, action.row) if isinstance(action, A.Gate) else None)
+            assert nxt is not None
+            at = nxt
+            path.append([at[0], at[1]])
+        out.append({"col": col, "row": row, "path": path, "spent": full - left})
+    return out

@@ -82,14 +82,18 @@ const watcher = typeof ResizeObserver === "function" ? new ResizeObserver((entri
     if (!seen) continue;
     if (!entry.target.isConnected) { watcher.unobserve(entry.target); widths.delete(entry.target); continue; }
     const width = entry.target.clientWidth;
-    if (width !== seen.width) { const first = seen.width === 0; seen.width = width; if (!first) seen.changed(); }
+    // A box back from hidden (width 0, the game screen behind another) is drawn again too: only
+    // the first observation, the width the first draw already read, changes nothing.
+    const first = !seen.observed;
+    seen.observed = true;
+    if (width !== seen.width) { seen.width = width; if (!first) seen.changed(); }
   }
 }) : null;
 
 /** Watch ``box``'s width from now on (once per element); ``changed`` runs when it changes. */
 export function watchWidth(box, changed) {
   if (!watcher || !box || widths.has(box)) return;
-  widths.set(box, { width: 0, changed });
+  widths.set(box, { width: 0, observed: false, changed });
   watcher.observe(box);
 }
 

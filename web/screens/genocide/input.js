@@ -18,6 +18,7 @@ function tapHex(c, r, event, waited = false) {
   const v = g.view;
   if (c < 0 || r < 0 || c >= v.map.cols || r >= v.map.rows) return;
   ui.hex = [c, r];
+  ui.hexAt = g.at;
   if (g.mode === "play" && g.actions.length) {
     if ((ui.pending !== null && ui.pending !== undefined) || document.body.dataset.busy) {
       ui.afterModel = { c, r, at: g.at };

@@ -7,7 +7,6 @@ import {
 } from "./util.js";
 import { actionHex, fleetWords } from "./words.js";
 import { typeButtons } from "./setup.js";
-import { actButton } from "./panel.js";
 import { showHex } from "./map.js";
 
 // ---------------------------------------------------------------------------- the hex box
@@ -30,7 +29,32 @@ export function hexBox(g) {
     h("p", {}, h("strong", {}, `Hex ${hexLabel(c, r)}`), ter ? ` · ${D.TERRAIN[ter.type].name}: ${D.TERRAIN[ter.type].text}${ter.used ? " (claimed)" : ""}` : ""),
     p ? h("p", {}, planetName(v, p)) : null,
     fl.map((f) => h("p", {}, fleetWords(v, f))),
-    here.length ? h("div", { class: "choices" }, here.map((a) => actButton(g, a))) : null);
+    // The choices at this hex are the shell's buttons, marked there (markHere), not copied here.
+    here.length > 1 ? h("p", { class: "gc-here-note" }, `${here.length} choices at this hex: marked ◆ in the choices.`) : null);
+}
+
+/** Mark the shell's choices at the hex picked on the map (issue 36: one list of buttons): a
+ * tap on a hex with several choices (a fleet's step or another fleet, a new ship in a fleet or
+ * a new one) points at them in #choices and brings the first into the list's view. */
+export function markHere(g) {
+  const v = g.view;
+  const list = document.getElementById("choices");
+  if (!list) return;
+  // Only for a hex picked while this decision is on screen (an older pick marks nothing).
+  const here = new Set(ui.hex && ui.hexAt === g.at && g.mode === "play" ? g.actions.filter((a) => {
+    const x = actionHex(v, a);
+    return x && x[0] === ui.hex[0] && x[1] === ui.hex[1];
+  }).map((a) => String(a.i)) : []);
+  let first = null;
+  for (const b of list.querySelectorAll(".choice")) {
+    const on = here.size > 1 && here.has(b.dataset.action);
+    b.classList.toggle("gc-here", on);
+    if (on && !first) first = b;
+  }
+  if (first && ui.markedAt !== `${g.at}:${ui.hex}`) {
+    ui.markedAt = `${g.at}:${ui.hex}`;
+    first.scrollIntoView({ block: "nearest" });
+  }
 }
 
 // ---------------------------------------------------------------------------- fleet list, cards, legend
@@ -45,7 +69,7 @@ export function fleetList(g) {
     h("h2", { id: "gc-fleets-title" }, `Fleets (${v.fleets.length})`),
     v.viewer !== null ? h("ul", { class: "gc-fleetlist" }, mine.map((f) => h("li", { class: f.ordering ? "on" : null },
       h("span", { class: `gc-dot gc-seat-${f.owner}` }), " ", fleetWords(v, f), v.phase === "transport" && g.actions.length ? ` · ${fleetMp(v, f.marker)} MP` : "", " ",
-      selectable[f.marker] ? actButton(g, selectable[f.marker], `Order fleet ${f.marker}`, "small") : null,
+      selectable[f.marker] ? h("span", { class: "muted" }, "can be ordered ") : null,
       h("button", { type: "button", class: "btn small", "aria-label": `Show fleet ${f.marker} on the map`, onclick: () => showHex(f.col, f.row) }, "Show")))) : null,
     h("h3", {}, "Other players' fleets"),
     h("ul", { class: "gc-fleetlist" }, others.map((f) => h("li", {},
@@ -60,15 +84,14 @@ export function cardsBox(g) {
   const c = v.cards;
   if (!c) return null;
   const playable = Object.fromEntries(acts(g, "PlayCard").map((a) => [a.fields.card, a]));
-  const discardable = Object.fromEntries(acts(g, "DiscardCard").map((a) => [a.fields.card, a]));
   return h("section", { class: "gc-cards", "aria-labelledby": "gc-cards-title" },
     h("h2", { id: "gc-cards-title" }, v.viewer !== null ? `Your cards (${c.hand.length})` : "Cards"),
     h("p", { class: "muted" }, `Deck ${c.deck} · discard pile ${c.discard.length}${c.window ? ` · window open: ${D.WINDOW_WORDS[c.window.kind.split("/")[0]] || c.window.kind}` : ""}`),
     v.viewer !== null ? h("ul", { class: "gc-hand" }, c.hand.map((card) => h("li", { class: playable[card.num] ? "playable" : null },
       h("strong", {}, card.name), card.reaction ? h("span", { class: "badge" }, "reaction") : null,
       h("p", {}, card.text),
-      playable[card.num] ? actButton(g, playable[card.num], `Play ${card.name}`, "small") : null,
-      discardable[card.num] ? actButton(g, discardable[card.num], `Discard ${card.name}`, "small") : null))) : null,
+      // Playing or discarding it is one of the choices (issue 36: not a second button here).
+      playable[card.num] ? h("p", { class: "gc-playable" }, "Playable now: in the choices.") : null))) : null,
     c.spied && c.spied.length ? h("p", { class: "muted" }, `Spied: ${c.spied.map((s) => `${seatName(v, s.seat)} in round ${s.round}: ${s.hand.map((x) => x.name).join(", ")}`).join("; ")}`) : null,
     c.discard.length ? h("details", {}, h("summary", {}, "Discard pile"), h("ul", {}, c.discard.map((card) => h("li", {}, `${card.name}: ${card.text}`)))) : null);
 }

@@ -84,9 +84,17 @@ function drawMap() {
   const w = laidOutWidth(canvas.parentElement) || canvas.clientWidth || 320;
   // One column (a phone): the map leaves room below it for the decision panel, which then
   // shows without scrolling far (issue 15); two columns: the decision is beside the map.
+  // Issue 36: upright, with the decision a bar at the bottom (at most 40% of the screen,
+  // screen.css), the map fits between the header and the bar; on a phone on its side (low),
+  // between the header and the screen's bottom.
   const narrow = window.innerWidth < 900;
-  let hgt = Math.round(narrow ? Math.min(Math.max(window.innerHeight * 0.46, 220), w * 1.05)
-    : Math.min(Math.max(window.innerHeight * 0.62, 280), w * 1.05, 720));
+  const low = window.innerHeight <= 500;
+  const area = document.getElementById("board-area");
+  const barred = narrow && !low && g.mode === "play" && !(area && area.classList.contains("gc-setup"));
+  let hgt = Math.round(barred ? Math.min(Math.max(window.innerHeight * 0.6 - 120, 220), w * 1.1)
+    : low ? Math.min(Math.max(window.innerHeight - 120, 200), w * 1.05)
+      : narrow ? Math.min(Math.max(window.innerHeight * 0.46, 220), w * 1.05)
+        : Math.min(Math.max(window.innerHeight * 0.62, 280), w * 1.05, 720));
   // A spectator's 3-4 seat map is wide: no empty band above and below it on a phone.
   if (narrow && v.players > 2 && v.viewer === null) { const [ww, wh] = worldSize(v); hgt = Math.min(hgt, Math.ceil((wh * w) / ww) + 8); }
   canvas.style.setProperty("width", `${w}px`);
@@ -221,7 +229,7 @@ function fitSilently(v, w, hgt, whole = false) {
   if (!spot) return;
   const [x0, y0, x1, y1] = spot;
   const readable = Math.min(20, w / 14);
-  const tappable = Math.min(readable, 14); // a hex 28 px across, about a fingertip
+  const tappable = Math.min(readable, 16); // a hex 32 px across, a fingertip (issue 36)
   // A hex is 2 s wide and SQ3 s tall: the box's hexes whole, with half a hex to spare around
   // them; a box too big for that is framed on its middle at the smallest tappable zoom.
   const allMine = Math.min(w / (x1 - x0 + 3), hgt / (y1 - y0 + 2 * SQ3));

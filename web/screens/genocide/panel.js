@@ -1,20 +1,15 @@
-// The decision panel: the race, then a turn's decisions (movement, battles with their odds,
-// bursts, planet busters, production, cards) as buttons of the legal actions. The odds are the
-// engine's (the view's action_odds, oddsOf): this panel only draws them.
+// The decision panel: what a decision is about (the race, the fleet being ordered, a battle's
+// odds, a burst, planet busters, production, cards), in words beside the map. Its buttons are
+// the shell's #choices alone (issue 36: one list of buttons, not two): this panel only says
+// what each choice means. The odds are the engine's (the view's action_odds, oddsOf).
 import * as D from "./data.js";
 import { ui } from "./state.js";
 import {
-  acts, canStep, cursorFleet, fleetMp, fleetsAt, hexLabel, myShipHex, myShipsIn, neighbour,
+  acts, canStep, cursorFleet, fleetMp, fleetsAt, hexLabel, myShipHex, myShipsIn,
   oddsOf, planetName, seatName, shipName, shipType, stats, terrainAt,
 } from "./util.js";
-import { label, launchWords, shipWords, targetWords } from "./words.js";
+import { label, shipWords, targetWords } from "./words.js";
 import { fleetsPanel, typesPanel } from "./setup.js";
-
-export function actButton(g, a, text, cls = "") {
-  const { h } = ui.shell;
-  return h("button", { type: "button", class: `btn ${cls}`.trim(), "data-gc-action": a.i, onclick: (e) => { ui.queue = null; ui.shell.act(a.i, e, g.at); } },
-    text || label(g.view, a));
-}
 
 export function panel(g) {
   const { h } = ui.shell;
@@ -30,16 +25,15 @@ export function panel(g) {
       case "types": body = typesPanel(g); break;
       case "fleets": body = fleetsPanel(g); break;
       case "transport": body = transportPanel(g); break;
-      case "choose_battle": body = h("div", {}, h("p", {}, "Every hex with ships of two players is a battle. Pick the next one (tap it on the map or here)."),
-        h("div", { class: "choices" }, acts(g, "Fight").map((a) => actButton(g, a))), cardPlayButtons(g)); break;
+      case "choose_battle": body = h("div", {}, h("p", {}, `Every hex with ships of two players is a battle (${acts(g, "Fight").length} now). Pick the next one: tap it on the map or in the choices.`), cardWords(g)); break;
       case "declare": body = declarePanel(g); break;
       case "burst": body = burstPanel(g); break;
       case "md": body = launchPanel(g); break;
-      case "discard": body = discardPanel(g); break;
+      case "discard": body = discardPanel(); break;
       case "buy": body = buyPanel(g); break;
       case "place": body = placePanel(g); break;
       case "window": case "target": case "card_move": case "hand_limit": body = cardPanel(g); break;
-      case "capture": body = h("div", { class: "choices" }, acts(g, "Capture").map((a) => actButton(g, a))); break;
+      case "capture": body = h("p", {}, "Take one of the destroyed ships (the choices)."); break;
       default: body = null;
     }
   }
@@ -66,7 +60,7 @@ function racePanel(g) {
     h("p", {}, "Your race changes your ships for the whole game. Races already taken are gone."),
     h("ul", { class: "gc-races" }, acts(g, "ChooseRace").map((a) => {
       const r = D.RACES[a.fields.race];
-      return h("li", {}, actButton(g, a, r ? r.name : a.label), h("p", { class: "muted" }, r ? r.text : ""));
+      return h("li", {}, h("strong", {}, r ? r.name : a.label), h("p", { class: "muted" }, r ? r.text : ""));
     })),
     h("p", { class: "muted" }, `Your 20 starting ships: ${(v.setup && v.setup.my_hand || []).map((s) => D.SHIP_BY_KEY[s.type].short).join(" ")}`));
 }
@@ -77,34 +71,18 @@ function transportPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
   const cur = cursorFleet(v);
-  const steps = acts(g, "Step");
-  const byDir = Object.fromEntries(steps.map((a) => [a.fields.direction, a]));
-  const compass = cur ? h("div", { class: "gc-compass", role: "group", "aria-label": "Step one hex" },
-    [5, 0, 1, 4, 3, 2].map((d) => {
-      const a = byDir[d];
-      const to = neighbour(cur.col, cur.row, d);
-      return h("button", {
-        type: "button", class: `btn small gc-dir-${d}`, disabled: !a, title: a ? label(v, a) : `${D.DIR_WORDS[d]}: no step`,
-        onclick: a ? (e) => { ui.queue = null; ui.shell.act(a.i, e, g.at); } : null,
-      }, `${["NW", "N", "NE", "SW", "S", "SE"][[5, 0, 1, 4, 3, 2].indexOf(d)]} ${hexLabel(to[0], to[1])}`);
-    })) : null;
-  const group = (kind, title) => {
-    const list = acts(g, kind);
-    return list.length ? h("div", { class: "gc-group" }, h("h3", {}, title), h("div", { class: "choices" }, list.map((a) => actButton(g, a)))) : null;
-  };
+  const count = (kinds) => kinds.reduce((n, k) => n + acts(g, k).length, 0);
+  const others = acts(g, "Select").length;
+  const reorg = count(["Split", "Merge", "Load", "Unload"]);
+  const gates = acts(g, "Gate").length;
+  // What the choices hold, in words: the choices themselves are the shell's list (issue 36).
+  const more = [gates ? `${gates} star gate jump${gates > 1 ? "s" : ""}` : "", others ? `${others} other fleet${others > 1 ? "s" : ""} to order` : "",
+    reorg ? `${reorg} ways to split, merge or load` : ""].filter(Boolean);
   return h("div", {},
-    cur ? fleetCard(v, cur, true) : h("p", {}, "No fleet is being ordered. Tap one of your fleets on the map or in the fleet list."),
-    compass,
+    cur ? fleetCard(v, cur, true) : h("p", {}, "No fleet is being ordered. Tap one of your fleets on the map, or pick one in the choices."),
     cur ? h("p", { class: "muted" }, "Shaded hexes can be reached this turn: tap one to go there step by step; the brightest ring is one step.") : null,
-    h("div", { class: "choices" }, [...acts(g, "Hold"), ...acts(g, "EndTransport")].map((a) => actButton(g, a))),
-    group("Gate", "Star gates"),
-    acts(g, "Select").length ? h("div", { class: "gc-group" }, h("h3", {}, "Order another fleet"),
-      h("div", { class: "choices" }, acts(g, "Select").map((a) => actButton(g, a, `Fleet ${a.fields.fleet}`, "small")))) : null,
-    ["Split", "Merge", "Load", "Unload"].some((k) => acts(g, k).length) ? h("details", {
-      class: "gc-reorg", open: ui.reorg || null, ontoggle: (e) => { ui.reorg = e.target.open; },
-    }, h("summary", {}, `Reorganise fleet ${cur ? cur.marker : ""}: split, merge, load (${["Split", "Merge", "Load", "Unload"].reduce((n, k) => n + acts(g, k).length, 0)})`),
-    group("Merge", "Merge"), group("Split", "Split"), group("Load", "Load fighters"), group("Unload", "Unload fighters")) : null,
-    cardPlayButtons(g));
+    more.length ? h("p", { class: "muted" }, `Also in the choices: ${more.join(", ")}.`) : null,
+    cardWords(g));
 }
 
 function fleetCard(v, f, detail) {
@@ -152,19 +130,20 @@ function declarePanel(g) {
   const declared = b.my_declarations || [];
   const row = (a) => {
     const f = a.fields;
-    if (f.target < 0) return h("li", {}, actButton(g, a, "Hold fire"));
+    if (f.target < 0) return null;
     const o = oddsOf(v, a);
     const verb = `${a.kind === "SelfDestruct" ? "Self-destruct on" : "Attack"} ${targetWords(v, f.target)}`;
-    if (!o) return h("li", {}, actButton(g, a, verb));
-    return h("li", { class: "gc-odds-row", "data-kind": a.kind, "data-target": f.target, "data-atk": o.atk, "data-def": o.def, "data-sides": sides, "data-odds": o.percent, "data-unsure": o.unsure.length ? "1" : null },
-      actButton(g, a, `${verb} · ${o.unsure.length ? "about " : ""}${o.percent}`),
+    if (!o) return h("li", { "data-action": a.i }, h("strong", {}, verb));
+    // The row tells why its choice has these odds; the choice is the shell's button (issue 36).
+    return h("li", { class: "gc-odds-row", "data-action": a.i, "data-kind": a.kind, "data-target": f.target, "data-atk": o.atk, "data-def": o.def, "data-sides": sides, "data-odds": o.percent, "data-unsure": o.unsure.length ? "1" : null },
+      h("strong", {}, `${verb} · ${o.unsure.length ? "about " : ""}${o.percent}`),
       h("span", { class: "muted" }, ` ${o.atk} attack dice vs ${o.def} defence dice (d${sides})${o.others.length ? `, with ${o.others.map((x) => `#${x}`).join(", ")}` : ""}: destroyed if the attack total is higher.`),
       o.unsure.map((u) => h("span", { class: "muted" }, ` ${seatName(v, u.owner)}'s ${u.card} was played on a fleet whose ships changed before ${seatName(v, u.owner)} fleet ${u.marker} was seen: this ship may have ${u.def ? `+${u.def} Defense` : `+${u.atk} Attack`} more (not counted).`)));
   };
   const known = battleShips(v);
   return h("div", {},
     h("p", {}, `You declare in secret, one ship at a time; the others see your targets only when all are in. ${shipWords(v, cid)}.`),
-    h("ul", { class: "gc-odds" }, g.actions.filter((a) => a.kind === "Target" || a.kind === "SelfDestruct").map(row)),
+    h("ul", { class: "gc-odds" }, g.actions.filter((a) => a.kind === "Target" || a.kind === "SelfDestruct").map(row).filter(Boolean)),
     declared.length ? h("p", { class: "muted" }, `Declared so far: ${declared.map(([x, t]) => `#${x} → ${t < 0 ? "none" : `#${t}`}`).join(", ")}`) : null,
     h("details", {}, h("summary", {}, `Ships in the battle (${known.length} known)`),
       h("ul", {}, known.map((s) => {
@@ -186,7 +165,7 @@ function burstPanel(g) {
   return h("div", {},
     where,
     h("p", {}, "Each planet buster you burst rolls one die against every enemy ship in its hex: a 6 destroys it. Secret until every player has declared."),
-    h("ul", { class: "gc-odds" }, acts(g, "Burst").map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Burst ${a.fields.count} PB${oddsOf(v, a) ? ` · each enemy ship ${oddsOf(v, a).percent}` : ""}` : "No burst")))));
+    h("p", { class: "muted" }, "Each choice says the chance for each enemy ship."));
 }
 
 function launchPanel(g) {
@@ -201,18 +180,12 @@ function launchPanel(g) {
   return h("div", {},
     h("p", {}, `${shipName(v, cid)}${planet ? ` is at ${planetName(v, planet)}` : ""}. Each planet buster rolls a die: ${hit === 4 ? "1-4" : "1-3"} destroys the planet. Spent PBs are gone.`),
     before ? h("p", { id: "gc-declared" }, `Already declared at this planet: ${before} PB${before > 1 ? "s" : ""} (${first.before_percent} on their own).`) : null,
-    h("ul", { class: "gc-odds" }, launches.map((a) => h("li", {}, actButton(g, a, a.fields.count ? `Launch ${a.fields.count} · ${launchWords(v, a).odds}` : "Launch none")))));
+    h("p", { class: "muted" }, "Each choice says the chance that the planet is destroyed."));
 }
 
-function discardPanel(g) {
+function discardPanel() {
   const { h } = ui.shell;
-  const list = acts(g, "Discard");
-  const keep = list.find((a) => a.fields.ship < 0);
-  return h("div", {},
-    h("p", {}, "You may send one ship back to the pile (it can come back later as a new draw)."),
-    keep ? actButton(g, keep, "Keep every ship", "primary") : null,
-    h("details", {}, h("summary", {}, `Discard a ship (${list.length - 1})`),
-      h("div", { class: "choices" }, list.filter((a) => a.fields.ship >= 0).map((a) => actButton(g, a)))));
+  return h("p", {}, "You may send one ship back to the pile (it can come back later as a new draw), or keep every ship.");
 }
 
 function buyPanel(g) {
@@ -220,29 +193,23 @@ function buyPanel(g) {
   const v = g.view;
   const res = v.seats[v.viewer].resources;
   const pile = v.pile.types || {};
+  const kinds = acts(g, "Buy").map((a) => D.SHIP_TYPES[v.variant][a.fields.kind]).filter(Boolean);
   return h("div", {},
-    h("p", { class: "gc-res" }, `Resources: ${res} (a ship costs 10)`),
-    h("div", { class: "choices" }, acts(g, "Buy").map((a) => {
-      const t = D.SHIP_TYPES[v.variant][a.fields.kind];
-      return actButton(g, a, `${t.name} (M${t.move} A${t.atk} D${t.def} PB${t.pb}) · ${pile[t.key] || 0} left`);
-    })),
-    acts(g, "Refill").length ? h("details", {}, h("summary", {}, "Refill planet busters (1 resource each)"),
-      h("div", { class: "choices" }, acts(g, "Refill").map((a) => actButton(g, a)))) : null,
-    h("div", { class: "choices" }, acts(g, "EndProduction").map((a) => actButton(g, a, "End production", "primary"))));
+    h("p", { class: "gc-res" }, `Resources: ${res} (a ship costs 10, a planet buster 1)`),
+    kinds.length ? h("ul", { class: "gc-buylist" }, kinds.map((t) => h("li", {}, `${t.name}: Move ${t.move}, Attack ${t.atk}, Defense ${t.def}, PB ${t.pb} · ${pile[t.key] || 0} left`))) : null);
 }
 
 function placePanel(g) {
   const { h } = ui.shell;
   const v = g.view;
-  return h("div", {},
-    v.drawn ? h("p", {}, `New ship: ${shipWords(v, v.drawn.id)}. Tap one of your planets (shaded on the map) or pick here.`) : null,
-    h("div", { class: "choices" }, acts(g, "Place").map((a) => actButton(g, a))));
+  return v.drawn ? h("p", {}, `New ship: ${shipWords(v, v.drawn.id)}. Tap one of your planets (shaded on the map) or pick in the choices.`) : null;
 }
 
-function cardPlayButtons(g) {
+/** The cards playable now, named: playing one is a choice like any other. */
+function cardWords(g) {
   const { h } = ui.shell;
-  const list = acts(g, "PlayCard");
-  return list.length ? h("div", { class: "gc-group" }, h("h3", {}, "Cards you can play now"), h("div", { class: "choices" }, list.map((a) => actButton(g, a)))) : null;
+  const names = acts(g, "PlayCard").map((a) => label(g.view, a).replace(/^Play /, ""));
+  return names.length ? h("p", { class: "muted" }, `Cards you can play now (in the choices): ${names.join(", ")}.`) : null;
 }
 
 function cardPanel(g) {

@@ -1,7 +1,8 @@
-// Chained actions: a queue of legal actions played one after another (a setup, a long move),
-// and where the fleet being ordered can reach this phase.
+// Chained actions: a queue of legal actions played one after another (a setup, a long move
+// along the engine's way to a hex), and where the fleet being ordered can reach this phase
+// (the view's, issue 32).
 import { reachMemo, ui } from "./state.js";
-import { acts, cursorFleet, fleetMp, hexLabel, key, neighbour } from "./util.js";
+import { cursorFleet, hexLabel, key, neighbour } from "./util.js";
 
 export function continueQueue(g) {
   clearTimeout(ui.queueTimer);
@@ -29,65 +30,28 @@ export function continueQueue(g) {
   ui.queueTimer = setTimeout(fire, q.delay ?? 30);
 }
 
-/** reach() once per model and fleet: a pan redraws the shading without searching again. */
+/** Where the fleet being ordered can go this phase and a shortest legal way to each hex: the
+ * engine's (the view's reach, issue 32), as a map "col,row" -> {at, cost: MP spent, path: the
+ * hexes in order}, built once per model (a pan redraws the shading without building it
+ * again). A fleet just tapped, not yet the one being ordered (``pending``), has none yet. */
 export function reach(v, g, pending = null) {
-  if (reachMemo.g !== g || reachMemo.pending !== pending) Object.assign(reachMemo, { g, pending, map: reachNow(v, g, pending) });
-  return reachMemo.map;
-}
-
-/** Where the fleet being ordered (or just tapped) can get this phase: Dijkstra over its MP
- * (SG-5.7), the entry costs and forced stops the map shows (SG-5.8, SG-12) and star gates
- * (SG-5.11). */
-function reachNow(v, g, pending) {
-  const cur = pending || cursorFleet(v);
-  if (!cur || (!pending && !acts(g, "Step").length && !acts(g, "Gate").length)) return new Map();
-  const mp = fleetMp(v, cur.marker);
-  const cols = v.map.cols;
-  const rows = v.map.rows;
-  const enemyAt = new Set(v.fleets.filter((f) => f.owner !== v.viewer).map((f) => key(f.col, f.row)));
-  const ter = new Map(v.terrain.map((t) => [key(t.col, t.row), t.type]));
-  const gates = v.terrain.filter((t) => t.type === "star_gate");
-  const best = new Map([[key(cur.col, cur.row), { left: mp, cost: 0, prev: null, at: [cur.col, cur.row], stop: false }]]);
-  const todo = [[cur.col, cur.row]];
-  while (todo.length) {
-    todo.sort((a, b) => best.get(key(b[0], b[1])).left - best.get(key(a[0], a[1])).left);
-    const [c, r] = todo.shift();
-    const node = best.get(key(c, r));
-    if (node.stop || node.left <= 0) continue;
-    const next = [];
-    for (let d = 0; d < 6; d++) next.push([...neighbour(c, r, d), d]);
-    if (ter.get(key(c, r)) === "star_gate") for (const gt of gates) if (gt.col !== c || gt.row !== r) next.push([gt.col, gt.row, -1]);
-    for (const [nc, nr, d] of next) {
-      if (nc < 0 || nr < 0 || nc >= cols || nr >= rows) continue;
-      const t = ter.get(key(nc, nr));
-      if (t === "super_nova") continue;
-      const cost = d < 0 ? 0 : t === "gravitic_anomaly" ? 0 : 1;
-      const left = node.left - cost;
-      if (left < 0) continue;
-      const k = key(nc, nr);
-      const stop = t === "nebula" || (enemyAt.has(k) && t !== "dark_matter");
-      const old = best.get(k);
-      if (old && old.left >= left) continue;
-      best.set(k, { left: stop ? 0 : left, cost: mp - left, prev: [c, r], at: [nc, nr], stop, gate: d < 0 });
-      todo.push([nc, nr]);
-    }
+  if (reachMemo.g !== g || reachMemo.pending !== pending) {
+    const map = new Map(pending ? [] : (v.reach || []).map((x) => [key(x.col, x.row), { at: [x.col, x.row], cost: x.spent, path: x.path }]));
+    Object.assign(reachMemo, { g, pending, map });
   }
-  best.delete(key(cur.col, cur.row));
-  return best;
+  return reachMemo.map;
 }
 
 export function travel(g, target) {
   const v = g.view;
   const map = reach(v, g);
   const node = map.get(key(target[0], target[1]));
-  if (!node) return false;
-  const path = [target];
-  let p = node.prev;
   const cur = cursorFleet(v);
-  while (p && !(p[0] === cur.col && p[1] === cur.row)) { path.unshift(p); p = map.get(key(p[0], p[1])).prev; }
+  if (!node || !cur) return false;
+  const path = node.path;
   const marker = cur.marker;
   ui.queue = {
-    seat: g.viewer, what: `Fleet ${marker} to ${hexLabel(target[0], target[1])}`,
+    seat: g.viewer, what: `Fleet ${marker} to ${hexLabel(target[0], target[1])}`, byMap: true,
     next: (gg) => {
       const vv = gg.view;
       const f = cursorFleet(vv);

@@ -18,7 +18,7 @@ import { cursorFleet } from "./util.js";
 import { remember } from "./recap.js";
 import { continueQueue } from "./queue.js";
 import { panel } from "./panel.js";
-import { cardsBox, fleetList, hexBox, legend, logByPlayer } from "./lists.js";
+import { cardsBox, fleetList, hexBox, legend, logByPlayer, markHere } from "./lists.js";
 import { centreOn, draw, fit, keepInView, schedule, zoomBy } from "./map.js";
 import { tapAfterModel, wireCanvas } from "./input.js";
 
@@ -42,6 +42,9 @@ export function render(area, g, tools) {
   const { h } = tools;
   const v = g.view;
   const old = ui.g;
+  // A model brought by a tap on the map or by a chain of moves it started: the map stays
+  // where the player sees it (keepScroll), not framed again under the finger.
+  const byMap = Boolean(ui.keepScroll || (ui.queue && ui.queue.byMap));
   ui.g = g;
   ui.pending = null;
   ui.stamp += 1;
@@ -65,9 +68,9 @@ export function render(area, g, tools) {
   const spot = v.battle ? [v.battle.col, v.battle.row] : null;
   const spotKey = spot ? `${g.viewer}:${v.round}:${spot}` : "";
   if (spot && ui.focus !== spotKey) { ui.focus = spotKey; ui.hex = spot; ui.centre = spot; }
-  // Setting up (race, planet types, fleets), a phone shows what to choose, with its reasons,
-  // before the map (screen.css); the map follows.
-  area.classList.toggle("gc-setup", g.actions.length > 0 && ["race", "types", "fleets"].includes(v.phase));
+  // Setting up in secret (planet types, fleets), the screen's draft under the map is the
+  // decision: a phone keeps the shell's decision in the page there, not in a bar (screen.css).
+  area.classList.toggle("gc-setup", g.actions.length > 0 && ["types", "fleets"].includes(v.phase));
   // The map's canvas stays from one render to the next (its listeners too): a new one would
   // have its backing store (some 4 MB on a phone) allocated and laid out again on every tap.
   const kept = document.getElementById("gc-map");
@@ -78,6 +81,9 @@ export function render(area, g, tools) {
   const next = area.cloneNode(false);
   next.append(...[
     seatsStrip(v),
+    // The map and the panel together (display: contents but on a phone on its side setting up,
+    // where they stand side by side: screen.css).
+    h("div", { class: "gc-duo" },
     h("section", { class: "gc-map-box", "aria-labelledby": "gc-map-title" },
       h("h2", { id: "gc-map-title", class: "sr-only" }, "Map"),
       h("div", { class: "gc-tools" },
@@ -87,7 +93,7 @@ export function render(area, g, tools) {
         h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex.", h("span", { class: "gc-keys" }, " Keys: arrows, + − 0."))),
       mapCanvas,
       hexBox(g)),
-    panel(g),
+    panel(g)),
     fleetList(g),
     cardsBox(g),
     logByPlayer(v),
@@ -98,9 +104,38 @@ export function render(area, g, tools) {
   draw();
   // Drawn again only where the camera moves (a battle's hex, the fleet the game selects).
   if (ui.centre) { const [c, r] = ui.centre; ui.centre = null; centreOn(c, r); } else if (follow && g.mode === "play" && keepInView(follow[0], follow[1])) draw();
+  markHere(g);
   continueQueue(g);
   tapAfterModel(g);
   keepScroll(g);
+  frameDecision(g, byMap);
+}
+
+/** On a phone, a new decision shows the map and the decision together (issue 36): when the
+ * map is not wholly between the header and the decision bar (upright) or the screen's bottom
+ * (on its side, the decision beside it), the page scrolls once to put the map under the
+ * header; not after a tap on the map (``byMap``), which keeps the map where the player saw
+ * it. Asked for after the shell's scroll and keepScroll's, in the same frame. */
+function frameDecision(g, byMap) {
+  const key = `${g.viewer}:${g.at}`;
+  if (g.mode !== "play" || !g.actions.length || ui.framed === key) return;
+  ui.framed = key;
+  if (byMap || (window.innerWidth >= 900 && window.innerHeight > 500)) return;
+  setTimeout(() => requestAnimationFrame(() => {
+    const box = document.querySelector(".gc-map-box");
+    const canvas = document.getElementById("gc-map");
+    if (ui.g !== g || !box || !canvas) return;
+    const bar = document.querySelector(".game-side > .decide");
+    const head = document.querySelector(".topbar");
+    const top = head ? head.getBoundingClientRect().bottom : 0;
+    const bottom = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
+    const [from, to] = [box.getBoundingClientRect().top, canvas.getBoundingClientRect().bottom];
+    // Setting up, the draft under the map is the decision: the map goes under the header, so
+    // that the draft's buttons show below it.
+    const setup = ["types", "fleets"].includes(g.view.phase);
+    if (setup ? Math.abs(from - top - 4) < 2 : from >= top - 1 && to <= bottom + 1) return;
+    window.scrollBy(0, from - top - 4);
+  }), 0);
 }
 
 /** After a move made on the map, the map stays where the player saw it on the screen (the

@@ -5,10 +5,11 @@ export const ui = {
   cam: null, // {s: pixels per hex radius, ox, oy}
   camKey: "",
   hex: null, // the hex tapped last: [col, row]
+  hexAt: -1, // the decision (g.at) it was tapped at
   pickShip: null, // setup: the ship picked to move
   stamp: 0, // bumped whenever what the map marks may have changed (the frame layer is redrawn)
   draft: null, // setup: {key, kind, assign}
-  queue: null, // actions played one after another: {seat, next(g) -> action index or null, what}
+  queue: null, // actions played one after another: {seat, next(g) -> action index or null, what, byMap}
   legend: false,
   logSeat: null, // the player whose log lines "Log by player" shows (null: everyone)
   shell: null, // the shell's tools, from the last render
@@ -21,6 +22,8 @@ export const ui = {
   lastScale: 0,
   layerTimer: 0,
   frameTimer: 0,
+  markedAt: "", // the hex whose choices were last brought into the list's view ("at:col,row")
+  framed: "", // the decision the page last framed the map for ("viewer:at")
 };
 
 // Where every fleet marker stood after each action the screen has drawn or looked back at.
