@@ -220,3 +220,39 @@ def test_genocide_by_keyboard(contexts: Contexts, site: Site) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector("dialog[open]")
     assert "number keys" in page.inner_text("dialog[open]")
+
+
+def test_genocide_map_by_arrow_keys(contexts: Contexts, site: Site) -> None:
+    """A fleet moved by keyboard on the map: Tab to the map, the frame starts on the fleet being
+    ordered, an arrow key moves it to a hex in reach (the hex box says what is there), Enter moves
+    the fleet there as a tap would."""
+    from pygame_core import decode_match
+    from pygame_core.games.genocide.actions import Step
+    from pygame_core.hexgrid import Hex
+
+    from .test_genocide import _saved_game_script
+    from .test_genocide_follow import _race_match
+
+    match = _race_match()
+    state = match.state
+    fleet = next(f for f in state.fleets if f.owner == 0 and f.marker == state.cursor)
+    here = Hex(fleet.col, fleet.row)
+    keys = {(0, -1): "ArrowUp", (0, 1): "ArrowDown", (-1, 0): "ArrowLeft", (1, 0): "ArrowRight"}
+    step = next((a, keys[(to.col - here.col, to.row - here.row)]) for a in match.legal_actions()
+                if isinstance(a, Step) and (to := here.neighbour(a.direction))
+                and (to.col - here.col, to.row - here.row) in keys)
+    dest = here.neighbour(step[0].direction)
+    page = contexts.new(site, init_script=_saved_game_script("gckeys", match, (-1, 1)), confirm_steps=False,
+                        viewport=DESK).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.goto(site.url + "#g/gckeys")
+    now = _my_turn(page)
+    _tab_to(page, "#gc-map")
+    page.keyboard.press(step[1])
+    page.wait_for_selector(f"#gc-hexbox:has-text('Hex {dest.col + 1:02d}{dest.row + 1:02d}')")
+    page.keyboard.press("Enter")
+    _changed(page, now)
+    saved = decode_match(page.evaluate("localStorage.getItem('startable:game:gckeys')"))
+    moved = next(f for f in saved.state.fleets if f.owner == 0 and f.marker == fleet.marker)
+    assert (moved.col, moved.row) == (dest.col, dest.row)

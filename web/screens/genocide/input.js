@@ -2,11 +2,11 @@
 // pinch and wheel, and the keys.
 import { panZoomTap } from "../common/canvas.js";
 import { rerender, ui } from "./state.js";
-import { cursorFleet, fleetMp, hexLabel, myPlanets, pixelToHex } from "./util.js";
+import { centre, cursorFleet, fleetMp, hexLabel, myPlanets, pixelToHex } from "./util.js";
 import { actionHex } from "./words.js";
 import { travel } from "./queue.js";
 import { placePicked } from "./setup.js";
-import { draw, fit, miniHit, schedule, zoomBy } from "./map.js";
+import { centreOn, draw, fit, miniHit, schedule, zoomBy } from "./map.js";
 
 /** A tap on the map acts on what the map showed when it was tapped (issue 25): while a fleet
  * picked on the map waits for the engine (drawn as picked already), the tap waits too and is
@@ -109,11 +109,13 @@ export function wireCanvas(canvas) {
 }
 
 export function keys(e) {
-  if (!ui.cam || !document.getElementById("gc-map")) return false;
+  const canvas = document.getElementById("gc-map");
+  if (!ui.cam || !canvas) return false;
   if (e.key === "+" || e.key === "=") { zoomBy(1.25); return true; }
   if (e.key === "-") { zoomBy(0.8); return true; }
   if (e.key === "0") { fit(); return true; }
   const g = ui.g;
+  if (document.activeElement === canvas && g && g.view) return hexKey(e, g, canvas);
   const pan = { ArrowLeft: [80, 0], ArrowRight: [-80, 0], ArrowUp: [0, 80], ArrowDown: [0, -80] }[e.key];
   if (pan && g && g.mode === "play") {
     ui.cam.ox += pan[0];
@@ -123,4 +125,39 @@ export function keys(e) {
     return true;
   }
   return false;
+}
+
+/** The map focused: the arrows move the white frame (the hex box below says what is there and
+ * what a tap would do) up and down a column, left and right along a row; Enter or Space taps
+ * the framed hex as a finger would (issue 36). */
+function hexKey(e, g, canvas) {
+  const v = g.view;
+  const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  const [c, r] = ui.hex || startHex(v);
+  if (moves[e.key]) {
+    e.preventDefault();
+    const [dc, dr] = moves[e.key];
+    const next = [Math.max(0, Math.min(v.map.cols - 1, c + dc)), Math.max(0, Math.min(v.map.rows - 1, r + dr))];
+    ui.hex = next;
+    ui.hexAt = g.at;
+    const [x, y] = centre(next[0], next[1]);
+    const px = ui.cam.ox + x * ui.cam.s;
+    const py = ui.cam.oy + y * ui.cam.s;
+    const m = 2 * ui.cam.s;
+    if (px < m || py < m || px > canvas.clientWidth - m || py > canvas.clientHeight - m) centreOn(next[0], next[1]);
+    rerender();
+    return true;
+  }
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    tapHex(c, r, e);
+    return true;
+  }
+  return false;
+}
+
+/** Where the frame starts: the fleet being ordered, else the middle of the map. */
+function startHex(v) {
+  const cur = cursorFleet(v);
+  return cur ? [cur.col, cur.row] : [Math.floor(v.map.cols / 2), Math.floor(v.map.rows / 2)];
 }

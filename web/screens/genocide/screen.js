@@ -74,10 +74,15 @@ export function render(area, g, tools) {
   // The map's canvas stays from one render to the next (its listeners too): a new one would
   // have its backing store (some 4 MB on a phone) allocated and laid out again on every tap.
   const kept = document.getElementById("gc-map");
-  const mapCanvas = kept && area.contains(kept) ? kept : h("canvas", { id: "gc-map", class: "gc-map", role: "img" });
+  // A tab stop: on it the arrow keys move the white frame over the hexes and Enter taps the
+  // hex under it (issue 36: every game by keyboard alone, hexes by arrow keys on the board).
+  const mapCanvas = kept && area.contains(kept) ? kept : h("canvas", { id: "gc-map", class: "gc-map", role: "img", tabindex: "0",
+    "aria-keyshortcuts": "ArrowUp ArrowDown ArrowLeft ArrowRight Enter" });
   mapCanvas.setAttribute("aria-label", mapWords(v));
   // The area changes in place (the shell's morph): what a tap did not change is not rebuilt,
   // so the browser styles and lays out only what did (a late 4-seat game has long lists).
+  // Moving the kept canvas into the new tree blurs it: a keyboard player on the map keeps it.
+  const mapFocused = document.activeElement === mapCanvas;
   const next = area.cloneNode(false);
   next.append(...[
     seatsStrip(v),
@@ -90,7 +95,7 @@ export function render(area, g, tools) {
         h("button", { type: "button", class: "btn small", id: "gc-fit", onclick: fit }, "Fit"),
         h("button", { type: "button", class: "btn small", "aria-label": "Zoom in", onclick: () => zoomBy(1.3) }, "+"),
         h("button", { type: "button", class: "btn small", "aria-label": "Zoom out", onclick: () => zoomBy(1 / 1.3) }, "−"),
-        h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex.", h("span", { class: "gc-keys" }, " Keys: arrows, + − 0."))),
+        h("span", { class: "muted gc-tip" }, "Drag to pan, pinch or wheel to zoom, tap a hex.", h("span", { class: "gc-keys" }, " Keys: Tab to the map, arrows, Enter, + − 0."))),
       mapCanvas,
       hexBox(g)),
     panel(g)),
@@ -99,6 +104,7 @@ export function render(area, g, tools) {
     logByPlayer(v),
     legend(v)].filter(Boolean));
   tools.morph(area, next);
+  if (mapFocused && document.activeElement !== mapCanvas) mapCanvas.focus({ preventScroll: true });
   if (mapCanvas !== kept) wireCanvas(mapCanvas);
   watchWidth(mapCanvas.parentElement, schedule); // its width read when drawing, without a forced layout
   draw();
