@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -45,17 +46,22 @@ PREFER = ("end movement", "pass (play no card)", "keep every ship", "end product
           "makes no burst", "holds fire")
 
 
-def battle_match() -> Match:
-    """Advanced Full, seed 2, played by the computer's policy to its first battle declaration."""
-    match = Match.start("genocide", {}, 2)
+def drive(match: Match, until: Callable[[Match], bool], limit: int = 3000) -> Match:
+    """``match`` played on by the Easy computer's policy for every seat (its n-th move from seed
+    n) until ``until(match)``: the positions the Genocide browser tests open."""
     n = 0
-    while match.state.phase != "declare":
+    while not until(match):
+        assert not match.is_over and n < limit, "the position never came"
         state = match.state
         seat = match.game.current_player(state)
-        action = ai.choose("genocide", match.game.view(state, seat), match.legal_actions(), level=1, seed=n)
-        match = match.play(action)
+        match = match.play(ai.choose("genocide", match.game.view(state, seat), match.legal_actions(), level=1, seed=n))
         n += 1
     return match
+
+
+def battle_match() -> Match:
+    """Advanced Full, seed 2, played by the computer's policy to its first battle declaration."""
+    return drive(Match.start("genocide", {}, 2), lambda m: m.state.phase == "declare")
 
 
 def bonus_battle_match() -> Match:
@@ -83,15 +89,8 @@ def bonus_battle_match() -> Match:
 
 def set_up_match(rounds: int = 1) -> Match:
     """Advanced Full for one round, seed 5, its secret setup made by the computer's policy."""
-    match = Match.start("genocide", {"round_limit": rounds}, 5)
-    n = 0
-    while match.state.phase in ("race", "types", "fleets"):
-        state = match.state
-        seat = match.game.current_player(state)
-        action = ai.choose("genocide", match.game.view(state, seat), match.legal_actions(), level=1, seed=n)
-        match = match.play(action)
-        n += 1
-    return match
+    return drive(Match.start("genocide", {"round_limit": rounds}, 5),
+                 lambda m: m.state.phase not in ("race", "types", "fleets"))
 
 
 def _saved_game_script(save_id: str, match: Match, seats: tuple[int, ...] = (-1, -1)) -> str:

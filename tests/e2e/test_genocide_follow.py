@@ -26,6 +26,7 @@ from .test_genocide import (
     _saved_game_script,
     _settle,
     battle_match,
+    drive,
     set_up_match,
 )
 
@@ -35,14 +36,8 @@ RAW = re.compile(r"\bSG-?[0-9]|SG\.[a-z]|ship#[0-9]")
 
 def _to_own_transport(match: Match, seat: int = 0) -> Match:
     """Play on by the computer's policy to ``seat``'s Transport Phase with a fleet to order."""
-    n = 0
-    while not (match.state.phase == "transport" and match.game.current_player(match.state) == seat
-               and match.state.round >= 2):
-        state = match.state
-        who = match.game.current_player(state)
-        match = match.play(ai.choose("genocide", match.game.view(state, who), match.legal_actions(), level=1, seed=n))
-        n += 1
-    return match
+    return drive(match, lambda m: m.state.phase == "transport" and m.game.current_player(m.state) == seat
+                 and m.state.round >= 2)
 
 
 def _race_match() -> Match:

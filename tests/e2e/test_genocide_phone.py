@@ -16,15 +16,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from pygame_core import Match, ai, decode_match
+from pygame_core import Match, decode_match
 from pygame_core.games.genocide.reach import reach
 from pygame_core.games.genocide.state import Phase
 from pygame_core.games.genocide.transport import step_mp
 
 from .conftest import Contexts, wait_ready
-from .helpers import frames, wait_until
+from .helpers import at, frames, settle, wait_until
 from .site import STEP_MS, Site
-from .test_genocide import _hex_point, _saved_game_script
+from .test_genocide import _hex_point, _saved_game_script, drive
 
 # Where the map and the decision are on the screen, and the labels of the visible buttons.
 LAYOUT = """() => {
@@ -58,30 +58,18 @@ LAYOUT = """() => {
 def _driven(match: Match, phase: str) -> Match:
     """``match`` played on by the computer's policy for both seats until West (seat 0) is to
     decide in ``phase``."""
-    n = 0
-    while not (match.state.phase == phase and match.game.current_player(match.state) == 0):
-        assert not match.is_over and n < 3000, phase
-        state = match.state
-        seat = match.game.current_player(state)
-        match = match.play(ai.choose("genocide", match.game.view(state, seat), match.legal_actions(), level=1, seed=n))
-        n += 1
-    return match
+    return drive(match, lambda m: m.state.phase == phase and m.game.current_player(m.state) == 0)
 
 
 def _far_move() -> Match:
     """Advanced Full, seed 3, played by the computer's policy until West orders a fleet with 3
     MP or more to spend (issue 32: a tap on a far hex follows the engine's way there)."""
-    match = Match.start("genocide", {"round_limit": 3}, 3)
-    n = 0
-    while True:
-        state = match.state
-        if (state.phase == Phase.TRANSPORT and state.active == 0 and state.cursor
-                and step_mp(state, 0, state.cursor) >= 3 and match.game.current_player(state) == 0):
-            return match
-        assert not match.is_over and n < 2000
-        seat = match.game.current_player(state)
-        match = match.play(ai.choose("genocide", match.game.view(state, seat), match.legal_actions(), level=1, seed=n))
-        n += 1
+    def ready(m: Match) -> bool:
+        state = m.state
+        return bool(state.phase == Phase.TRANSPORT and state.active == 0 and state.cursor
+                    and step_mp(state, 0, state.cursor) >= 3 and m.game.current_player(state) == 0)
+
+    return drive(Match.start("genocide", {"round_limit": 3}, 3), ready, limit=2000)
 
 
 FAR = _far_move()
@@ -108,13 +96,8 @@ def phone_page(request: pytest.FixtureRequest, contexts: Contexts, site: Site, p
     return page
 
 
-def _at(page: Page) -> str:
-    return page.get_attribute("#game", "data-at") or ""
-
-
 def _settle(page: Page) -> str:
-    now = _at(page)
-    page.wait_for_selector(f"#game[data-settled='{now}']", state="attached", timeout=STEP_MS)
+    now = settle(page)
     frames(page, 2)  # the screen frames the map in the frame after the decision is drawn
     return now
 
@@ -157,14 +140,14 @@ def _play(page: Page, decisions: int) -> list[str]:
         if page.locator("[data-outcome]").count() or len(checked) >= decisions:
             return checked
         if page.locator("#game[data-thinking]").count():
-            before = _at(page)
+            before = at(page)
             page.wait_for_selector(f"#game:not([data-at='{before}']), [data-outcome]", state="attached",
                                    timeout=STEP_MS)
             continue
         if page.locator("#gc-confirm").count():
             _settle(page)
             checked.append(_check(page, page.inner_text("#decide-title")))
-            before = _at(page)
+            before = at(page)
             page.locator("#gc-arrange").tap()
             page.wait_for_selector("#gc-confirm:not([disabled])")
             page.locator("#gc-confirm").tap()

@@ -104,17 +104,23 @@ def test_warfare_by_keyboard(contexts: Contexts, site: Site) -> None:
         assert not page.locator("#wf-attack").count()
 
 
-def test_skirmish_by_keyboard(contexts: Contexts, site: Site) -> None:
+def _against_the_computer_by_keyboard(contexts: Contexts, site: Site, game: str) -> Page:
+    """A new game with the computer in seat 1 (its first level), started by Enter on #start."""
     page = contexts.new(site, confirm_steps=False, viewport=DESK).new_page()
     page.goto(site.url)
     wait_ready(page)
-    page.goto(site.url + "#new/skirmish")
-    page.wait_for_selector("#start")
-    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
+    page.goto(site.url + f"#new/{game}")
+    page.wait_for_selector("#setup #start:not([data-waits])")
+    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => /^[0-9]+$/.test(v))")
     page.select_option("#seat-1", levels[0])
     _tab_to(page, "#start")
     page.keyboard.press("Enter")
     page.wait_for_selector("#game:not([hidden])")
+    return page
+
+
+def test_skirmish_by_keyboard(contexts: Contexts, site: Site) -> None:
+    page = _against_the_computer_by_keyboard(contexts, site, "skirmish")
     # The fleet: the quick start, submitted by keyboard.
     now = _my_turn(page)
     _tab_to(page, "#msc-fleet-submit, #msc-submit-designs")
@@ -202,16 +208,7 @@ def test_spacehole_by_keyboard(contexts: Contexts, site: Site) -> None:
 
 def test_genocide_by_keyboard(contexts: Contexts, site: Site) -> None:
     """Setup and the first decisions against the computer, every one from the choice list."""
-    page = contexts.new(site, confirm_steps=False, viewport=DESK).new_page()
-    page.goto(site.url)
-    wait_ready(page)
-    page.goto(site.url + "#new/genocide")
-    page.wait_for_selector("#setup #start:not([data-waits])")
-    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => /^[0-9]+$/.test(v))")
-    page.select_option("#seat-1", levels[0])
-    _tab_to(page, "#start")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#game:not([hidden])")
+    page = _against_the_computer_by_keyboard(contexts, site, "genocide")
     for turn in range(15):
         if page.locator("[data-outcome]").count():
             break
