@@ -2,7 +2,7 @@
 // too), the seats (a person, the computer, a friend by link), a screen's own extras, the start.
 import * as engine from "./engine.js";
 import { h, fill, stylesheet } from "./dom.js";
-import { $, GAMES, HUMAN, LINK, notify, screenModule, screens } from "./state.js";
+import { $, GAMES, HUMAN, LINK, app, notify, screenModule, screens } from "./state.js";
 import { run } from "./routing.js";
 
 const seatValue = (select) => (select.value === "link" ? LINK : Number(select.value));
@@ -149,7 +149,27 @@ export function renderSetup(setup) {
     }
     renderSeats();
   }
+  let starting = false;
   async function start() {
+    // A tap on Start while the engine still answers the route that drew this form (a first
+    // start compiles the game's modules) is kept, not dropped: it waits for that answer. A
+    // second tap meanwhile adds nothing.
+    if (starting) return;
+    starting = true;
+    try {
+      while (app.busy) await new Promise((resolve) => setTimeout(resolve, 30));
+      if (!screens.setup.contains(form)) {
+        // The route's answer drew the form again: the tap goes to the form now on screen.
+        const again = /** @type {HTMLFormElement | null} */ (document.getElementById("setup"));
+        if (again && !screens.setup.hidden) again.requestSubmit();
+        return;
+      }
+      await begin();
+    } finally {
+      starting = false;
+    }
+  }
+  async function begin() {
     const seats = [...seatsBox.querySelectorAll("select")].map(seatValue);
     const options = values();
     // Store only what differs from the defaults the chosen preset gives.
