@@ -76,12 +76,12 @@ FAR = _far_move()
 
 
 def _saves() -> str:
-    """Advanced Full, West a person and East the computer: a new game of two rounds (seed 2),
+    """Advanced Full, West a person and East the computer: a new game of one round (seed 2),
     and games of seed 2 at West's first battle declaration and seed 5 at West's first new ship
     to place (production), played there by the computer's policy."""
     battle = _driven(Match.start("genocide", {"round_limit": 6}, 2), "declare")
     place = _driven(Match.start("genocide", {"round_limit": 4}, 5), "place")
-    return (_saved_game_script("gcphone", Match.start("genocide", {"round_limit": 2}, 2), (-1, 1))
+    return (_saved_game_script("gcphone", Match.start("genocide", {"round_limit": 1}, 2), (-1, 1))
             + _saved_game_script("gcphonebattle", battle, (-1, 1))
             + _saved_game_script("gcphoneplace", place, (-1, 1))
             + _saved_game_script("gcphonefar", FAR, (-1, 1)))
