@@ -191,6 +191,14 @@ def _choose_by_keyboard(page: Page, turn: int) -> None:
     _changed(page, now)
 
 
+def _keys_in_how_to_play(page: Page) -> None:
+    """How to play, opened by keyboard, lists the number keys."""
+    _tab_to(page, "#help")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog[open]")
+    assert "number keys" in page.inner_text("dialog[open]")
+
+
 def test_spacehole_by_keyboard(contexts: Contexts, site: Site) -> None:
     page = contexts.new(site, confirm_steps=False, viewport=DESK).new_page()
     _start_by_keyboard(page, site, "spacehole", {}, 5)
@@ -198,10 +206,7 @@ def test_spacehole_by_keyboard(contexts: Contexts, site: Site) -> None:
         if page.locator("[data-outcome]").count():
             break
         _choose_by_keyboard(page, turn)
-    _tab_to(page, "#help")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("dialog[open]")
-    assert "number keys" in page.inner_text("dialog[open]")
+    _keys_in_how_to_play(page)
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog[open]", state="detached")
 
@@ -213,10 +218,7 @@ def test_genocide_by_keyboard(contexts: Contexts, site: Site) -> None:
         if page.locator("[data-outcome]").count():
             break
         _choose_by_keyboard(page, turn)
-    _tab_to(page, "#help")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("dialog[open]")
-    assert "number keys" in page.inner_text("dialog[open]")
+    _keys_in_how_to_play(page)
 
 
 def test_genocide_map_by_arrow_keys(contexts: Contexts, site: Site) -> None:
