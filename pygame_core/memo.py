@@ -1,8 +1,9 @@
-"""A bounded memo keyed by object identity, for derived values of objects that never change."""
+"""Bounded memos for what is derived from objects that never change: by identity, and along an append-only log."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Hashable, Sequence
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -39,3 +40,37 @@ class IdentityMemo(Generic[V]):
         self._values[id(key)] = value
         self._held[id(key)] = key
         return value
+
+
+class ResumedPass(Generic[V]):
+    """What a left-to-right pass over an append-only log made, picked up where it stopped.
+
+    A view is asked for after every action, and a late game's log holds thousands of events:
+    passing over all of them each time made a 4-seat Space Genocide view cost 36 ms in CPython
+    (more in Pyodide), nearly all of it the log. Each state's log is a new tuple that shares its
+    event objects with the log before it, so the pass for a key (a viewer, say) is kept with the
+    log it covered, and resumed when a later log starts with those very events (identity, at C
+    speed). A log that does not (another branch of the game, an undo) is passed from its start.
+    """
+
+    def __init__(self, most: int = 32) -> None:
+        self._kept: dict[Hashable, tuple[tuple[object, ...], V]] = {}
+        self._most = most
+
+    def resume(self, key: Hashable, log: tuple[object, ...]) -> tuple[int, V | None]:
+        """How many of ``log``'s first events were passed for ``key``, and what that made
+        (``0, None``: pass it all)."""
+        kept = self._kept.get(key)
+        if kept is None:
+            return 0, None
+        done, made = kept
+        if len(done) > len(log) or not all(map(operator.is_, log, done)):
+            return 0, None
+        return len(done), made
+
+    def keep(self, key: Hashable, log: tuple[object, ...], made: V) -> None:
+        """Keep what the pass over all of ``log`` made for ``key``. ``made`` must not change
+        afterwards: a resumed pass copies it before adding to it."""
+        if key not in self._kept and len(self._kept) >= self._most:
+            del self._kept[next(iter(self._kept))]
+        self._kept[key] = (log, made)

@@ -63,12 +63,27 @@ def stops_at(state: State, owner: int, marker: int, dest: HexKey, fleets: Iterab
     """SG-5.8: whether entering ``dest`` ends a fleet's move: a Nebula (b), or an enemy fleet
     there (a), waived by Dark Matter (SG-A46) and by Bypass (SG-13.3 #12, SG-A16). The one
     rule for a step, a gate and the reach the view gives (reach.py)."""
+    here = {(g.owner, g.marker) for g in fleets if g.owner != owner and (g.col, g.row) == dest}
+    return stops_among(state, owner, marker, dest, here)
+
+
+def enemies_by_hex(owner: int, fleets: Iterable[Fleet]) -> dict[HexKey, set[tuple[int, int]]]:
+    """Each hex's fleets not ``owner``'s, as (owner, marker): for ``stops_among`` when a
+    search asks about many hexes of one position (reach.py)."""
+    out: dict[HexKey, set[tuple[int, int]]] = {}
+    for g in fleets:
+        if g.owner != owner:
+            out.setdefault((g.col, g.row), set()).add((g.owner, g.marker))
+    return out
+
+
+def stops_among(state: State, owner: int, marker: int, dest: HexKey, here: set[tuple[int, int]]) -> bool:
+    """``stops_at`` given the enemy fleets in ``dest`` (``here``)."""
     t = terrain_at(state, dest)
     if t is not None and t.stop:
         return True
     if t is not None and t.no_enemy_stop:
         return False
-    here = {(g.owner, g.marker) for g in fleets if g.owner != owner and (g.col, g.row) == dest}
     return bool(here) and not _bypassed(state, owner, marker, here)
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ...events import Event
-from ...memo import IdentityMemo
+from ...memo import IdentityMemo, ResumedPass
 from .events import played_targets
 from .state import State
 from .words import purpose_ship, render
@@ -46,20 +47,58 @@ def references(e: Event) -> tuple[frozenset[int], tuple[int, ...]]:
     return _REFS.put(e, (frozenset(s for s in seats if s >= 0), tuple(ships)))
 
 
+@dataclass(frozen=True)
+class _Pass:
+    """A seat's log so far: its lines, the seats each is about, and what that was worked out
+    from (the ship owners then known, the event each line says, the lines naming each ship)."""
+
+    owners: dict[int, int]
+    lines: list[str]
+    about: list[list[int]]
+    sources: list[Event]
+    by_ship: dict[int, tuple[int, ...]]
+
+
+_PASSES: ResumedPass[_Pass] = ResumedPass()  # per (viewer, variant, seats)
+
+
+def _seats_named(e: Event, owners: Mapping[int, int]) -> list[int]:
+    seats, ships = references(e)
+    return sorted(seats | {owners[s] for s in ships if s in owners})
+
+
 def log_with_seats(state: State, me: int | None, owners: Mapping[int, int]) -> tuple[list[str], list[list[int]]]:
     """Seat ``me``'s log (``words.log_lines``) and, for each line, the seats it is about: those
     it names and the owners of the ships it names, where ``owners`` (what ``me`` knows: its
-    own ships, B1 reveals, scans) tells them. One pass: a late game's log is long."""
-    lines: list[str] = []
-    about: list[list[int]] = []
-    for e in state.log:
+    own ships, B1 reveals, scans) tells them. Resumed from the last log this seat's view read
+    (``ResumedPass``): a late game's log is long, and the view is asked for on every tap. A
+    ship whose owner became known (or forgotten) since then has its old lines said again."""
+    key = (me, state.variant, state.players)
+    log = state.log
+    start, made = _PASSES.resume(key, log)
+    if made is None:
+        start, made = 0, _Pass({}, [], [], [], {})
+    lines, about, sources, by_ship = list(made.lines), list(made.about), list(made.sources), dict(made.by_ship)
+    if made.owners != owners:
+        changed = {s for s in made.owners.keys() | owners.keys() if made.owners.get(s) != owners.get(s)}
+        for line in {line for s in changed for line in by_ship.get(s, ())}:
+            about[line] = _seats_named(sources[line], owners)
+    final = True  # no game-over line: its words come from the state, not the event (words.render)
+    for e in log[start:]:
         if not e.visible_to(me):
             continue
         said = render(state, e, me)
         if not said:
             continue
-        seats, ships = references(e)
-        named = sorted(seats | {owners[s] for s in ships if s in owners})
+        final = final and e.kind != "game_over"
+        named = _seats_named(e, owners)
+        first = len(lines)
         lines.extend(said)
         about.extend(named for _ in said)
+        sources.extend(e for _ in said)
+        for ship in set(references(e)[1]):
+            by_ship[ship] = by_ship.get(ship, ()) + tuple(range(first, len(lines)))
+    if final:
+        _PASSES.keep(key, log, _Pass(dict(owners), lines, about, sources, by_ship))
+        return list(lines), list(about)
     return lines, about

@@ -7,7 +7,7 @@ from collections import deque
 
 from ...game import ActionBase
 from . import actions as A
-from .arrival import stops_at
+from .arrival import enemies_by_hex, stops_among
 from .board import HexKey, enter_cost, neighbour_table, terrain_at
 from .state import Phase, State
 from .terrain import TERRAIN_BY_KEY
@@ -31,7 +31,8 @@ def reach(state: State) -> dict[HexKey, Route]:
     start = (fleet.col, fleet.row)
     table = neighbour_table(state.players)
     gates = [(c, r) for c, r, k in state.terrain if TERRAIN_BY_KEY[k].gate]
-    others = [f for f in state.fleets if (f.owner, f.marker) != (owner, marker)]
+    enemies = enemies_by_hex(owner, state.fleets)
+    nobody: set[tuple[int, int]] = set()
     left0 = step_mp(state, owner, marker)
     best: dict[HexKey, Route] = {}
     seen = {(start, left0)}
@@ -48,7 +49,7 @@ def reach(state: State) -> dict[HexKey, Route]:
         for action, dest, cost in moves:
             if left < cost:  # SG-5.7 (a), (c): every mobile ship pays it
                 continue
-            after = 0 if stops_at(state, owner, marker, dest, others) else left - cost
+            after = 0 if stops_among(state, owner, marker, dest, enemies.get(dest, nobody)) else left - cost
             way = (*path, action)
             if dest != start and dest not in best:
                 best[dest] = (way, after)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...events import Event
-from ...memo import IdentityMemo
+from ...memo import IdentityMemo, ResumedPass
 from .board import seat_name
 from .cards import CARD_BY_NUM, FLEET_STEPS, PLANET_STEPS
 from .cards import ROLL as ROLL_STEP
@@ -75,10 +75,18 @@ def render(state: State, entry: Event, viewer: int | None) -> list[str]:
 _PLAIN: IdentityMemo[dict[str, Any]] = IdentityMemo(100_000)
 
 
+_PLAIN_PASSES: ResumedPass[list[dict[str, Any]]] = ResumedPass()
+
+
 def plain_events(state: State, me: int | None) -> list[dict[str, Any]]:
-    """The events seat ``me`` may see, as plain data (``Event.plain``; kept per event: a
-    late game's view is asked for on every tap). The dicts are shared: read, never write."""
-    return [_PLAIN.get(e) or _PLAIN.put(e, e.plain()) for e in state.log if e.visible_to(me)]
+    """The events seat ``me`` may see, as plain data (``Event.plain``; kept per event, and the
+    list resumed from the last log this seat's view read: a late game's view is asked for on
+    every tap). The dicts are shared: read, never write."""
+    start, made = _PLAIN_PASSES.resume(me, state.log)
+    out = list(made or ())
+    out += [_PLAIN.get(e) or _PLAIN.put(e, e.plain()) for e in state.log[start:] if e.visible_to(me)]
+    _PLAIN_PASSES.keep(me, state.log, out)
+    return list(out)
 
 
 def log_lines(state: State, me: int | None) -> list[str]:
