@@ -198,6 +198,11 @@ class Game(Protocol[S, A]):
         """The options ``new_game`` accepts, with their defaults."""
         ...
 
+    def check_options(self, options: Options | None) -> dict[str, OptionValue]:
+        """The options ``new_game`` would play, resolved, or the OptionError it would raise,
+        without dealing a game (a setup form, a test planning its option mixes)."""
+        ...
+
     def new_game(self, options: Options | None, seed: int) -> S:
         """A fresh game; every shuffle and die of the game is fixed by ``seed``."""
         ...
@@ -354,6 +359,11 @@ class GameBase(Generic[ES, A]):
         self._rules = rules
         self._view = view
         self._codec = codec
+
+    def check_options(self, options: Options | None) -> dict[str, OptionValue]:
+        """Each option resolved and checked on its own; a game whose options constrain each
+        other checks that too (and its ``new_game`` starts from this)."""
+        return resolve_options(self.option_schema, options)
 
     def num_players(self, state: ES) -> int:
         return self.max_players

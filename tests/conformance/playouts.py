@@ -41,7 +41,7 @@ def _combinations(game_id: str) -> tuple[tuple[tuple[str, OptionValue], ...], ..
     combos = []
     for combo in itertools.product(*axes):
         try:
-            game.new_game(dict(combo), 0)
+            game.check_options(dict(combo))
         except OptionError:
             continue
         combos.append(combo)

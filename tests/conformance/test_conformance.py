@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 import sys
 from typing import Any
 
@@ -41,6 +43,33 @@ def test_bad_options_raise_clear_errors(game_id: str) -> None:
     for spec in game.option_schema:
         with pytest.raises(OptionError, match=spec.key):
             game.new_game({spec.key: "not-a-valid-value" if not isinstance(spec.default, str) else 12345}, 0)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_check_options_refuses_exactly_what_new_game_refuses(game_id: str) -> None:
+    """``check_options`` (which the option mixes of these suites are planned by) answers as
+    ``new_game`` does: the same refusal for every refused mix, a game for a spread of the
+    accepted ones, and every option resolved."""
+    game = GAMES[game_id]
+    axes = [
+        [(spec.key, c) for c in (spec.choices or ())]
+        or [(spec.key, n) for n in range(spec.minimum or 0, (spec.maximum or 0) + 2)]
+        for spec in game.option_schema if spec.choices or spec.key == "players"
+    ]
+    accepted = 0
+    for combo in itertools.product(*axes):
+        options = dict(combo)
+        try:
+            resolved = game.check_options(options)
+        except OptionError as refused:
+            with pytest.raises(OptionError, match=re.escape(str(refused))):
+                game.new_game(options, 0)
+            continue
+        accepted += 1
+        if accepted % 40 == 1:  # dealing a Space Genocide game takes a while: a spread
+            game.new_game(options, 0)
+        assert set(resolved) == {spec.key for spec in game.option_schema}
+    assert accepted
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

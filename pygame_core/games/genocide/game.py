@@ -119,19 +119,25 @@ class GenocideGame(GameBase[State, ActionBase]):
     # without it (pygame_core/record.py legacy_options).
     LEGACY_OPTIONS: ClassVar[dict[int, dict[str, OptionValue]]] = {2: {"rules": 2}}
 
-    def new_game(self, options: Options | None, seed: int) -> State:
+    def check_options(self, options: Options | None) -> dict[str, OptionValue]:
         opts = resolve_options(self.option_schema, options)
+        variant = str(opts["variant"])
+        data = VARIANTS[variant]
+        if (int(opts["combat_die"]) or data.combat_die) < 2:
+            raise OptionError("option 'combat_die' must be 0 (the variant's die) or at least 2")
+        if int(opts["players"]) * 20 > data.total:  # SG-16.2
+            raise OptionError(f"option 'players': {variant} supports at most {data.total // 20}")
+        return opts
+
+    def new_game(self, options: Options | None, seed: int) -> State:
+        opts = self.check_options(options)
         variant = str(opts["variant"])
         data = VARIANTS[variant]
         production = str(opts["production"])
         if production == "variant":
             production = data.default_production
         die = int(opts["combat_die"]) or data.combat_die
-        if die < 2:
-            raise OptionError("option 'combat_die' must be 0 (the variant's die) or at least 2")
         players = int(opts["players"])
-        if players * 20 > data.total:  # SG-16.2
-            raise OptionError(f"option 'players': {variant} supports at most {data.total // 20}")
         state = rules.new_state(
             variant,
             production,

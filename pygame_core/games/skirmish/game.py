@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...events import Event
-from ...game import GameBase, OptionError, Options, OptionSpec, Outcome, PlayerId, resolve_options
+from ...game import GameBase, OptionError, Options, OptionSpec, OptionValue, Outcome, PlayerId, resolve_options
 from ...rng import Rng
 from . import rules, words
 from .actions import CODEC, Action, HoldFire, SetSpeed, Submit
@@ -56,12 +56,16 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
         """The event's line and any dice record lines (words.py); every event is public (MSC-11)."""
         return words.lines(event)
 
-    def new_game(self, options: Options | None, seed: int) -> SkirmishState:
+    def check_options(self, options: Options | None) -> dict[str, OptionValue]:
         opts = resolve_options(OPTION_SCHEMA, options)
-        scenario = str(opts["scenario"])
         custom_keys = [k for k in ("ships", "budget", "ship_bp") if options and k in options]
-        if scenario != "custom" and custom_keys:
+        if opts["scenario"] != "custom" and custom_keys:
             raise OptionError(f"option(s) {', '.join(custom_keys)} apply only to scenario 'custom'")
+        return opts
+
+    def new_game(self, options: Options | None, seed: int) -> SkirmishState:
+        opts = self.check_options(options)
+        scenario = str(opts["scenario"])
         if scenario == "custom":
             ships, budget, ship_bp = int(opts["ships"]), int(opts["budget"]), int(opts["ship_bp"])
         else:
