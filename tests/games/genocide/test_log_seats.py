@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pygame_core import GAMES, Match
 from pygame_core.events import Event
 from pygame_core.games.genocide.log_seats import references
-from tests.conformance.playouts import finished_playout
+from tests.conformance.playouts import finished_playout, random_playout
 
 
 def ev(kind: str, **fields: object) -> Event:
@@ -43,3 +45,29 @@ def test_c_2_8_a_pick_over_something_hidden_reaches_no_screen_with_its_values() 
     dice = ev("roll", purpose="SG.combat.attack target=ship#26", sides=6, pick=False, values=(4, 2))
     assert "values" not in game.event_facts(pick)
     assert game.event_facts(dice)["values"] == [4, 2]
+
+
+def test_a_resumed_log_reads_as_one_read_from_its_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The view resumes a seat's log from the last log it read (ResumedPass): along a game, back
+    to an earlier state (an undo), and on another branch from there, every view's log and its
+    seats equal those of a log read from the start, also after reveals change whose ship a
+    line names (a 3-seat game with cards: scans, B1 reveals, losses)."""
+    from pygame_core.games.genocide import log_seats, words
+    from pygame_core.memo import ResumedPass
+
+    game = GAMES["genocide"]
+    states = [m.state for m in random_playout("genocide", {"preset": "advanced_full", "players": 3}, 11)]
+    branch = [m.state for m in random_playout("genocide", {"preset": "advanced_full", "players": 3}, 12)]
+    walk = states[::7] + states[len(states) // 3::-29] + branch[::13]
+
+    def fresh(state: object, seat: int) -> tuple[object, ...]:
+        with monkeypatch.context() as m:
+            m.setattr(log_seats, "_PASSES", ResumedPass())
+            m.setattr(words, "_PLAIN_PASSES", ResumedPass())
+            v = game.view(state, seat)
+        return v["log"], v["log_seats"], v["events"]
+
+    for state in walk:
+        for seat in (0, 2):
+            v = game.view(state, seat)
+            assert (v["log"], v["log_seats"], v["events"]) == fresh(state, seat)
