@@ -46,7 +46,7 @@ from .daily import DAILY_GAME, daily_state
 from .linkdice import DiceRefused, Pending, check_rolled, commit_to, resolve, unasked_rolls
 from .linkdice import new_salt as new_dice_salt
 from .linkmoves import by_link_model, conceded_outcome
-from .models import Claim, GameModel, HomeModel, LastStep, Pace, PageModel, Send, Summary
+from .models import Claim, GameModel, HomeModel, LastStep, Pace, PageModel, RecordReply, Send, Summary
 from .recap import LogIndex, log_marks, recap
 from .storage import (
     BEST_KEY,
@@ -926,7 +926,7 @@ class App:
             model = self._model("game")
         return model
 
-    def daily_status(self, day: str) -> Model:
+    def daily_status(self, day: str) -> RecordReply:
         """Today's deck on the home screen, and the record of finished games."""
         try:
             daily = daily_state(self.saves, self.history, check_day(day))

@@ -215,6 +215,14 @@ class HomeModel(TypedDict):
     kept_aside: int
 
 
+class RecordReply(TypedDict):
+    """The ``record`` command's answer, which the page merges into its home model: the record of
+    finished games, and today's deck (daily.daily_state; None for a day it cannot read)."""
+
+    record: list[dict[str, Any]]
+    daily: dict[str, Any] | None
+
+
 class PageModel(TypedDict):
     """What a screen command (route, act, think, undo, ...) answers: the screen to show, the
     notices to tell, the address, and the home's or the game's model."""
