@@ -96,6 +96,8 @@ function worth(v, scale) {
   return scale ? `about ${Math.round(v * scale)} final score` : `${pct(v)} to win here`;
 }
 
+/** A decision's action in the screen's words (its choiceLabel), else the engine's.
+ * @param {ScreenModule | null} screen */
 function words(review, d, action, screen) {
   if (screen && screen.choiceLabel) {
     try {
@@ -109,7 +111,7 @@ function words(review, d, action, screen) {
 }
 
 async function draw(box, review, run) {
-  const screen = await import(`./screens/${review.game_id}/screen.js`).catch(() => null);
+  const screen = /** @type {ScreenModule | null} */ (await import(`./screens/${review.game_id}/screen.js`).catch(() => null));
   const seats = review.seats.map((s) => seatPart(review, s, screen, run));
   fill(box,
     h("div", { class: "review-head" },

@@ -26,6 +26,9 @@ export interface SetupContext {
  * only (``LastStep``, review.py's decisions). */
 export type ActionLike = Pick<Choice, "kind" | "fields"> & Partial<Choice>;
 
+/** What choiceLabel may read of the model: the review words a decision with these alone. */
+export type LabelContext = Pick<GameModel, "game_id" | "mode" | "view" | "actions"> & Partial<GameModel>;
+
 /** A help section: the shell's How to play, in the words of the game on screen. */
 export interface HelpText {
   title: string;
@@ -38,7 +41,7 @@ export interface ScreenModule {
   render(area: HTMLElement, g: GameModel, shell: Shell, previous: GameModel | null): void;
   news?(g: GameModel, shell: Shell, previous: GameModel | null): HTMLElement | null;
   prompt?(g: GameModel): string | null;
-  choiceLabel?(g: GameModel, a: ActionLike): string | null;
+  choiceLabel?(g: LabelContext, a: ActionLike): string | null;
   title?(g: GameModel): string;
   endTitle?(g: GameModel): string;
   endDetail?(g: GameModel): HTMLElement | null;
