@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, NotRequired, Protocol, TypedDict, TypeVar, cast
 
 from .events import Event, EventKind, rendered_log
 
@@ -18,8 +18,27 @@ WireValue = int | str | bool | None
 Wire = tuple[WireValue, ...]
 """The compact wire form of an action: a tag followed by its fields."""
 
-View = dict[str, Any]
-"""A redacted, plain-data snapshot (dicts, lists, str, int, bool, None) for one player."""
+View = Mapping[str, Any]
+"""A redacted, plain-data snapshot (dicts, lists, str, int, bool, None) for one player. A game
+that states its view's shape returns a ``ShellView`` subtype (issue 32), which is a ``View``."""
+
+
+class ShellView(TypedDict):
+    """The keys every game's view offers the web shell (docs/ENGINE.md); a game's own view
+    type extends it, and tools/gen_types.py writes them all into web/types/models.d.ts."""
+
+    to_move: int | None
+    seat_names: list[str]
+    status: str
+    score_line: str
+    secrets: bool
+    turn_number: int
+    moment: str
+    log: list[str]
+    choices: NotRequired[list[str]]
+    # For the computer players only (Event.plain); the worker strips it before the page
+    # (web/star_web/worker_api.ENGINE_ONLY), so the page's types leave it out.
+    events: NotRequired[list[dict[str, Any]]]
 
 OptionValue = int | str | bool
 Options = Mapping[str, OptionValue]

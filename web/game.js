@@ -9,6 +9,8 @@ import { run } from "./routing.js";
 import { announce, announceText, backToGame, fastComputers, logBox, lookBackTools, newsBox } from "./recap.js";
 import { claimPanel, concedeButton, endPanel, forkPanel, replayBar, replayContext, sendPanel, share, showHelp, showHint,
   stepLabel } from "./panels.js";
+/** @typedef {import("./types/models").GameModel} GameModel */
+/** @typedef {import("./types/screen").ScreenModule} ScreenModule */
 
 let lastTapAt = -1; // when the last tap (a pointer's, not a key's) played a decision
 let thinkTimer = 0;
@@ -42,6 +44,7 @@ export const shell = {
   get game() { return app.current && app.current.game; },
 };
 
+/** @param {GameModel} g */
 export async function renderGame(g) {
   const screen = await screenModule(g.game_id);
   const previous = lastGame && lastGame.game_id === g.game_id && lastGame.mode === g.mode ? lastGame : null;
@@ -192,7 +195,8 @@ function keepBarRoom(root, decide) {
   if (decide && decide.nodeType === Node.ELEMENT_NODE) barObserver.observe(decide);
 }
 
-/** The setting that stops at every step with nothing to decide (C-5.4; issue 33), kept per game. */
+/** The setting that stops at every step with nothing to decide (C-5.4; issue 33), kept per game.
+ * @param {GameModel} g */
 function everyStop(g) {
   const solo = g.seats.length === 1;
   return h("label", { class: "every-stop muted", title: solo

@@ -2,6 +2,8 @@
 // style from the engine's marks, and the recap's folding of steps that told nothing.
 
 import { h } from "./dom.js";
+/** @typedef {import("./types/models").GameModel} GameModel */
+/** @typedef {import("./types/screen").ScreenModule} ScreenModule */
 
 // The log's dice records (C-2.8: "  roll GW.battle.attack ...") and rule numbers ("(GW-6.5)")
 // are for the curious: shown with the log's Details on, hidden otherwise (issue 24). Which
@@ -30,7 +32,10 @@ export function playerWords(line) {
   return out;
 }
 
-/** One line of the log, styled by its mark (a turn's heading, a dice record). */
+/** One line of the log, styled by its mark (a turn's heading, a dice record).
+ * @param {GameModel} g
+ * @param {string} line
+ * @param {number} n */
 export function logLine(g, line, n) {
   const mark = markOf(g, n);
   return h("li", { class: mark === "h" ? "turn-line" : mark === "d" ? "detail" : null, "data-n": String(n) }, ...playerWords(String(line)));

@@ -7,6 +7,8 @@ import { playerWords } from "./lines.js";
 import { GAMES, READ_TIME_MS, app, dialog, notify, openDialog, screenModule } from "./state.js";
 import { navigate, run } from "./routing.js";
 import { optionsSummary } from "./setup.js";
+/** @typedef {import("./types/models").GameModel} GameModel */
+/** @typedef {import("./types/screen").ScreenModule} ScreenModule */
 
 const BY_LINK_HELP = {
   title: "Playing with a friend by link",
@@ -25,7 +27,8 @@ const BY_LINK_HELP = {
   ],
 };
 
-/** A game link just opened (#p/): who sent it, which game, whose turn; one button to claim it. */
+/** A game link just opened (#p/): who sent it, which game, whose turn; one button to claim it.
+ * @param {GameModel} g */
 export function claimPanel(g) {
   const c = g.claim;
   const summary = optionsSummary(g.game_id, g.options || {}, true);
@@ -40,7 +43,8 @@ export function claimPanel(g) {
       g.over ? `I am ${c.name}: show the game` : `I am ${c.name}: show my turn`));
 }
 
-/** The link to send when the next decision is a friend's by link: share, copy, QR code. */
+/** The link to send when the next decision is a friend's by link: share, copy, QR code.
+ * @param {GameModel} g */
 export function sendPanel(g) {
   const s = g.send;
   const url = `${location.href.split("#")[0]}#${s.link}`;
@@ -81,7 +85,8 @@ export function sendPanel(g) {
 }
 
 /** Two versions of a game by link (the same seat played on two devices or in two tabs): the
- * player chooses which goes on; both are kept until then (issue 35). */
+ * player chooses which goes on; both are kept until then (issue 35).
+ * @param {GameModel} g */
 export function forkPanel(g) {
   if (!g.bylink || !g.bylink.fork) return null;
   return h("div", { class: "fork warn", id: "fork", role: "group", "aria-label": "Two versions of this game" },
@@ -91,7 +96,8 @@ export function forkPanel(g) {
       h("button", { type: "button", class: "btn", id: "keep-fork", onclick: () => run("keep_fork") }, "Keep mine and send it again")));
 }
 
-/** Give up a game by link: asked once more, then the friend is sent the end. */
+/** Give up a game by link: asked once more, then the friend is sent the end.
+ * @param {GameModel} g */
 export function concedeButton(g) {
   if (!g.bylink || g.over) return null;
   const ask = () => openDialog("Concede this game?", h("p", {}, "The game ends and your friend is sent a link saying you conceded."), [
@@ -127,7 +133,9 @@ async function drawQr(canvas, text) {
 }
 
 /** The replay step shown, in the screen's words for its mover (after the game ended), else in
- * the engine's. */
+ * the engine's.
+ * @param {GameModel} g
+ * @param {ScreenModule} screen */
 export function stepLabel(g, screen) {
   const step = g.last_step;
   if (step && step.view && screen.choiceLabel) {
@@ -141,7 +149,8 @@ export function stepLabel(g, screen) {
   return g.last_action;
 }
 
-/** What a replay is: a shared game, its options and how it ended. */
+/** What a replay is: a shared game, its options and how it ended.
+ * @param {GameModel} g */
 export function replayContext(g) {
   const f = g.final;
   let end = "";
@@ -151,6 +160,7 @@ export function replayContext(g) {
   return ["A game shared with you", optionsSummary(g.game_id, g.options, true), end].filter(Boolean).join(" · ");
 }
 
+/** @param {GameModel} g */
 export function replayBar(g) {
   const step = (n) => run("step", [n]);
   const marks = g.turn_marks || [];
@@ -168,6 +178,10 @@ export function replayBar(g) {
     reviewButton(g, run));
 }
 
+/**
+ * @param {GameModel} g
+ * @param {ScreenModule} screen
+ */
 export function endPanel(g, screen) {
   const o = g.outcome || { winners: [], scores: [], reason: "" };
   const people = g.seats.filter((s) => !s.computer).length;

@@ -5,8 +5,12 @@ import { RULE_ID, foldedSteps, logLine, markOf, playerWords, showDetails } from 
 import { app, views } from "./state.js";
 import { run } from "./routing.js";
 import { stepLabel } from "./panels.js";
+/** @typedef {import("./types/models").GameModel} GameModel */
+/** @typedef {import("./types/screen").ScreenModule} ScreenModule */
 
-/** A look back's own buttons: a step earlier or later, and back to the game (Escape). */
+/** A look back's own buttons: a step earlier or later, and back to the game (Escape).
+ * @param {GameModel} g
+ * @param {ScreenModule} screen */
 export function lookBackTools(g, screen) {
   const step = (n) => { app.recapRun += 1; return run("peek", [n]); };
   const label = g.peek.label ? stepLabel({ ...g, last_action: g.peek.label }, screen) : "";
@@ -32,8 +36,14 @@ export function fastComputers(set) {
 let recapKept = null; // {key, recap} of the last model in play: a look back shows it still
 let recapHidden = ""; // the recap the player hid: game key + where it starts
 
+/** @param {GameModel} g */
 function gameKey(g) { return `${g.game_id}|${location.hash}|${g.viewer}`; }
 
+/**
+ * @param {GameModel} g
+ * @param {HTMLElement | null} own
+ * @param {ScreenModule} screen
+ */
 export function newsBox(g, own, screen) {
   let recap = g.recap;
   let marked = -1;
@@ -48,6 +58,7 @@ export function newsBox(g, own, screen) {
   return h("section", { class: "news", id: "news", "aria-label": "What just happened" }, box, own);
 }
 
+/** @param {GameModel} g */
 function recapBox(g, recap, screen, marked, tells) {
   const steps = foldedSteps(recap, marked).map(([step, now]) => recapStep(g, step, screen, now)).filter(Boolean);
   if (!steps.length && !tells) return null;
@@ -70,6 +81,7 @@ function recapBox(g, recap, screen, marked, tells) {
     hidden || tells ? null : h("ol", { class: "recap-steps" }, steps));
 }
 
+/** @param {GameModel} g */
 function recapStep(g, step, screen, now) {
   let own = null;
   if (screen.recapStep) {
@@ -96,7 +108,8 @@ function recapStep(g, step, screen, now) {
 }
 
 /** A step's lines, but those of the kinds a screen tells in its own place (``screen.recapElsewhere``:
- * Spacehole's battle box holds a battle's rounds; issue 33: the battle told once). */
+ * Spacehole's battle box holds a battle's rounds; issue 33: the battle told once).
+ * @param {GameModel} g */
 function recapLines(g, lines, step, screen) {
   const elsewhere = screen.recapElsewhere || null;
   const kindOf = ([, n]) => (n === null || !step.kinds ? null : step.kinds[n - step.from]);
@@ -153,7 +166,8 @@ function peekLine(e) {
 
 /** The log. When the new log extends the one on screen, only the new lines are added (and as
  * many of the oldest shown dropped, unless the player asked for the whole log), so a tap
- * stays as fast late in a game as at the start. */
+ * stays as fast late in a game as at the start.
+ * @param {GameModel} g */
 export function logBox(g) {
   const lines = g.view ? g.view.log : [];
   const key = `${g.game_id}|${g.mode}|${g.viewer}`;
@@ -210,7 +224,8 @@ function updateEarlier(kept) {
   kept.earlier.textContent = `Show the ${kept.from} earlier line${kept.from === 1 ? "" : "s"}`;
 }
 
-/** The whole log, for as long as this game stays on screen. */
+/** The whole log, for as long as this game stays on screen.
+ * @param {GameModel} g */
 function showEarlier(g) {
   const kept = app.logKept;
   const list = kept.section && kept.section.querySelector("#log");

@@ -6,13 +6,17 @@
 // the board (the shell's look back; in a replay, the replay's step).
 import * as engine from "./engine.js";
 import { h, fill, stylesheet } from "./dom.js";
+/** @typedef {import("./types/models").GameModel} GameModel */
+/** @typedef {import("./types/screen").ScreenModule} ScreenModule */
 
 let shown = null; // {key, review}: the last review, kept while the same game is on screen
 let running = false;
 
+/** @param {GameModel} g */
 function reviewKey(g) { return `${g.game_id}|${location.hash}`; }
 
-/** The "Review" button of the end panel and the replay bar; ``run`` is the shell's command runner. */
+/** The "Review" button of the end panel and the replay bar; ``run`` is the shell's command runner.
+ * @param {GameModel} g */
 export function reviewButton(g, run) {
   if (g.mode === "peek") return null;
   if (g.mode === "play" && !g.over) return null;
@@ -38,6 +42,7 @@ function close() {
   shown = null;
 }
 
+/** @param {GameModel} g */
 async function openReview(g, run) {
   stylesheet(new URL("./review.css", import.meta.url).href);
   const key = reviewKey(g);
@@ -91,6 +96,8 @@ function worth(v, scale) {
   return scale ? `about ${Math.round(v * scale)} final score` : `${pct(v)} to win here`;
 }
 
+/** A decision's action in the screen's words (its choiceLabel), else the engine's.
+ * @param {ScreenModule | null} screen */
 function words(review, d, action, screen) {
   if (screen && screen.choiceLabel) {
     try {
@@ -104,7 +111,7 @@ function words(review, d, action, screen) {
 }
 
 async function draw(box, review, run) {
-  const screen = await import(`./screens/${review.game_id}/screen.js`).catch(() => null);
+  const screen = /** @type {ScreenModule | null} */ (await import(`./screens/${review.game_id}/screen.js`).catch(() => null));
   const seats = review.seats.map((s) => seatPart(review, s, screen, run));
   fill(box,
     h("div", { class: "review-head" },

@@ -22,13 +22,18 @@ export const dialog = /** @type {HTMLDialogElement} */ ($("#dialog"));
 const modules = {}; // game id -> its screen module, once imported
 export const READ_TIME_MS = 300; // a tap sooner than this after a new decision appears was meant for the old one
 
+/** @typedef {import("./types/models").PageModel} PageModel */
+/** @typedef {import("./types/models").HomeModel} HomeModel */
+/** @typedef {import("./types/models").RecordReply} RecordReply */
+
 /** The shell's state that several of its modules read and change. */
 export const app = {
   busy: false, // a command is in flight: input is ignored meanwhile
-  current: null, // the model on screen
+  current: /** @type {PageModel | null} */ (null), // the model on screen
   navigation: 0, // bumped by every route change: a late answer for an old screen is dropped
   bootLoading: false, // the loading screen shows the engine's start
-  homeModel: null, // the engine's checked list of saves, once it has answered
+  // The engine's home model and its record (the record command), merged as each answers.
+  homeModel: /** @type {Partial<HomeModel & RecordReply> | null} */ (null), // the engine's checked list of saves, once it has answered
   shownAt: 0, // when the decision on screen was first drawn
   recapRun: 0, // bumped to stop a replay of the recap on the board
   logKept: { key: "", count: 0, from: 0, all: false, section: null }, // the log on screen, kept between renders
@@ -58,6 +63,9 @@ export function fmtDate(ms) {
   return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** The screen module of game ``id``, imported once.
+ * @param {string} id
+ * @returns {Promise<import("./types/screen").ScreenModule>} */
 export function screenModule(id) {
   if (!modules[id]) modules[id] = import(`./screens/${id}/screen.js`);
   return modules[id];

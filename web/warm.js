@@ -1,3 +1,5 @@
+/** @typedef {import("./types/models").GameModel} GameModel */
+/** @typedef {import("./types/screen").ScreenModule} ScreenModule */
 // "Your game before Python": the page keeps the last model it drew of each saved game (beside
 // the save, in localStorage), so "Continue" and a reload mid-game draw that game's last screen
 // at once, before the engine is up; its decision buttons wait visibly, and the first tap made
@@ -117,7 +119,8 @@ export function take(i, at, event) {
   return Promise.resolve(null);
 }
 
-/** The engine's own model ``g`` is on screen: play the kept tap on it if it is the same decision. */
+/** The engine's own model ``g`` is on screen: play the kept tap on it if it is the same decision.
+ * @param {GameModel} g */
 export function flush(g, act) {
   const tap = tapped;
   shown = null;

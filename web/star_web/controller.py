@@ -46,6 +46,7 @@ from .daily import DAILY_GAME, daily_state
 from .linkdice import DiceRefused, Pending, check_rolled, commit_to, resolve, unasked_rolls
 from .linkdice import new_salt as new_dice_salt
 from .linkmoves import by_link_model, conceded_outcome
+from .models import Claim, GameModel, HomeModel, LastStep, Pace, PageModel, RecordReply, Send, Summary
 from .recap import LogIndex, log_marks, recap
 from .storage import (
     BEST_KEY,
@@ -65,7 +66,8 @@ from .storage import (
     Score,
 )
 
-Model = dict[str, Any]
+Model = PageModel | dict[str, Any]
+"""A command's answer: a screen's (``PageModel``) or a small object of its own (models.Reply)."""
 Progress = tuple[int, int]
 """(done, total): how far a long replay has come."""
 Job = Generator[Progress, None, Model]
@@ -135,8 +137,8 @@ class App:
         self.save_id: str | None = None
         self.seats: list[int] = []  # per seat: HUMAN, LINK, or the computer's level
         self.links = LinkPlay()  # a game by link: its secrets in flight (bylink)
-        self.claiming: Model | None = None  # a game link just opened: who sent it, whose turn
-        self.spectating: Model | None = None  # a spectator link on screen: its game model
+        self.claiming: Claim | None = None  # a game link just opened: who sent it, whose turn
+        self.spectating: tuple[GameModel, str] | None = None  # a spectator link on screen: its game model, hash
         self.viewer: int | None = None  # the seat whose view is on screen
         self.replay: Match | None = None  # a replay link being stepped through
         self.replay_hash = ""
@@ -598,7 +600,7 @@ class App:
         return (match is not None and self.links.base is not None
                 and match.game.current_player(match.state) != self.links.seat)
 
-    def _send_model(self, match: Match, names: list[str]) -> Model | None:
+    def _send_model(self, match: Match, names: list[str]) -> Send | None:
         """The link to send when the next decision is a friend's by link (``#send``)."""
         if self.claiming is not None:
             return None
@@ -879,14 +881,16 @@ class App:
         self._close()
         game = GAMES[game_id]
         names = [str(n) for n in view["seat_names"]]
-        self.spectating = {
+        spectated: GameModel = {
             "game_id": game_id, "title": game.title, "options": options, "mode": "spectate", "view": view,
             "viewer": None, "to_move": view["to_move"], "status": view["status"], "score_line": view["score_line"],
             "seats": [{"name": n, "computer": None, "link": False} for n in names], "handoff": None, "claim": None,
-            "send": None, "thinking": False, "actions": [], "at": at, "undo": 0, "takeback": False, "recap": None,
-            "stops": None, "hint": False, "over": False, "outcome": None, "summary": {}, "beat": None, "best": None,
-            "hash": f"s/{blob}",
+            "send": None, "thinking": False, "bylink": None, "actions": [], "at": at, "undo": 0, "takeback": False,
+            "recap": None, "log_marks": "", "stops": None, "hint": False, "over": False, "outcome": None,
+            "summary": {"turn": None, "score": None, "label": ""}, "beat": None, "guided": False, "pace": None,
+            "best": None,
         }
+        self.spectating = (spectated, f"s/{blob}")
         return self._model("game")
 
     def daily_game(self, day: str) -> Job:
@@ -922,7 +926,7 @@ class App:
             model = self._model("game")
         return model
 
-    def daily_status(self, day: str) -> Model:
+    def daily_status(self, day: str) -> RecordReply:
         """Today's deck on the home screen, and the record of finished games."""
         try:
             daily = daily_state(self.saves, self.history, check_day(day))
@@ -1194,7 +1198,7 @@ class App:
             daily=entry.daily,
         ))
 
-    def _pace_model(self, match: Match) -> Model | None:
+    def _pace_model(self, match: Match) -> Pace | None:
         """Where a solo game stands against the best game with the same options, turn for turn
         (issue 33): ``{turn, score, best}``; None without such a game or a score so far."""
         now = match.game.progress(match.state)
@@ -1243,20 +1247,20 @@ class App:
             return f"{versus}Waiting for {_person(names, self.links.names, seat)} · "
         return f"{versus}Your turn · " if self.seats[seat] == HUMAN else versus
 
-    def _model(self, screen: str, peek: int | None = None) -> Model:
+    def _model(self, screen: str, peek: int | None = None) -> PageModel:
         notices, self.notices = self.notices, []
-        model: Model = {"screen": screen, "notices": notices, "hash": ""}
+        model: PageModel = {"screen": screen, "notices": notices, "hash": ""}
         if screen == "home":
             model["home"] = self._home_model()
         elif screen == "game" and self.spectating is not None:
-            model["game"] = dict(self.spectating)
-            model["hash"] = self.spectating["hash"]
+            model["game"] = self.spectating[0].copy()
+            model["hash"] = self.spectating[1]
         elif screen == "game":
             model["game"] = self._game_model() if peek is None else self._peek_model(peek)
             model["hash"] = f"g/{self.save_id}" if self.save_id else self.replay_hash
         return model
 
-    def _home_model(self) -> Model:
+    def _home_model(self) -> HomeModel:
         return {
             "saves": [dataclasses.asdict(e) for e in self.saves.listing()],
             "best": self.best.listing(),
@@ -1270,7 +1274,7 @@ class App:
             return [str(label) for label in labels]
         return [str(a) for a in legal]
 
-    def _game_model(self) -> Model:
+    def _game_model(self) -> GameModel:
         replaying = self.replay is not None
         match = self.replay.truncated(self.position) if self.replay is not None else self._require_match()
         game, state = match.game, match.state
@@ -1291,7 +1295,7 @@ class App:
         labels = self._labels(match, view or {}, legal) if legal else []
         outcome = game.outcome(state)
         names = [str(n) for n in public.get("seat_names", [])]
-        model: Model = {
+        model: GameModel = {
             "game_id": match.record.game,
             "title": game.title,
             "options": match.record.options,
@@ -1356,7 +1360,7 @@ class App:
             model["last_step"] = self._last_step(self.replay, self.position, final is not None)
         return model
 
-    def _peek_model(self, position: int) -> Model:
+    def _peek_model(self, position: int) -> GameModel:
         """The game model of a look back: the seat on screen's view after ``position`` actions,
         with no decision to take (mode "peek")."""
         match = self._require_match()
@@ -1386,7 +1390,7 @@ class App:
         return labels[legal.index(action)] if action in legal else str(action)
 
     @staticmethod
-    def _last_step(match: Match, position: int, finished: bool) -> Model | None:
+    def _last_step(match: Match, position: int, finished: bool) -> LastStep | None:
         """The action of the step shown, for the screen to word (``choiceLabel``) as its mover
         saw it: with the mover's view only once the whole game has ended (a spectator of an
         unfinished game sees public information only, so its screen words nothing)."""
@@ -1583,7 +1587,7 @@ def _fields(action: Any) -> dict[str, Any]:
     return {}
 
 
-def summarize(match: Match, public: View | None = None) -> dict[str, Any]:
+def summarize(match: Match, public: View | None = None) -> Summary:
     """Turn, score and a one-line label for lists, from the public view (``public``, when the
     caller has it) and the outcome."""
     view = match.game.view(match.state, None) if public is None else public

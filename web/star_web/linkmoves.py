@@ -11,6 +11,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from .bylink import MAX_NAME, MAX_NOTE, LinkPlay, clean_text, new_game_id
+from .models import ByLink, Outcome
 from .storage import HUMAN, LINK
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .controller import App, Model
 
 
-def by_link_model(links: LinkPlay, names: list[str]) -> dict[str, Any]:
+def by_link_model(links: LinkPlay, names: list[str]) -> ByLink:
     """What the game screen shows of a game by link: the people's names per seat, a friend's
     version waiting for the player's choice, a concession."""
     def seat_name(seat: int) -> str:
@@ -34,7 +35,7 @@ def by_link_model(links: LinkPlay, names: list[str]) -> dict[str, Any]:
     }
 
 
-def conceded_outcome(links: LinkPlay, seats: list[int], names: list[str]) -> dict[str, Any] | None:
+def conceded_outcome(links: LinkPlay, seats: list[int], names: list[str]) -> Outcome | None:
     """The end of a game one side conceded: every other seat that is no computer wins."""
     if links.conceded is None:
         return None

@@ -13,6 +13,8 @@ from typing import Any
 from pygame_core import Match
 from pygame_core.game import PlayerId
 
+from .models import Recap, RecapStep
+
 RECAP_STEPS = 240  # at most this many steps back: a recap is read, not scrolled through
 
 Model = dict[str, Any]
@@ -126,7 +128,7 @@ def last_decision(match: Match, viewer: PlayerId, index: LogIndex, limit: int = 
     return None
 
 
-def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Model | None:
+def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Recap | None:
     """Every step since ``viewer``'s own last decision, that decision first, each with the log
     lines (of ``log``, the viewer's log now) it added and which of them tell a result (issue 31:
     a step that passed by itself is folded to its one line only when it carried no result);
@@ -145,7 +147,7 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Mo
     log_from = index.length(match, since, viewer)
     results = index.results(match, viewer)
     kinds = index.kinds(match, viewer)
-    steps: list[Model] = []
+    steps: list[RecapStep] = []
     start = log_from
     for position in range(since, end):
         stop = index.length(match, position + 1, viewer)

@@ -21,6 +21,7 @@ from pygame_core.ai import game_ai
 from pygame_core.ai.review import WORST, Judged, SeatReview, review
 
 from .controller import App, Job, Model, _fields, ai_levels
+from .models import Choice
 from .storage import HUMAN, LINK
 
 REVIEW_SEED = 0x5EED
@@ -95,7 +96,7 @@ def _model(app: App, match: Match, found: list[SeatReview]) -> Model:
     }
 
 
-def _action(app: App, match: Match, position: int, action: Any) -> Model:
+def _action(app: App, match: Match, position: int, action: Any) -> Choice:
     """An action as the page words it: the engine's button words, kind and fields for the
     screen's ``choiceLabel`` (with the seat's view, given once per decision)."""
     before = match.states[position]

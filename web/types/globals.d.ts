@@ -1,6 +1,6 @@
 // Types for the page's JS checked by `tsc -p tsconfig.json` (issue 32): what the page hangs on
-// `window` (the early script's worker and taps, the timings the benchmarks read) and the
-// placeholders build.py fills into the service worker.
+// `window` (the early script's worker and taps, the timings the benchmarks read). The service
+// worker's are in sw.d.ts (tsconfig.sw.json), the engine's models in models.d.ts (generated).
 
 interface StarEarlyTaps {
   take(): HTMLElement[];
@@ -31,7 +31,3 @@ interface Window {
   starStallMs?: number;
   starStartStallMs?: number;
 }
-
-/** Filled in by build.py when it writes dist/sw.js. */
-declare const __PRECACHE__: string[];
-declare const __CACHE__: string;

@@ -6,10 +6,11 @@ import functools
 from typing import Any
 
 from pygame_core.events import Event
-from pygame_core.game import View
 
 from .actions import NO_CARD, Choose, Discard, Dismiss, Draw, Pass, Play, Repair, Scout, SpaceholeAction
 from .data import B5_TEXT, BASE_ID, Kind, card_type, skin_text, type_name, with_article
+from .models import Battle as BattleModel
+from .models import Card, Decision, HandCard, InPlayCard, Projection, SpaceholeView, Wear
 from .rules import (
     DOME_HITS,
     current_force,
@@ -80,7 +81,7 @@ def effect_text(card: int, skin: str, battle_length: str = "force_rounds") -> st
     return skin_text(" ".join(p for p in parts if p), skin)
 
 
-def _card(card: int, skin: str, battle_length: str = "force_rounds") -> dict[str, Any]:
+def _card(card: int, skin: str, battle_length: str = "force_rounds") -> Card:
     ct = card_type(card)
     return {
         "effect": effect_text(card, skin, battle_length),
@@ -96,18 +97,17 @@ def _card(card: int, skin: str, battle_length: str = "force_rounds") -> dict[str
     }
 
 
-def _in_play(state: State, p: CardInPlay, skin: str) -> dict[str, Any]:
-    out = _card(p.card, skin, state.options.battle_length)
-    out["damage"] = p.damage
-    out["powered"] = p.card in state.powered
+def _in_play(state: State, p: CardInPlay, skin: str) -> InPlayCard:
+    wear: Wear = {}  # what damage it takes (SH-9.3): none for a structure other than a Force Dome
     if p.card == BASE_ID:
-        out["max_damage"] = state.options.base_hits
+        wear["max_damage"] = state.options.base_hits
     elif p.key == "force_dome":
-        out["max_damage"] = DOME_HITS
+        wear["max_damage"] = DOME_HITS
     elif p.kind == Kind.DEFENDER:
-        out["max_damage"] = 1 if p.key == "space_hero" else card_type(p.card).force
-        out["current_force"] = current_force(p)
-    return out
+        wear["max_damage"] = 1 if p.key == "space_hero" else card_type(p.card).force
+        wear["current_force"] = current_force(p)
+    return {**_card(p.card, skin, state.options.battle_length), "damage": p.damage,
+            "powered": p.card in state.powered, **wear}
 
 
 def describe(action: SpaceholeAction, skin: str, step: Step | None = None) -> str:
@@ -150,7 +150,7 @@ _PROMPTS = {
 }
 
 
-def _decision(state: State, skin: str = "") -> dict[str, Any]:
+def _decision(state: State, skin: str = "") -> Decision:
     if state.over:
         return {"kind": "over", "prompt": "The game is over."}
     interrupt = pending_interrupt(state)
@@ -164,7 +164,7 @@ def _decision(state: State, skin: str = "") -> dict[str, Any]:
     return {"kind": state.step.value, "prompt": skin_text(prompt, skin)}  # SH-3.2: in the skin's words
 
 
-def _battle(battle: Battle, state: State, skin: str) -> dict[str, Any]:
+def _battle(battle: Battle, state: State, skin: str) -> BattleModel:
     struck = {card for r in battle.rounds for card in r.hits_on_colony}
     still = {p.card for p in state.in_play}
     return {
@@ -188,7 +188,7 @@ def _battle(battle: Battle, state: State, skin: str) -> dict[str, Any]:
     }
 
 
-def _drawn(state: State, skin: str) -> dict[str, Any] | None:
+def _drawn(state: State, skin: str) -> Card | None:
     """The card drawn this turn (the log's last draw), for the screen's news."""
     for e in reversed(state.log):
         if e.kind == "drew":
@@ -229,12 +229,10 @@ def _building(state: State) -> bool:
     return not state.over and state.step == Step.BUILD and pending_interrupt(state) is None
 
 
-def _hand_card(state: State, card: int, skin: str) -> dict[str, Any]:
+def _hand_card(state: State, card: int, skin: str) -> HandCard:
     """A hand card, and during the Build Phase why it cannot be played (the engine's reason)
     or, for a structure, the income and power this turn would give with it (issue 13)."""
-    out = _card(card, skin, state.options.battle_length)
-    out["why_not"] = None
-    out["if_played"] = None
+    out: HandCard = {**_card(card, skin, state.options.battle_length), "why_not": None, "if_played": None}
     if _building(state):
         blocked = play_block(state, card)
         if blocked is not None:
@@ -246,7 +244,7 @@ def _hand_card(state: State, card: int, skin: str) -> dict[str, Any]:
     return out
 
 
-def _projection(state: State, skin: str) -> dict[str, Any] | None:
+def _projection(state: State, skin: str) -> Projection | None:
     """During the Build Phase, the Power and Income this turn gives if nothing more is played."""
     if not _building(state):
         return None
@@ -255,7 +253,7 @@ def _projection(state: State, skin: str) -> dict[str, Any] | None:
             "seismic": state.seismic}
 
 
-def view(state: State, player: int | None) -> View:
+def view(state: State, player: int | None) -> SpaceholeView:
     """SH-10: all but the deck order; peeked cards (SH-8.6) only for the player."""
     skin = state.options.skin
     bl = state.options.battle_length

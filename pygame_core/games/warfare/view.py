@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from ... import windows
 from . import cards, odds, words
 from .actions import Attack
 from .board import COLOUR_NAMES, home_rank, name, rank_of
+from .models import AttackOdds, BattleOdds, WarfareView
 from .rules import current_player, legal_actions, ship_counts
 from .state import TURN, WarfareState
 
@@ -39,7 +39,7 @@ def _status(s: WarfareState) -> str:
     return f"{moment} · {label}" if moment else label
 
 
-def _battle_odds(s: WarfareState) -> dict[str, Any] | None:
+def _battle_odds(s: WarfareState) -> BattleOdds | None:
     """GW-6.3 with the cards played so far in this battle: Overcharges already in effect and,
     while a response chain is open, the ones that will take effect if everyone passes now
     (C-5.3: a Counter-Intelligence that is not itself cancelled cancels the card below it)."""
@@ -58,12 +58,12 @@ def _battle_odds(s: WarfareState) -> dict[str, Any] | None:
             "overcharge": boost}
 
 
-def _attack_odds(s: WarfareState) -> list[dict[str, Any]]:
+def _attack_odds(s: WarfareState) -> list[AttackOdds]:
     """GW-6.3 for each attack the player to move may declare now, so that the screen shows the
     chance before the attack is committed without a dice table of its own (house rule 10)."""
     if s.phase != TURN:
         return []
-    out = []
+    out: list[AttackOdds] = []
     for a in legal_actions(s):
         if isinstance(a, Attack):
             home = rank_of(a.target) == home_rank(1 - s.active)  # GW-6.1: a home attack
@@ -73,12 +73,12 @@ def _attack_odds(s: WarfareState) -> list[dict[str, Any]]:
     return out
 
 
-def view(s: WarfareState, player: int | None) -> dict[str, Any]:
+def view(s: WarfareState, player: int | None) -> WarfareView:
     """Board, battle and log are PUBLIC; a hand is PRIVATE to its owner, the set-aside cards
     SEALED (GW-13.2). Hand counts, played cards and stop settings are PUBLIC."""
     reading = words.reader(s.log)
     last_move = reading.last_move
-    out: dict[str, Any] = {
+    out: WarfareView = {
         "game": "warfare",
         "viewer": player,
         "phase": s.phase,
@@ -107,7 +107,7 @@ def view(s: WarfareState, player: int | None) -> dict[str, Any]:
         # dice records, the dice per round, cards, result, where the loser went.
         "log_kinds": list(reading.kinds),
         "battles": copy.deepcopy([b.plain() for b in reading.battles[-4:]]),
-        "last_move": dict(last_move) if last_move else None,
+        "last_move": last_move.copy() if last_move else None,
         "attacks": _attack_odds(s),
         "cards": s.cards_on,
         # The keys every game's view offers the web shell (docs/ENGINE.md).

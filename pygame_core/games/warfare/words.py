@@ -19,6 +19,7 @@ from ...rng import Roll
 from . import cards
 from .board import COLOUR_NAMES
 from .events import ACTIONS, finish_reason
+from .models import BattleRound, LastMove, PastBattle
 
 _FIRST = {
     "me": "{who} chooses to move first",
@@ -192,7 +193,7 @@ class _Battle:
     target: str
     first_line: int
     last_line: int
-    rounds: list[dict[str, Any]] = field(default_factory=list)
+    rounds: list[BattleRound] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)
     result: str = ""  # "" while open; "won", "lost", "cancelled"
     result_line: int = -1
@@ -202,7 +203,7 @@ class _Battle:
     retreat: str = ""  # where the loser went, "removed", or "stays" (Emergency Jump)
     closed: bool = False
 
-    def plain(self) -> dict[str, Any]:
+    def plain(self) -> PastBattle:
         return {
             "attacker": self.attacker, "from": self.src, "target": self.target,
             "first_line": self.first_line, "last_line": self.last_line, "rounds": self.rounds,
@@ -212,7 +213,7 @@ class _Battle:
 
 
 def _decision(e: Event, at: int, words: str, battle: _Battle | None, battles: list[_Battle],
-              last_move: dict[str, Any] | None) -> tuple[_Battle | None, dict[str, Any] | None]:
+              last_move: LastMove | None) -> tuple[_Battle | None, LastMove | None]:
     """A player's decision: a new battle or move, and what it does to the battle under way."""
     kind, p = e.kind, e.num("player")
     if kind == "attacked":
@@ -278,10 +279,10 @@ class _Reader:
     kinds: list[str] = field(default_factory=list)  # each line's event kind, for the screen
     plain: list[dict[str, Any]] = field(default_factory=list)  # each event as plain data (Event.plain)
     battles: list[_Battle] = field(default_factory=list)  # the last few; the last is the current
-    last_move: dict[str, Any] | None = None
+    last_move: LastMove | None = None
 
     def copy(self) -> _Reader:
-        battles = [replace(b, rounds=[dict(r) for r in b.rounds], cards=list(b.cards)) for b in self.battles[-5:]]
+        battles = [replace(b, rounds=[r.copy() for r in b.rounds], cards=list(b.cards)) for b in self.battles[-5:]]
         return _Reader(list(self.out), list(self.kinds), list(self.plain), battles, self.last_move)
 
     def feed(self, log: tuple[Event, ...], start: int) -> None:
@@ -297,9 +298,9 @@ class _Reader:
             self.plain.append(e.plain())
             if e.kind in ACTIONS:
                 battle, last_move = _decision(e, at, words, battle, battles, last_move)
-            elif e.kind == "stuck_dice":
+            elif e.kind == "stuck_dice" and last_move is not None:  # it follows its stuck_attempt (GW-10.2)
                 a, b = e.nums("dice")
-                last_move = {**(last_move or {}), "stuck": {"dice": [a, b], "doubles": e.flag("doubles"), "line": at}}
+                last_move = {**last_move, "stuck": {"dice": [a, b], "doubles": e.flag("doubles"), "line": at}}
             elif battle is not None:
                 _follow(e, at, battle)
         self.last_move = last_move
@@ -328,7 +329,7 @@ def reader(log: tuple[Event, ...]) -> _Reader:
     return done
 
 
-def read(log: tuple[Event, ...]) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...], dict[str, Any] | None]:
+def read(log: tuple[Event, ...]) -> tuple[tuple[str, ...], tuple[PastBattle, ...], LastMove | None]:
     """The log in words (one line for each event), the last four battles, the last move or attack."""
     done = reader(log)
     return tuple(done.out), tuple(b.plain() for b in done.battles[-4:]), done.last_move

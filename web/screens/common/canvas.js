@@ -9,16 +9,25 @@
  * - ``pan(dx, dy, grabbed)``: the pointer is ``dx, dy`` CSS pixels from where the drag began.
  * - ``zoom(factor, x, y)``: zoom by ``factor`` about canvas point ``x, y`` (pinch, wheel).
  * - ``tap(x, y, event)``: a pointer went down and up without moving more than ``slop``.
+ * @template T what ``grab`` returns
+ * @param {HTMLElement} canvas
+ * @param {{grab: () => T, pan: (dx: number, dy: number, grabbed: T) => void,
+ *   zoom: (factor: number, x: number, y: number) => void, tap: (x: number, y: number, event: PointerEvent) => void,
+ *   slop?: number}} gestures
  */
 export function panZoomTap(canvas, { grab, pan, zoom, tap, slop = 8 }) {
   if (canvas.dataset.gestures) return;
   canvas.dataset.gestures = "1";
+  /** @type {Map<number, [number, number]>} */
   const pointers = new Map();
+  /** @type {{x?: number, y?: number, grabbed?: T, moved?: boolean, pinch?: number} | null} */
   let drag = null; // {x, y, grabbed, moved} for one finger; {pinch: distance} for two
+  /** @type {(clientX: number, clientY: number) => [number, number]} */
   const local = (clientX, clientY) => {
     const rect = canvas.getBoundingClientRect();
     return [clientX - rect.left, clientY - rect.top];
   };
+  /** @type {() => [number, number, number]} */
   const spread = () => {
     const [a, b] = [...pointers.values()];
     return [Math.hypot(a[0] - b[0], a[1] - b[1]), (a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
@@ -45,6 +54,7 @@ export function panZoomTap(canvas, { grab, pan, zoom, tap, slop = 8 }) {
     drag.moved = true;
     pan(dx, dy, drag.grabbed);
   });
+  /** @param {PointerEvent} e */
   const end = (e) => {
     const was = drag;
     pointers.delete(e.pointerId);
@@ -59,7 +69,13 @@ export function panZoomTap(canvas, { grab, pan, zoom, tap, slop = 8 }) {
   }, { passive: false });
 }
 
-/** A rectangle with rounded corners, as a path on ``ctx`` (fill or stroke it after). */
+/** A rectangle with rounded corners, as a path on ``ctx`` (fill or stroke it after).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} r */
 export function roundRect(ctx, x, y, w, h, r) {
   const radius = Math.min(r, w / 2, h / 2);
   ctx.beginPath();
@@ -75,6 +91,7 @@ export function roundRect(ctx, x, y, w, h, r) {
 // reading clientWidth while drawing right after a render makes the browser lay the whole page
 // out at once, and then again at the frame. A screen watches its map's box and asks for the
 // width when it draws; ``changed`` runs when the box's width changes (draw again).
+/** @type {WeakMap<Element, {width: number, observed: boolean, changed: () => void}>} */
 const widths = new WeakMap(); // element -> {width, changed}
 const watcher = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => {
   for (const entry of entries) {
@@ -90,14 +107,18 @@ const watcher = typeof ResizeObserver === "function" ? new ResizeObserver((entri
   }
 }) : null;
 
-/** Watch ``box``'s width from now on (once per element); ``changed`` runs when it changes. */
+/** Watch ``box``'s width from now on (once per element); ``changed`` runs when it changes.
+ * @param {Element} box
+ * @param {() => void} changed */
 export function watchWidth(box, changed) {
   if (!watcher || !box || widths.has(box)) return;
   widths.set(box, { width: 0, observed: false, changed });
   watcher.observe(box);
 }
 
-/** ``box``'s width as last laid out (its clientWidth before the first observation). */
+/** ``box``'s width as last laid out (its clientWidth before the first observation).
+ * @param {Element} box
+ * @returns {number} */
 export function laidOutWidth(box) {
   const seen = widths.get(box);
   return (seen && seen.width) || box.clientWidth;

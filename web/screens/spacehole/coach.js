@@ -6,8 +6,14 @@
 const SEEN_PREFIX = "startable:guide:"; // + save id: the tips this game has shown
 const HIDDEN_PREFIX = "startable:guide-off:";
 
+/** @typedef {import("../../types/models").SpaceholeGame} SpaceholeGame */
+/** @typedef {import("../../types/models").SpaceholeView} SpaceholeView */
+/** @typedef {typeof import("../../game.js").shell} Shell */
+/** @typedef {{id: string, when: (v: SpaceholeView, g: SpaceholeGame) => unknown, title: string, text: string}} Tip */
+
 // Each tip: when it applies (the view on screen), and what it says. The first that applies and
 // has not been shown in this game is the one shown; it stays until the next decision.
+/** @type {Tip[]} */
 const TIPS = [
   { id: "welcome", when: () => true, title: "Your colony",
     text: "You run a space colony for 96 turns, one card from the deck each turn. When the deck is spent, your MC (Megacredits) is your score. If your Base is destroyed, the game is lost. This guide explains each part as it first comes up; hide it whenever you like." },
@@ -31,21 +37,34 @@ const TIPS = [
     text: "You have met every part of the game. Keep building income, keep a defender or two for the invaders, and watch your power. The Hint button asks the computer player any time." },
 ];
 
+/**
+ * @param {string} saveId
+ * @returns {Set<string>}
+ */
 function seen(saveId) {
   try { return new Set(JSON.parse(localStorage.getItem(SEEN_PREFIX + saveId) || "[]")); } catch { return new Set(); }
 }
 
+/**
+ * @param {string} saveId
+ * @param {Set<string>} ids
+ */
 function remember(saveId, ids) {
   try { localStorage.setItem(SEEN_PREFIX + saveId, JSON.stringify([...ids])); } catch { /* a full storage: the tip shows again */ }
 }
 
+/** @param {string} saveId */
 export function isHidden(saveId) {
   try { return localStorage.getItem(HIDDEN_PREFIX + saveId) === "1"; } catch { return false; }
 }
 
+/** @type {{key: string, tip: Tip | null}} */
 let shownAt = { key: "", tip: null }; // the tip shown for the decision on screen (kept through re-renders)
 
-/** The coach's box for the game on screen, or null (not a guided game, hidden, replaying). */
+/** The coach's box for the game on screen, or null (not a guided game, hidden, replaying).
+ * @param {SpaceholeGame} g
+ * @param {Shell} shell
+ * @param {() => void} rerender */
 export function coachBox(g, shell, rerender) {
   const saveId = (location.hash.match(/^#g\/(.+)$/) || [])[1];
   if (!g.guided || g.mode !== "play" || !saveId || !g.view) return null;
@@ -73,7 +92,9 @@ export function coachBox(g, shell, rerender) {
 }
 
 /** Mark the choice the engine's Hint would make (asked after the decision is drawn, so a tap
- * never waits for it). */
+ * never waits for it).
+ * @param {SpaceholeGame} g
+ * @param {Shell} shell */
 export async function pointAtHint(g, shell) {
   if (!g.guided || g.mode !== "play" || g.actions.length < 2 || !document.getElementById("coach")) return;
   const at = g.at;
@@ -81,8 +102,9 @@ export async function pointAtHint(g, shell) {
   try { out = await shell.call("hint"); } catch { return; }
   const now = shell.game;
   if (!out || !out.hint || !now || now.at !== at) return;
-  for (const b of document.querySelectorAll("#choices .choice.coach-pick")) { b.classList.remove("coach-pick"); delete b.dataset.coach; }
-  const button = document.querySelector(`#choices .choice[data-action="${out.hint.i}"]`);
+  const picked = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#choices .choice.coach-pick"));
+  for (const b of picked) { b.classList.remove("coach-pick"); delete b.dataset.coach; }
+  const button = /** @type {HTMLElement | null} */ (document.querySelector(`#choices .choice[data-action="${out.hint.i}"]`));
   if (button) { button.classList.add("coach-pick"); button.dataset.coach = "1"; }
   const why = document.getElementById("coach-pick");
   if (why) why.textContent = `Suggested: ${out.hint.label}${out.hint.why ? `: ${out.hint.why}` : ""}.`;

@@ -5,10 +5,20 @@
 // a rematch. Every action offered is one of g.actions (legal_actions).
 
 import { coachBox, pointAtHint } from "./coach.js";
+/** @typedef {import("../../types/models").SpaceholeGame} SpaceholeGame the model the shell hands the screen */
+/** @typedef {import("../../types/models").SpaceholeView} SpaceholeView */
+/** @typedef {import("../../types/models").SpaceholeChoice} SpaceholeChoice */
+/** @typedef {import("../../types/models").SpaceholeCard} SpaceholeCard */
+/** @typedef {import("../../types/models").SpaceholeInPlayCard} SpaceholeInPlayCard */
+/** @typedef {import("../../types/models").SpaceholeHandCard} SpaceholeHandCard */
+/** @typedef {SpaceholeCard & Partial<SpaceholeInPlayCard & SpaceholeHandCard>} ShownCard a card anywhere */
+/** @typedef {typeof import("../../game.js").shell} Shell */
 
 const KIND_NAMES = { base: "Base", structure: "Structure", defender: "Defender", invader: "Invader", event: "Event" };
 const RULE_REFS_KEY = "spacehole:rule-refs";
+/** @type {Shell | null} */
 let shell = null;
+/** @type {SpaceholeGame | null} */
 let current = null;
 
 // The screen's own styles (build.py copies them next to this module; the CSP allows 'self').
@@ -22,7 +32,9 @@ if (!document.querySelector("link[data-spacehole-css]")) {
 
 // ---------------------------------------------------------------------------- words
 
-/** The card set's names in any text: the view lists the Babylon 5 substitutions. */
+/** The card set's names in any text: the view lists the Babylon 5 substitutions.
+ * @param {SpaceholeView | null} v
+ * @param {string} text */
 function skinned(v, text) {
   if (!v || !v.terms || !v.terms.length) return text;
   const pairs = [...v.terms].sort((a, b) => b[0].length - a[0].length);
@@ -31,6 +43,7 @@ function skinned(v, text) {
   return text.replace(pattern, (m) => map[m]);
 }
 
+/** @param {SpaceholeView} v */
 function baseName(v) {
   return skinned(v, "Base");
 }
@@ -44,6 +57,10 @@ const TERMS = {
   deck: ["Deck", "Cards left to draw. When it is spent, the game ends and your MC is your score."],
 };
 
+/**
+ * @param {SpaceholeView} v
+ * @param {string} key
+ */
 function explain(v, key) {
   const { h } = shell;
   const [name, text] = TERMS[key];
@@ -52,10 +69,15 @@ function explain(v, key) {
 
 // ---------------------------------------------------------------------------- shell hooks
 
+/** @param {SpaceholeGame} g */
 export function title(g) {
   return g.view && g.view.skin === "babylon5" ? "Spacehole · Babylon 5" : g.title;
 }
 
+/**
+ * @param {SpaceholeGame} g
+ * @returns {string | null}
+ */
 export function prompt(g) {
   const v = g.view;
   if (!v || !v.decision) return null;
@@ -65,13 +87,15 @@ export function prompt(g) {
   return v.decision.prompt; // in the card set's words (the engine's view)
 }
 
+/** @param {SpaceholeGame} g */
 export function endTitle(g) {
   const v = g.view;
   if (!v) return "Game over";
   return v.lost ? `You lose: the ${baseName(v)} is destroyed` : `You win: your colony survived all ${v.turn} turns`;
 }
 
-/** What ended the game, in a sentence, from the view (the final battle or event). */
+/** What ended the game, in a sentence, from the view (the final battle or event).
+ * @param {SpaceholeView} v */
 function ending(v) {
   if (!v.lost) return `The deck is spent. Your colony of ${v.in_play.length} cards finished with ${v.mc} MC.`;
   const b = v.last_battle;
@@ -81,6 +105,7 @@ function ending(v) {
   return `On turn ${v.turn} the last hit on the ${baseName(v)} came from an event: a destroyed ${baseName(v)} scores 0.`;
 }
 
+/** @param {SpaceholeGame} g */
 export function endDetail(g) {
   const { h } = shell;
   const v = g.view;
@@ -114,7 +139,8 @@ function randomSeed() {
   return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
 }
 
-/** A rematch with the same options and a new deck: a new game, then open its save. */
+/** A rematch with the same options and a new deck: a new game, then open its save.
+ * @param {SpaceholeGame} g */
 async function playAgain(g) {
   const model = await shell.call("new", [g.game_id, { ...(g.options || {}) }, randomSeed(), [-1], ""]);
   if (model && model.hash) location.hash = `#${model.hash}`;
@@ -126,12 +152,15 @@ async function sameDeck() {
   if (links && links.challenge) location.hash = `#${links.challenge}`;
 }
 
-/** What the last tap did, shown above the decision: the card drawn, what it did, and the battle. */
 /** A battle is told once (issue 33): its rounds and dice are in the battle box below the
  * recap, closed to one line (who attacked, what came of it), the dice one tap away; the recap
  * does not repeat the rounds. */
 export const recapElsewhere = new Set(["battle_round"]);
 
+/** What the last tap did, shown above the decision: the card drawn, what it did, and the battle.
+ * @param {SpaceholeGame} g
+ * @param {Shell} tools
+ * @param {SpaceholeGame | null} previous */
 export function news(g, tools, previous) {
   shell = tools;
   const { h } = tools;
@@ -157,6 +186,11 @@ export function news(g, tools, previous) {
   return coach || drawn || v.last_battle ? h("div", {}, coach, drawn, battle(v, fresh)) : null;
 }
 
+/**
+ * @param {HTMLElement} area
+ * @param {SpaceholeGame} g
+ * @param {Shell} tools
+ */
 export function render(area, g, tools) {
   shell = tools;
   current = g;
@@ -180,11 +214,17 @@ export function render(area, g, tools) {
   if (ruleRefsOn()) showRuleRefs(v);
 }
 
+/** @type {Map<string, {key: string, node: HTMLElement | null}>} */
 const kept = new Map(); // part name -> {key, node}: the parts of the last render
 
 /** The part built by ``build``, or the same node as last time when ``inputs`` are the same.
  * ``inPlace``: a changed part is changed on the page (the shell's morph), not swapped whole;
- * for parts that keep no state and no reference to their own nodes. */
+ * for parts that keep no state and no reference to their own nodes.
+ * @param {string} name
+ * @param {unknown[]} inputs
+ * @param {() => HTMLElement | null} build
+ * @param {boolean} [inPlace]
+ * @returns {HTMLElement | null} */
 function keep(name, inputs, build, inPlace = false) {
   const key = JSON.stringify(inputs);
   const old = kept.get(name);
@@ -197,7 +237,9 @@ function keep(name, inputs, build, inPlace = false) {
 
 /** Put ``wanted`` in ``box`` in that order, moving a node already there only if its order
  * changed: what did not change keeps its place, and the browser styles and lays out only
- * what is new. */
+ * what is new.
+ * @param {HTMLElement} box
+ * @param {Node[]} wanted */
 function place(box, wanted) {
   const stay = new Set(wanted);
   for (const child of [...box.childNodes]) if (!stay.has(child)) child.remove();
@@ -220,7 +262,8 @@ function helpSections() {
   }
 }
 
-/** The help for the game on screen, in the names of its card set (the shell's "How to play"). */
+/** The help for the game on screen, in the names of its card set (the shell's "How to play").
+ * @param {SpaceholeGame} g */
 export function help(g) {
   const v = g.view;
   return {
@@ -231,7 +274,8 @@ export function help(g) {
 
 // ---------------------------------------------------------------------------- the parts
 
-/** Where this game stands against the best one with the same options, turn for turn (issue 33). */
+/** Where this game stands against the best one with the same options, turn for turn (issue 33).
+ * @param {SpaceholeGame} g */
 function paceLine(g) {
   const { h } = shell;
   const p = g.pace;
@@ -241,6 +285,7 @@ function paceLine(g) {
   return h("p", { class: "sh-pace muted", id: "pace" }, `Turn ${p.turn}: ${p.score} MC · your best had ${p.best} here, so you are ${lead}.`);
 }
 
+/** @param {SpaceholeView} v */
 function counters(v) {
   const { h } = shell;
   const base = v.in_play.find((c) => c.kind === "base") || { damage: 0, max_damage: v.options.base_hits };
@@ -260,6 +305,7 @@ function counters(v) {
     incomeLabel = "Last income";
     power = `${v.power_used}/${v.supply}`;
   }
+  /** @type {[string, string, string, boolean?][]} label, value, what it explains (TERMS), shown as bad */
   const items = [
     ["MC", String(v.mc), "mc"],
     [incomeLabel, income, "income"],
@@ -286,15 +332,19 @@ function counters(v) {
   return countersBox;
 }
 
+/** @type {HTMLElement | null} */
 let countersBox = null;
 
 // The colony: one small element per card, kept between taps and rebuilt only when what it
 // shows changes. (Canvases were tried: one tall canvas had its whole bitmap copied on every
 // tap, and one canvas per card made each card a composited layer that the browser committed
 // on every frame; plain elements cost nothing while unchanged.)
+/** @type {HTMLElement | null} */
 let boardBox = null; // the board: a heading line and the cards' tiles
+/** @type {Map<number, {node: HTMLElement, shown: string}>} */
 const tiles = new Map(); // card id -> {node, shown}
 
+/** @param {SpaceholeView} v */
 function board(v) {
   if (!boardBox) {
     boardBox = shell.h("div", { id: "board", class: "sh-board", role: "img" },
@@ -305,17 +355,25 @@ function board(v) {
   return boardBox;
 }
 
+/** @param {SpaceholeView} v */
 function colonyLabel(v) {
   return `Colony in play: ${v.in_play.map((c) => c.name + (c.damage ? ` (damage ${c.damage})` : "")).join(", ")}`;
 }
 
+/**
+ * @param {SpaceholeView} v
+ * @returns {Set<number>}
+ */
 function poweredIds(v) {
   return new Set(v.projection ? v.projection.powered : v.in_play.filter((c) => c.powered).map((c) => c.id));
 }
 
+/** @type {HTMLElement | null} */
 let colonyBox = null; // the list of the colony's cards as buttons, kept between taps
+/** @type {Map<number, HTMLElement>} */
 const colonyItems = new Map(); // card id -> its list item
 
+/** @param {SpaceholeView} v */
 function colonyList(v) {
   const { h } = shell;
   const powered = poweredIds(v);
@@ -343,6 +401,10 @@ function colonyList(v) {
   return colonyBox;
 }
 
+/**
+ * @param {SpaceholeView} v
+ * @param {SpaceholeGame} g
+ */
 function hand(v, g) {
   const { h } = shell;
   const building = Boolean(v.projection);
@@ -362,6 +424,7 @@ function hand(v, g) {
     })) : h("p", { class: "muted" }, "Empty."));
 }
 
+/** @param {SpaceholeView} v */
 function peek(v) {
   const { h } = shell;
   if (!v.peek || !v.peek.length) return null;
@@ -370,6 +433,7 @@ function peek(v) {
     h("ol", {}, v.peek.map((c) => h("li", {}, h("button", { type: "button", class: "linkish", onclick: () => cardDialog(c, "peek") }, `${c.name} (${KIND_NAMES[c.kind]})`)))));
 }
 
+/** @param {SpaceholeView} v */
 function discard(v) {
   const { h } = shell;
   const left = v.deck_remaining;
@@ -400,27 +464,37 @@ function ruleRefs() {
 }
 
 /** The shell draws the log from view.log (in the player's words); with the toggle on, the
- * same lines with their rulebook references (view.log_refs). */
+ * same lines with their rulebook references (view.log_refs).
+ * @param {SpaceholeView} v */
 function showRuleRefs(v) {
   const log = document.getElementById("log");
   if (!log || !v.log_refs) return;
   const lines = ruleRefsOn() ? v.log_refs : v.log;
   // The shell shows the log's last lines, each marked with its place in the whole log.
-  for (const li of log.querySelectorAll("li[data-n]")) {
+  for (const li of /** @type {NodeListOf<HTMLElement>} */ (log.querySelectorAll("li[data-n]"))) {
     const n = Number(li.dataset.n);
     if (n < lines.length) li.textContent = String(lines[n]);
   }
 }
 
+/** @param {number[]} values */
 function dice(values) {
   const { h } = shell;
   return h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${d === 1 ? " hit" : ""}`, role: "img", "aria-label": d === 1 ? "1, a hit" : String(d) }, String(d))));
 }
 
+/**
+ * @param {number} n
+ * @param {string} word
+ */
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/**
+ * @param {SpaceholeView} v
+ * @param {boolean} fresh
+ */
 function battle(v, fresh) {
   const { h } = shell;
   const b = v.last_battle;
@@ -447,6 +521,7 @@ function battle(v, fresh) {
     h("p", { class: "sh-battle-end" }, `${b.invader.name}: ${result}. ${lost}`));
 }
 
+/** @param {ShownCard} c */
 function statLine(c) {
   if (c.kind === "defender" || c.kind === "invader") return `Force ${c.current_force ?? c.force}`;
   if (c.kind === "event") return "Event";
@@ -459,10 +534,19 @@ function statLine(c) {
   return parts.join(" · ") || (c.key === "solar_array" ? "Power +5" : "—");
 }
 
+/**
+ * @param {SpaceholeGame} g
+ * @param {number} cardId
+ * @returns {SpaceholeChoice[]}
+ */
 function actionsFor(g, cardId) {
   return g.actions.filter((a) => a.fields && (a.fields.card === cardId || a.fields.replacing === cardId));
 }
 
+/**
+ * @param {ShownCard} c
+ * @param {string} where where the card is: "hand", "play", "peek", "discard" or "pending"
+ */
 function cardDialog(c, where) {
   const { h } = shell;
   const g = current;
@@ -489,11 +573,13 @@ function cardDialog(c, where) {
 // ---------------------------------------------------------------------------- the colony's tiles
 
 /** The shell asks again when the page's size or theme changes: the browser lays the tiles
- * out, so this only shows the current game again. */
+ * out, so this only shows the current game again.
+ * @param {SpaceholeGame} g */
 export function redraw(g) {
   draw(g);
 }
 
+/** @param {SpaceholeGame} g */
 function draw(g) {
   if (!boardBox || !g || !g.view) return;
   const v = g.view;
@@ -521,9 +607,10 @@ function draw(g) {
   // Cards that left play lose their tile; the rest keep theirs, in the colony's order.
   const ids = new Set(cards.map((c) => c.id));
   for (const id of tiles.keys()) if (!ids.has(id)) tiles.delete(id);
-  place(boardBox.lastChild, wanted);
+  place(/** @type {HTMLElement} */ (boardBox.lastChild), wanted);
 }
 
+/** @param {SpaceholeInPlayCard} card */
 function cardTile(card) {
   const { h } = shell;
   const damage = card.damage || 0;
@@ -540,6 +627,7 @@ function cardTile(card) {
     bar ? h("span", { class: `sh-tile-damage${damage ? " hurt" : ""}` }, bar, `damage ${damage}/${card.max_damage}`) : null);
 }
 
+/** @param {number} id */
 function onTileTap(id) {
   const card = current ? current.view.in_play.find((c) => c.id === id) : null;
   if (card) cardDialog(card, "play");

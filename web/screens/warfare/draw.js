@@ -2,6 +2,9 @@
 // can be tapped, the keyboard's frame, and the board drawn again when its box's width changes.
 import { FILES, RANKS, attackOdds, fileOf, from, homeRank, isDark, offered, rankOf, source, sqName, stacksOf, target,
   ui } from "./state.js";
+/** @typedef {import("./state.js").WarfareGame} WarfareGame */
+/** @typedef {import("./state.js").WarfareStack} WarfareStack */
+/** @typedef {import("./state.js").Motion} Motion */
 
 // The board is drawn again when its box's width changes: a board first drawn while the game
 // screen was still hidden (the roll-off, the first sight of a game) had a guessed width and was
@@ -13,6 +16,7 @@ export const sizeWatch = typeof ResizeObserver === "function" ? new ResizeObserv
   }
 }) : null;
 
+/** @param {WarfareGame} g */
 export function flipped(g) {
   // Blue's own home at the bottom when Blue is the only person at the device or hands are private.
   return g.viewer === 1 && (g.view.cards || (g.seats[0] && g.seats[0].computer && !(g.seats[1] && g.seats[1].computer)));
@@ -20,6 +24,11 @@ export function flipped(g) {
 
 // ---------------------------------------------------------------------------- the last move
 
+/**
+ * @param {WarfareGame} g
+ * @param {WarfareGame | null} previous
+ * @returns {Motion}
+ */
 export function lastMotion(g, previous) {
   const v = g.view;
   const key = `${g.game_id}|${g.mode}|${g.at}|${v.log.length}`;
@@ -57,8 +66,12 @@ const C = {
   blue: "#2f7bff", blueEdge: "#b7d0ff", ink: "#0b1020", accent: "#ffcc4d", last: "#4fd8eb", go: "#7be0a5", hit: "#ff7b7b",
 };
 
+/**
+ * @param {WarfareGame} g
+ * @param {number} t how far the last move's animation has come (0 to 1)
+ */
 export function draw(g, t) {
-  const canvas = document.getElementById("board");
+  const canvas = /** @type {HTMLCanvasElement | null} */ (document.getElementById("board"));
   if (!canvas || !g || !g.view) return;
   const v = g.view;
   const width = canvas.getBoundingClientRect().width || canvas.parentElement.clientWidth || 360;
@@ -115,7 +128,8 @@ export function draw(g, t) {
   ctx.font = `600 ${Math.max(9, Math.round(size * 0.2))}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  for (const [r, text, colour] of [[0, ["WHITE", "HOME"], "#e8dca0"], [RANKS - 1, ["BLUE", "HOME"], "#a9c8ff"]]) {
+  const homes = /** @type {[number, string[], string][]} */ ([[0, ["WHITE", "HOME"], "#e8dca0"], [RANKS - 1, ["BLUE", "HOME"], "#a9c8ff"]]);
+  for (const [r, text, colour] of homes) {
     // The light squares of each home row read "WHITE HOME WHITE HOME" from the left, either way up.
     const lights = [...Array(8).keys()].filter((f) => !isDark(f, r)).map((f) => at(`${FILES[f]}${r}`)).sort((p, q) => p[0] - q[0]);
     ctx.fillStyle = colour;
@@ -225,6 +239,15 @@ export function draw(g, t) {
   }
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} size
+ * @param {WarfareStack} s
+ * @param {boolean} invader
+ * @param {boolean} stuck
+ */
 function stackAt(ctx, cx, cy, size, s, invader, stuck) {
   const r = size * 0.33;
   const lift = Math.max(2, size * 0.06);

@@ -4,7 +4,13 @@ import { COLOURS, FILES, RANKS, actionWords, direct, fileOf, from, offered, rank
   from "./state.js";
 import { flipped } from "./draw.js";
 import { choose, paint } from "./panel.js";
+/** @typedef {import("./state.js").WarfareGame} WarfareGame */
 
+/**
+ * @param {KeyboardEvent} event
+ * @param {WarfareGame} g
+ * @returns {boolean} whether the screen took the key
+ */
 export function keys(event, g) {
   if (event.defaultPrevented) return true; // the board's own keys (boardKey) took it
   if (event.key === "Escape" && (ui.selected || ui.confirming || ui.cardMode !== null)) {
@@ -30,7 +36,8 @@ export function keys(event, g) {
 }
 
 /** Squares by keyboard: the board is a tab stop; the arrows move a frame over the squares (as
- * the board is drawn, either way up), Enter or Space taps the square under it. */
+ * the board is drawn, either way up), Enter or Space taps the square under it.
+ * @param {KeyboardEvent} e */
 export function boardKey(e) {
   const g = ui.current;
   if (!g || !g.view || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -56,7 +63,9 @@ export function boardKey(e) {
   }
 }
 
-/** The first square that a tap does something on: a lit move of the selection, else a ringed stack. */
+/** The first square that a tap does something on: a lit move of the selection, else a ringed stack.
+ * @param {WarfareGame} g
+ * @returns {string | null} */
 export function firstLit(g) {
   if (!g.actions.length || g.mode !== "play") return null;
   const lit = ui.selected ? from(g, ui.selected).map(target).filter(Boolean) : [];
@@ -66,6 +75,7 @@ export function firstLit(g) {
   return direct[0] || sources[0] || null;
 }
 
+/** @param {WarfareGame} g */
 export function announceSquare(g) {
   const box = document.getElementById("wf-cursor-words");
   if (!box || !ui.cursor) return;
@@ -80,6 +90,11 @@ export function announceSquare(g) {
 
 // ---------------------------------------------------------------------------- tapping the board
 
+/**
+ * @param {number} x
+ * @param {number} y
+ * @returns {string | null}
+ */
 function squareAt(x, y) {
   if (!ui.geometry) return null;
   const { x0, y0, size, flip } = ui.geometry;
@@ -91,6 +106,7 @@ function squareAt(x, y) {
   return `${FILES[f]}${r}`;
 }
 
+/** @param {MouseEvent & {currentTarget: HTMLElement}} e */
 export function onBoardTap(e) {
   const g = ui.current;
   if (!g || !g.view) return;
@@ -101,6 +117,11 @@ export function onBoardTap(e) {
   tapSquare(g, square, e);
 }
 
+/**
+ * @param {WarfareGame} g
+ * @param {string} square
+ * @param {Event} e
+ */
 function tapSquare(g, square, e) {
   if (g.mode === "play" && g.actions.length) {
     const here = direct(g, square);

@@ -5,8 +5,12 @@ import { CARDS, CARD_BY_NUMBER, COLOURS, FIRST_WORDS, WINDOW_WORDS, actionWords,
   homeRank, kept, pct, rankOf, source, sqName, stacksOf, target, ui } from "./state.js";
 import { draw, flipped } from "./draw.js";
 import { diceEl, sum, words } from "./words.js";
+/** @typedef {import("./state.js").WarfareGame} WarfareGame */
+/** @typedef {import("./state.js").WarfareView} WarfareView */
+/** @typedef {import("./state.js").WarfareChoice} WarfareChoice */
 
-/** Fleet Command's and Hyperdrive's turn said where the player looks: right over the board. */
+/** Fleet Command's and Hyperdrive's turn said where the player looks: right over the board.
+ * @param {WarfareGame} g */
 export function modeNote(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -22,7 +26,8 @@ export function modeNote(g) {
 
 /** A card playable many ways (Evasive Maneuver: one per ship) is one button in #choices that
  * lights its ships and squares on the board; its ways stay buttons there, in a list the one
- * button opens (DESIGN 5: every legal action a button in #choices, collapsed when long). */
+ * button opens (DESIGN 5: every legal action a button in #choices, collapsed when long).
+ * @param {WarfareGame} g */
 export function groupCards(g) {
   const { h } = ui.shell;
   const box = document.getElementById("choices");
@@ -48,8 +53,8 @@ export function groupCards(g) {
         ui.selected = null;
         ui.confirming = null;
         paint(ui.current);
-        for (const el of document.querySelectorAll(".wf-card-mode")) el.setAttribute("aria-expanded", String(Number(el.dataset.card) === ui.cardMode));
-        for (const el of document.querySelectorAll(".wf-card-ways")) el.hidden = `wf-ways-${ui.cardMode}` !== el.id;
+        for (const el of cardParts(".wf-card-mode")) el.setAttribute("aria-expanded", String(Number(el.dataset.card) === ui.cardMode));
+        for (const el of cardParts(".wf-card-ways")) el.hidden = `wf-ways-${ui.cardMode}` !== el.id;
         if (ui.cardMode !== null) { const board = document.getElementById("board"); if (board) keepBoardInView(board); }
       },
     }, `Play ${info[1]}…`, h("span", { class: "wf-sub" }, ` ${acts.length} ways: its ships light up on the board`));
@@ -58,6 +63,12 @@ export function groupCards(g) {
   }
 }
 
+/** The card buttons' parts groupCards made (HTML elements: their ``hidden`` and ``dataset``).
+ * @param {string} sel
+ * @returns {NodeListOf<HTMLElement>} */
+const cardParts = (sel) => document.querySelectorAll(sel);
+
+/** @param {HTMLElement} board */
 function keepBoardInView(board) {
   requestAnimationFrame(() => {
     const r = board.getBoundingClientRect();
@@ -66,7 +77,8 @@ function keepBoardInView(board) {
 }
 
 /** The shell's buttons in #choices play an attack at once: they carry its odds too, so the
- * chance is on screen before any attack is committed, by tap or by keyboard. */
+ * chance is on screen before any attack is committed, by tap or by keyboard.
+ * @param {WarfareGame} g */
 export function oddsOnChoices(g) {
   const { h } = ui.shell;
   for (const a of g.actions) {
@@ -81,12 +93,14 @@ export function oddsOnChoices(g) {
   }
 }
 
+/** @param {WarfareGame} g */
 export function legendText(g) {
   return (flipped(g) ? "Bottom row: Blue's home planet. Top row: White's home planet. Blue moves up."
     : "Bottom row: White's home planet. Top row: Blue's home planet. White moves up, Blue down.")
     + " Dashed cyan frames: the last move. Gold frame: the stack you selected.";
 }
 
+/** @param {WarfareGame} g */
 export function banner(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -101,7 +115,8 @@ export function banner(g) {
     h("span", { class: `wf-dot wf-dot-${v.to_move ?? "none"}`, "aria-hidden": "true" }), text);
 }
 
-/** The counts in one line (a phone keeps the board in view); tapped, each in full words. */
+/** The counts in one line (a phone keeps the board in view); tapped, each in full words.
+ * @param {WarfareView} v */
 export function counters(v) {
   const { h } = ui.shell;
   const stacks = [0, 1].map((p) => v.stacks.filter((s) => s.owner === p));
@@ -122,6 +137,7 @@ export function counters(v) {
     h("ul", { class: "wf-count-list" }, items.map(([id, text]) => h("li", { id: `wf-count-${id}` }, text))));
 }
 
+/** @param {WarfareGame} g */
 export function rolloff(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -155,7 +171,8 @@ export function rolloff(g) {
 }
 
 /** A card window, compact (a phone keeps the board under it in view): what is at stake in a
- * line, the odds as the cards played so far leave them, and the cards to play or pass. */
+ * line, the odds as the cards played so far leave them, and the cards to play or pass.
+ * @param {WarfareGame} g */
 export function windowPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -196,6 +213,7 @@ export function windowPanel(g) {
     }, a.kind === "PassWindow" ? (a.fields.stop_off ? "Pass, and stop asking me here" : "Pass") : actionWords(g, a)))) : null);
 }
 
+/** @param {WarfareGame} g */
 export function cardsPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -233,6 +251,10 @@ export function cardsPanel(g) {
       h("dl", { class: "wf-card-list" }, Object.values(CARDS).flatMap(([, name, when, text]) => [h("dt", {}, `${name} · ${when}`), h("dd", {}, text)]))));
 }
 
+/**
+ * @param {string} key
+ * @param {WarfareChoice[]} acts
+ */
 function cardDialog(key, acts) {
   const { h } = ui.shell;
   const info = CARDS[key];
@@ -247,6 +269,10 @@ function cardDialog(key, acts) {
 
 // ---------------------------------------------------------------------------- the panel under the board
 
+/**
+ * @param {WarfareGame} g
+ * @param {boolean} [fresh]
+ */
 export function paint(g, fresh = false) {
   panel(g);
   const w = document.getElementById("wf-words");
@@ -265,6 +291,7 @@ export function paint(g, fresh = false) {
   } else draw(g, 1);
 }
 
+/** @param {WarfareGame} g */
 function panel(g) {
   const box = document.getElementById("wf-panel");
   if (!box) return;
@@ -330,7 +357,7 @@ function panel(g) {
     const info = CARDS[CARD_BY_NUMBER[ui.cardMode]] || [ui.cardMode, "the card", "", ""];
     fill(box, h("section", { class: "wf-selected", id: "wf-card-hint", "aria-label": info[1] },
       h("p", {}, h("strong", {}, `${info[1]}: `), `tap one of the purple-ringed ships, then the square it steps to. ${info[3]}`),
-      h("button", { type: "button", class: "btn small", id: "wf-card-cancel", onclick: () => { ui.cardMode = null; for (const el of document.querySelectorAll(".wf-card-ways")) el.hidden = true; for (const el of document.querySelectorAll(".wf-card-mode")) el.setAttribute("aria-expanded", "false"); paint(g); } }, "Cancel")),
+      h("button", { type: "button", class: "btn small", id: "wf-card-cancel", onclick: () => { ui.cardMode = null; for (const el of cardParts(".wf-card-ways")) el.hidden = true; for (const el of cardParts(".wf-card-mode")) el.setAttribute("aria-expanded", "false"); paint(g); } }, "Cancel")),
     notes);
     return;
   }
@@ -360,6 +387,7 @@ function keepInView() {
   });
 }
 
+/** @param {WarfareGame} g */
 function situationNotes(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -386,6 +414,11 @@ function situationNotes(g) {
   return notes.length ? h("ul", { class: "wf-notes", id: "wf-notes" }, notes.map((t) => h("li", {}, t))) : null;
 }
 
+/**
+ * @param {WarfareGame} g
+ * @param {WarfareChoice} a
+ * @param {Event} [event]
+ */
 export function choose(g, a, event) {
   if (a.kind === "Attack" || a.kind === "PlayCard") {
     ui.confirming = a;

@@ -11,10 +11,18 @@ import { boardLabel, words } from "./words.js";
 import { banner, cardsPanel, counters, groupCards, legendText, modeNote, oddsOnChoices, paint, rolloff, windowPanel }
   from "./panel.js";
 import { announceSquare, boardKey, firstLit, onBoardTap } from "./input.js";
+/** @typedef {import("./state.js").WarfareGame} WarfareGame */
+/** @typedef {import("./state.js").Shell} Shell */
 
 export { choiceLabel, endDetail, news, prompt, recapStep, title } from "./words.js";
 export { keys } from "./input.js";
 
+/**
+ * @param {HTMLElement} area
+ * @param {WarfareGame} g
+ * @param {Shell} tools
+ * @param {WarfareGame | null} previous
+ */
 export function render(area, g, tools, previous) {
   ui.shell = tools;
   loadCss();
@@ -54,6 +62,7 @@ export function render(area, g, tools, previous) {
   }
 }
 
+/** @param {WarfareGame} g */
 export function redraw(g) {
   if (g && g.view) draw(g, 1);
 }

@@ -1,6 +1,18 @@
 // Galactic Warfare's screen, its shared part: the words for colours, cards and card windows, the
 // state the screen's modules read and change (one object), and the squares and actions by square.
 
+/** @typedef {import("../../types/models").WarfareGame} WarfareGame the model the shell hands the screen */
+/** @typedef {import("../../types/models").WarfareView} WarfareView */
+/** @typedef {import("../../types/models").WarfareChoice} WarfareChoice */
+/** @typedef {Pick<WarfareChoice, "kind" | "fields"> & Partial<WarfareChoice>} WarfareStep a legal action, or a
+ * replay's or review's step (no ``i`` or ``label``) */
+/** @typedef {import("../../types/models").WarfareStack} WarfareStack */
+/** @typedef {import("../../types/models").RecapStep} RecapStep */
+/** @typedef {typeof import("../../game.js").shell} Shell the shell's tools (render's ``tools``) */
+/** @typedef {{x0: number, y0: number, size: number, flip: boolean}} Geometry */
+/** @typedef {{key: string, at: number, from: string | null, to: string | null, vanished: string[], animate: boolean,
+ *   owner?: number, size?: number}} Motion what the last action changed on the board */
+
 export const FILES = "abcdefgh";
 export const RANKS = 10;
 // The card table and the colours come from the engine (WarfareGame.screen_tables in
@@ -33,7 +45,10 @@ export const WINDOW_WORDS = {
   after_loss: "the lost battle, before the retreat",
 };
 
-/** What the screen's modules read and change from render to render. */
+/** What the screen's modules read and change from render to render.
+ * @type {{shell: Shell | null, current: WarfareGame | null, selected: string | null, confirming: WarfareChoice | null,
+ *   stateAt: number | null, cardMode: number | null, cursor: string | null, drawnWidth: number, geometry: Geometry | null,
+ *   motion: Motion | null, animFrame: number}} */
 export const ui = {
   shell: null, // the shell's tools (render's and news's ``tools``)
   current: null, // the model on screen
@@ -49,7 +64,8 @@ export const ui = {
 };
 const openParts = new Set(); // the <details> the player opened: the screen is redrawn on every move
 
-/** Attributes for a <details> that stays open (or closed) across redraws, as the player left it. */
+/** Attributes for a <details> that stays open (or closed) across redraws, as the player left it.
+ * @param {string} key */
 export function kept(key) {
   return { open: openParts.has(key), ontoggle: (e) => { if (e.currentTarget.open) openParts.add(key); else openParts.delete(key); } };
 }
@@ -60,14 +76,30 @@ export function loadCss() {
 
 // ---------------------------------------------------------------------------- squares and dice
 
+/**
+ * @param {number} i
+ * @returns {string | null}
+ */
 export const sqName = (i) => (i >= 0 && i < 80 ? `${FILES[i % 8]}${Math.floor(i / 8)}` : null);
+/** @param {string} name */
 export const fileOf = (name) => FILES.indexOf(name[0]);
+/** @param {string} name */
 export const rankOf = (name) => Number(name.slice(1));
+/** @param {number} p */
 export const homeRank = (p) => (p === 0 ? 0 : RANKS - 1);
+/**
+ * @param {number} f
+ * @param {number} r
+ */
 export const isDark = (f, r) => (f + r) % 2 === 0;
 
+/** @param {number} p */
 export const pct = (p) => `${(100 * p).toFixed(1)}%`;
 
+/**
+ * @param {WarfareView} v
+ * @returns {Map<string, WarfareStack>}
+ */
 export function stacksOf(v) {
   const map = new Map();
   for (const s of v.stacks) map.set(s.square, s);
@@ -75,7 +107,10 @@ export function stacksOf(v) {
 }
 
 /** The odds of an attack from src on target (square names): the engine's figure (GW-6.3,
- * pygame_core/games/warfare/odds.py via the view's ``attacks``), so no dice table lives here. */
+ * pygame_core/games/warfare/odds.py via the view's ``attacks``), so no dice table lives here.
+ * @param {WarfareView} v
+ * @param {string} src
+ * @param {string} target */
 export function attackOdds(v, src, target) {
   const map = stacksOf(v);
   const a = map.get(src);
@@ -85,10 +120,15 @@ export function attackOdds(v, src, target) {
   return { attacker: a, defender: d, home: o.home, attackDice: o.attack_dice, defendDice: o.defend_dice, chance: o.chance };
 }
 
+/** @param {number} n */
 export function diceWords(n) {
   return `${n} ${n === 1 ? "die" : "dice"}`;
 }
 
+/**
+ * @param {string} src
+ * @param {string} target
+ */
 export function beyond(src, target) {
   const f = 2 * fileOf(target) - fileOf(src);
   const r = 2 * rankOf(target) - rankOf(src);
@@ -97,12 +137,14 @@ export function beyond(src, target) {
 
 // ---------------------------------------------------------------------------- actions by square
 
+/** @param {WarfareChoice} a */
 export function source(a) {
   const f = a.fields || {};
   if (a.kind === "PlayCard") return f.dst >= 0 ? sqName(f.src) : null;
   return "src" in f ? sqName(f.src) : null;
 }
 
+/** @param {WarfareChoice} a */
 export function target(a) {
   const f = a.fields || {};
   if (a.kind === "Charge" || a.kind === "DoubleCharge") return sqName(f.dst);
@@ -113,21 +155,31 @@ export function target(a) {
 }
 
 /** The actions the board offers now: in a card's mode (its one button in #choices), that
- * card's alone; the engine lists them all (g.actions), nothing is derived here. */
+ * card's alone; the engine lists them all (g.actions), nothing is derived here.
+ * @param {WarfareGame} g */
 export function offered(g) {
   return ui.cardMode === null ? g.actions : g.actions.filter((a) => a.kind === "PlayCard" && a.fields.card === ui.cardMode);
 }
 
+/**
+ * @param {WarfareGame} g
+ * @param {string} square
+ */
 export function from(g, square) {
   return offered(g).filter((a) => source(a) === square);
 }
 
-/** Actions a tap on this square does without a stack selected first. */
+/** Actions a tap on this square does without a stack selected first.
+ * @param {WarfareGame} g
+ * @param {string} square */
 export function direct(g, square) {
   return offered(g).filter((a) => (a.kind === "PlaceShip" || (a.kind === "PlayCard" && a.fields.dst < 0 && a.fields.src >= 0))
     && target(a) === square);
 }
 
+/** A legal action, or a step of a replay or review (whose kinds are all worded here: it has no label).
+ * @param {WarfareGame} g
+ * @param {WarfareStep} a */
 export function actionWords(g, a) {
   const v = g.view;
   const f = a.fields || {};
@@ -148,6 +200,6 @@ export function actionWords(g, a) {
       return `Play ${title}`;
     }
     case "ChooseFirst": return FIRST_WORDS[f.choice] || a.label;
-    default: return a.label.charAt(0).toUpperCase() + a.label.slice(1);
+    default: return a.label ? a.label.charAt(0).toUpperCase() + a.label.slice(1) : a.kind; // a step has no label
   }
 }

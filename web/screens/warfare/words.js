@@ -1,11 +1,20 @@
 // Galactic Warfare in words: the shell's choice labels, title, prompt and end, the recap of what
 // happened (a battle's dice round by round), and the board in words for screen readers.
 import { COLOURS, WINDOW_WORDS, actionWords, from, homeRank, loadCss, rankOf, sqName, ui } from "./state.js";
+/** @typedef {import("./state.js").WarfareGame} WarfareGame */
+/** @typedef {import("./state.js").WarfareChoice} WarfareChoice */
+/** @typedef {import("./state.js").RecapStep} RecapStep */
+/** @typedef {import("./state.js").Shell} Shell */
+/** @typedef {import("../../types/models").WarfarePastBattle} PastBattle */
+/** @typedef {import("../../types/models").WarfareBattleRound} BattleRound */
 
 // ---------------------------------------------------------------------------- shell exports
 
 /** The shell's choice buttons in words ("Charge d3 to e4"); an attack's odds are added to its
- * button by oddsOnChoices. */
+ * button by oddsOnChoices.
+ * @param {WarfareGame} g
+ * @param {import("./state.js").WarfareStep} a
+ * @returns {string | null} */
 export function choiceLabel(g, a) {
   if (!g.view) return null;
   if (a.kind === "Attack") return `Attack ${sqName(a.fields.target)} from ${sqName(a.fields.src)}`;
@@ -20,10 +29,15 @@ const STOP_WORDS = {
   after_loss: "after a lost battle", response: "when the opponent plays a card",
 };
 
+/** @param {WarfareGame} g */
 export function title(g) {
   return g.view && g.view.cards ? "Galactic Warfare · cards" : g.title;
 }
 
+/**
+ * @param {WarfareGame} g
+ * @returns {string | null}
+ */
 export function prompt(g) {
   const v = g.view;
   if (!v || g.over) return null;
@@ -48,6 +62,7 @@ export function prompt(g) {
   return `${who} to move`;
 }
 
+/** @type {[RegExp, (m: RegExpMatchArray) => string][]} */
 const REASONS = [
   [/(White|Blue) occupies the enemy home planet/, (m) => `${m[1]} holds all four dark squares of the enemy home planet: an invasion win.`],
   [/(White|Blue) has captured every enemy ship/, (m) => `${m[1]} left the opponent without a single stack on the board: a capture win.`],
@@ -55,6 +70,7 @@ const REASONS = [
   [/round limit (\d+) reached/, (m) => `The round limit (${m[1]} rounds) was reached, so the position was judged: first the invaders in the enemy home row count, then the ships on the board (power-ups included).`],
 ];
 
+/** @param {WarfareGame} g */
 export function endDetail(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -74,25 +90,37 @@ export function endDetail(g) {
 // (everything since the viewer's own last decision) at the top; a step with a battle's dice
 // is drawn here with the dice (recapStep).
 
+/** @type {WarfareGame | null} */
 let lastPlay = null; // the last model in play: a look back at the board draws the recap from it
 const shownBattles = new Set(); // battles whose dice were drawn once (they animate only then)
 
-/** A line in a player's words, its rule number in a span the shell shows only with details. */
-/** ``n``: the line's index in the log (the recap marks each line it shows with it: data-line). */
+/** A line in a player's words, its rule number in a span the shell shows only with details.
+ * ``n``: the line's index in the log (the recap marks each line it shows with it: data-line).
+ * @param {string} line
+ * @param {string} [cls]
+ * @param {number | null} [n] */
 function lineEl(line, cls = "recap-line", n = null) {
   const { h } = ui.shell;
   return h("span", { class: cls, "data-line": n === null ? null : String(n) }, ...ui.shell.playerWords(String(line)));
 }
 
+/**
+ * @param {number[]} values
+ * @param {string} who
+ */
 export function diceEl(values, who) {
   const { h } = ui.shell;
   return h("span", { class: "dice", role: "img", "aria-label": `${who} dice ${values.join(", ")}` },
     values.map((d) => h("span", { class: `die wf-die wf-die-${who === "White" ? 0 : 1}` }, String(d))));
 }
 
+/** @param {number[]} list */
 export const sum = (list) => list.reduce((x, y) => x + y, 0);
 
-/** One round of a battle on one line: both sides' dice and sums. */
+/** One round of a battle on one line: both sides' dice and sums.
+ * @param {PastBattle} battle
+ * @param {BattleRound} round
+ * @param {number} n */
 function roundEl(battle, round, n) {
   const { h } = ui.shell;
   const a = COLOURS[battle.attacker];
@@ -107,7 +135,10 @@ function roundEl(battle, round, n) {
   return el;
 }
 
-/** Where a recap step's lines start in the log: the controller lists the steps in order from log_from. */
+/** Where a recap step's lines start in the log: the controller lists the steps in order from log_from.
+ * @param {WarfareGame} g
+ * @param {RecapStep} step
+ * @returns {[number, number] | null} */
 function stepRange(g, step) {
   const r = g.recap;
   if (!r || !r.steps) return null;
@@ -123,7 +154,9 @@ function stepRange(g, step) {
  * dice round by round (and its result line stands out); other steps are the shell's text.
  * A step that passed by itself (step.auto: a card window with nothing to play) shows its words
  * and then only its result lines (step.results): a battle rolled in it is drawn with its dice
- * as in any other step (issue 31: it once never reached the recap). */
+ * as in any other step (issue 31: it once never reached the recap).
+ * @param {WarfareGame} g
+ * @param {RecapStep} step */
 export function recapStep(g, step) {
   const base = g.mode === "play" ? g : lastPlay && lastPlay.game_id === g.game_id ? lastPlay : null;
   if (!ui.shell || !base || !base.view) return null;
@@ -167,7 +200,8 @@ export function recapStep(g, step) {
   return h("span", { class: `recap-lines wf-recap${fresh ? " wf-fresh" : ""}` }, parts);
 }
 
-/** Before the shell's recap (g.recap undefined): the last battle, from the view's data. */
+/** Before the shell's recap (g.recap undefined): the last battle, from the view's data.
+ * @param {WarfareGame} g */
 function lastBattleEl(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -181,6 +215,10 @@ function lastBattleEl(g) {
     b.rounds.map((r, k) => roundEl(b, r, k)), lines.map((l) => lineEl(l)));
 }
 
+/**
+ * @param {WarfareGame} g
+ * @param {Shell} tools
+ */
 export function news(g, tools) {
   ui.shell = tools;
   loadCss();
@@ -196,12 +234,14 @@ export function news(g, tools) {
 
 // ---------------------------------------------------------------------------- the board in words
 
+/** @param {WarfareGame} g */
 export function boardLabel(g) {
   const v = g.view;
   const n = [0, 1].map((p) => v.stacks.filter((s) => s.owner === p).length);
   return `Galactic Warfare board, 8 files by 10 ranks: White ${n[0]} stacks, Blue ${n[1]} stacks. The position in words follows.`;
 }
 
+/** @param {WarfareGame} g */
 export function words(g) {
   const { h } = ui.shell;
   const v = g.view;
