@@ -1,4 +1,4 @@
-"""Space Genocide: random full games per second, legal_actions sizes, link length (run on demand).
+"""Space Genocide: random full games per second, legal_actions sizes, view time per tap, link length (run on demand).
 
 python3 benchmarks/genocide.py [games]   (from the repository root)
 
@@ -62,6 +62,16 @@ def main() -> None:
         f"legal_actions size over random states: median {statistics.median(sizes):.0f}, "
         f"max {max(sizes)} (n={len(sizes)})"
     )
+    # The page asks for the seat's view after every action: along the second half of one game
+    # per preset, each view in turn (as a player taps through), in CPU time.
+    for name, options in PRESETS[2::3]:
+        match = random_game(options, 1)
+        late = [s for s in match.states[len(match.states) // 2:] if game.current_player(s) is not None]
+        cpu0 = time.process_time()
+        for state in late:
+            game.view(state, game.current_player(state))
+        print(f"view per tap, second half of a random {name} game: "
+              f"{(time.process_time() - cpu0) / len(late) * 1e3:.1f} ms CPU (n={len(late)})")
     for name, options in PRESETS[:3]:
         lengths = [
             len(encode_link(random_game({**options, "round_limit": 40}, seed)))
