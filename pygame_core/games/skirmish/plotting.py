@@ -18,16 +18,19 @@ from .state import Ship, SkirmishState
 
 # MSC-2.1: no ENGINE goes above 5, so no SPEED does (MSC-6.1); the page offers 0..5.
 TOP_SPEED = STAT_LIMITS["engine"][1]
-TWICE = "A ship may not turn twice in a row: move forward between turns (MSC-6.2)."
+TWICE = "A ship may not turn twice in a row: move forward between turns."
+# The words are the player's; the rule each cites travels beside them (the page shows no IDs).
+SPEED_RULE, ORDERS_RULE = "MSC-6.1", "MSC-6.2"
 
 
 def _steps_left(speed: int, done: int) -> str:
     left = speed - done
-    return f"{left} more step{'' if left == 1 else 's'} to plot: a ship must spend all of its SPEED {speed} (MSC-6.2)."
+    return f"{left} more step{'' if left == 1 else 's'} to plot: a ship must spend all of its SPEED {speed}."
 
 
 def _all_plotted(speed: int) -> str:
-    return f"All {speed} step{'' if speed == 1 else 's'} are plotted: a ship spends exactly its SPEED (MSC-6.2)."
+    return (f"All {speed} step{'' if speed == 1 else 's'} are plotted, and one more would be more than SPEED {speed}: "
+            "a ship spends exactly its SPEED.")
 
 
 def speed_words(ship: Ship, first_turn: bool) -> tuple[range, str, str, str]:
@@ -36,36 +39,37 @@ def speed_words(ship: Ship, first_turn: bool) -> tuple[range, str, str, str]:
     legal = speed_choices(ship.engine, ship.speed, first_turn)
     top, low = legal[-1], legal[0]
     if first_turn:
-        note = f"Turn 1: any SPEED up to ENGINE {ship.engine} (MSC-6.1)."
+        note = f"Turn 1: any SPEED up to ENGINE {ship.engine}."
     else:
         shown = ", ".join(str(s) for s in legal)
-        note = f"Last turn SPEED {ship.speed}, ENGINE {ship.engine}: now {shown} (MSC-6.1)."
+        note = f"Last turn SPEED {ship.speed}, ENGINE {ship.engine}: now {shown}."
     because = (f"its ENGINE is {ship.engine}" if first_turn or top == ship.engine
                else f"it went SPEED {ship.speed} last turn and may add 1")
-    above = f"{ship.label} can go at most SPEED {top} now: {because} (MSC-6.1)."
+    above = f"{ship.label} can go at most SPEED {top} now: {because}."
     below = (f"{ship.label} must go at least SPEED {low} now: it went SPEED {ship.speed} last turn "
-             "and may slow by 1 (MSC-6.1).")
+             "and may slow by 1.")
     return legal, note, above, below
 
 
-def orders_table(speed: int, reasons: list[str]) -> dict[str, list[Any]]:
+def orders_table(speed: int, reasons: list[list[str]]) -> dict[str, list[Any]]:
     """Every prefix of a legal order at ``speed`` (MSC-6.2): [steps that may follow, what is
     still missing (None once complete), why any other step is refused (None if none is)], the
-    words as indices into ``reasons`` (each sentence is sent once)."""
+    words as indices into ``reasons``, each [words, rule] sent once."""
     out: dict[str, list[Any]] = {}
 
-    def said(words: str | None) -> int | None:
+    def say(words: str | None) -> int | None:
         if words is None:
             return None
-        if words not in reasons:
-            reasons.append(words)
-        return reasons.index(words)
+        said = [words, ORDERS_RULE]
+        if said not in reasons:
+            reasons.append(said)
+        return reasons.index(said)
 
     def walk(prefix: str) -> None:
         offered = next_steps(prefix, speed)
         todo = None if len(prefix) == speed else _steps_left(speed, len(prefix))
         refused = None if len(offered) == 3 else TWICE if offered else _all_plotted(speed)
-        out[prefix] = ["".join(offered), said(todo), said(refused)]
+        out[prefix] = ["".join(offered), say(todo), say(refused)]
         for step in offered:
             walk(prefix + step)
 
@@ -95,7 +99,7 @@ def plot_view(state: SkirmishState, player: int) -> dict[str, Any] | None:
         return None
     legal, note, above, below = speed_words(ship, state.turn == 1)
     grid = HexMap(state.width, state.height)
-    reasons: list[str] = []
+    reasons: list[list[str]] = []
     tables = {str(s): orders_table(s, reasons) for s in legal}
     # Short rows, [hexes, facing, exit]: a ship of ENGINE 5 has 84 prefixes (issue 32: the view
     # stays small).
@@ -110,6 +114,7 @@ def plot_view(state: SkirmishState, player: int) -> dict[str, Any] | None:
         "speeds": [{"speed": s, "why": None if s in legal else above if s > legal[-1] else below}
                    for s in range(TOP_SPEED + 1)],
         "above": above,
+        "speed_rule": SPEED_RULE,
         "note": note,
         "orders": tables,
         "reasons": reasons,
