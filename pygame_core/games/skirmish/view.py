@@ -9,9 +9,11 @@ from ...game import View
 from ...hexgrid import Hex, HexMap
 from .actions import Action, Fire, HitSide, Place, SetSpeed
 from .data import SIDE_LABEL, SIDE_NAMES, range_modifier
+from .designs import starter
 from .geometry import compress_orders, expand_orders
 from .plotting import ghost, plot_view
 from .rules import (
+    can_add_ship,
     current_seat,
     hex_of,
     legal_actions,
@@ -88,6 +90,9 @@ def plan_view(state: SkirmishState, seat: int, mine: bool) -> dict[str, Any]:
         out["designs"] = [design_view(d) for d in plan.designs]
         out["spent"] = sum(d.bp for d in plan.designs)
         out["next_ship_allowance"] = ship_allowance(state, plan)
+        out["can_add_ship"] = can_add_ship(state, plan)  # MSC-2.3, MSC-4.1
+        # Where the designer's form starts for the next ship: Ship 1 cut to what it may cost.
+        out["starter"] = design_view(starter(max(1, ship_allowance(state, plan))))
         if plan.draft is not None:
             out["draft"] = {
                 "values": list(plan.draft.values),
