@@ -31,6 +31,8 @@ export function actionPanel(g) {
 
 // ---- deployment (MSC-4.3)
 
+/** What the deployment's decision is about, in words. Its buttons (the facing, Submit) are the
+ * shell's #choices alone (issue 36: one list of buttons, not two, as Genocide's panel). */
 function deployPanel(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -41,25 +43,12 @@ function deployPanel(g) {
   const cols = v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`;
   if (last && last.facing === null) {
     const ship = ships[placed.length - 1];
-    return h("div", {},
-      h("p", {}, `${shipName(v, ship)} is at ${last.hex}. Which way does it face? (Or tap a hex next to it.)`),
-      compass((dir, e) => actNow(findAction(g, "Face", { facing: dir }), e)));
+    return h("p", { id: "msc-deploy-words" }, `${shipName(v, ship)} is at ${last.hex}. Which way does it face? Pick a facing in the choices, or tap a hex next to it on the map.`);
   }
   if (placed.length < ships.length) {
     return h("div", {}, state.ui.why ? h("p", { class: "warn", role: "alert" }, state.ui.why) : null, h("p", {}, `Tap a hex in your zone (the tinted columns ${cols}) to place ${shipName(v, ships[placed.length])}. Deployment is secret; ships may share a hex.`));
   }
-  return h("div", {}, h("p", {}, "Every ship is placed."),
-    h("button", { type: "button", class: "btn primary", id: "msc-submit-deploy", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my deployment"));
-}
-
-function compass(onPick, allowed = [0, 1, 2, 3, 4, 5]) {
-  const { h } = state.shell;
-  const arrows = ["↑", "↗", "↘", "↓", "↙", "↖"];
-  return h("div", { class: "msc-compass", role: "group", "aria-label": "Facing" },
-    [5, 0, 1, 4, 3, 2].map((dir) => h("button", {
-      type: "button", class: `btn small msc-dir-${dir}`, disabled: !allowed.includes(dir), "data-facing": dir,
-      onclick: (e) => onPick(dir, e),
-    }, `${arrows[dir]} ${hx.DIR_NAMES[dir]}`)));
+  return h("p", { id: "msc-deploy-words" }, "Every ship is placed and faces its way. Submit the deployment in the choices (Undo takes a step back).");
 }
 
 // ---- orders (MSC-6)
