@@ -15,6 +15,7 @@ from .plotting import ghost, plot_view
 from .rules import (
     can_add_ship,
     current_seat,
+    facing_sides,
     hex_of,
     legal_actions,
     own_ships,
@@ -236,6 +237,8 @@ def view(state: SkirmishState, player: int | None) -> View:
         "moment": _moment(state),
         "score_line": f"{SIDE_LABEL[0]} {west} · {SIDE_LABEL[1]} {east}",
         "secrets": True,  # MSC-11: designs in progress and plotted orders are secret
+        # The odds of each legal shot, for the seat firing (issue 32: the page draws them).
+        "shots": _shot_odds(state) if player is not None and player == seat and state.phase == "combat" else {},
         # A label per legal action, for the seat to move only (its own plans are in them).
         "choices": [describe(state, a) for a in legal_actions(state)] if player is not None and player == seat else [],
     }
@@ -257,6 +260,25 @@ def _status(state: SkirmishState) -> str:
     label = _PHASE_LABELS.get(state.phase, state.phase)
     moment = _moment(state)
     return f"{moment} · {label}" if moment else label
+
+
+def _shot_odds(state: SkirmishState) -> dict[str, dict[str, Any]]:
+    """Each legal shot ("ship-side-target"): its range and modifier (MSC-9.3), the roll it hits
+    on and its chance in percent (MSC-9.4), and the target's sides a damage roll of 6 may strike,
+    those facing the shooter (MSC-9.6)."""
+    out: dict[str, dict[str, Any]] = {}
+    for shot in legal_actions(state):
+        if not isinstance(shot, Fire):
+            continue
+        shooter, target = state.ships[shot.ship], state.ships[shot.target]
+        distance = hex_of(shooter).distance(hex_of(target))
+        modifier = range_modifier(distance) or 0
+        need = shooter.design.to_hit + modifier
+        out[f"{shot.ship}-{shot.side}-{shot.target}"] = {
+            "range": distance, "modifier": modifier, "need": need, "percent": round(100 * max(0, min(6, need)) / 6),
+            "faces": [SIDE_NAMES[s] for s in facing_sides(shooter, target)],
+        }
+    return out
 
 
 def describe(state: SkirmishState, action: Action) -> str:

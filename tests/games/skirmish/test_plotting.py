@@ -19,7 +19,8 @@ import pytest
 
 from pygame_core.game import IllegalActionError
 from pygame_core.games.skirmish import GAME, rules
-from pygame_core.games.skirmish.actions import SetSpeed, Step
+from pygame_core.games.skirmish.actions import Fire, SetSpeed, Step
+from pygame_core.games.skirmish.data import SIDE_NAMES
 from pygame_core.games.skirmish.plotting import orders_table
 from pygame_core.games.skirmish.state import Order, Plan, SkirmishState
 from pygame_core.hexgrid import Hex, HexMap
@@ -160,3 +161,29 @@ def test_the_last_move_ends_where_the_ship_is() -> None:
                 else:
                     assert move[-1] == [ship["col"], ship["row"], ship["facing"]]
     assert seen > 20
+
+
+def test_the_views_shot_odds_are_the_shots_the_rules_offer() -> None:
+    """The seat firing gets each legal shot's odds (MSC-9.3, MSC-9.4) and the sides a 6 may
+    strike (MSC-9.6); nobody else gets any."""
+    bonus = {0: 2, 1: 1, 2: 1, 3: 0, 4: 0, 5: -1, 6: -1}  # MSC-9.3 by range
+    seen = 0
+    for seed in range(4):  # a small map, where ships meet
+        for match, legal in random_steps("skirmish", {"scenario": "fleet", "width": 8, "height": 4}, seed):
+            state = match.state
+            if state.phase != "combat" or state.pending_hit is not None:
+                continue
+            seat = rules.current_seat(state)
+            assert seat is not None
+            shots = GAME.view(state, seat)["shots"]
+            fires = [a for a in legal if isinstance(a, Fire)]
+            assert set(shots) == {f"{a.ship}-{a.side}-{a.target}" for a in fires}
+            assert GAME.view(state, 1 - seat)["shots"] == {} == GAME.view(state, None)["shots"]
+            for a in fires:
+                odds = shots[f"{a.ship}-{a.side}-{a.target}"]
+                shooter, target = state.ships[a.ship], state.ships[a.target]
+                assert odds["need"] == shooter.design.to_hit + bonus[odds["range"]]
+                assert odds["percent"] == round(100 * max(0, min(6, odds["need"])) / 6)
+                assert odds["faces"] == [SIDE_NAMES[s] for s in rules.facing_sides(shooter, target)]
+                seen += 1
+    assert seen > 5

@@ -80,20 +80,6 @@ export function relative(from, to) {
   return [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
 }
 
-/** MSC-9.3: the to-hit modifier at a range, or null beyond range 6. */
-export function rangeModifier(range) {
-  if (range === 0) return 2;
-  if (range <= 2) return 1;
-  if (range <= 4) return 0;
-  if (range <= MAX_RANGE) return -1;
-  return null;
-}
-
-/** Chance (0..1) that a d6 roll is at most ``need`` (MSC-9.4). */
-export function hitChance(need) {
-  return Math.max(0, Math.min(6, need)) / 6;
-}
-
 // ---------------------------------------------------------------------------- pixels
 
 export const SQRT3 = Math.sqrt(3);

@@ -282,14 +282,12 @@ function firePanel(g) {
     chosen.length ? h("div", { class: "msc-odds", id: "msc-odds" }, chosen.map((a) => shotCard(g, a)), damageTable(g, chosen)) : null);
 }
 
+/** A legal shot's odds, as the engine gives them (view.shots: range and modifier MSC-9.3, the roll
+ * it hits on and its chance MSC-9.4, the target's sides facing the shooter MSC-9.6). */
 export function shotOdds(v, a) {
-  const shooter = v.ships[a.fields.ship];
-  const target = v.ships[a.fields.target];
-  const range = hx.distance([shooter.col, shooter.row], [target.col, target.row]);
-  const mod = hx.rangeModifier(range);
-  const need = shooter.to_hit + mod;
-  const faces = range === 0 ? [0, 1, 2, 3, 4, 5] : hx.arcsOf(target.facing, hx.relative([target.col, target.row], [shooter.col, shooter.row]));
-  return { shooter, target, range, mod, need, chance: hx.hitChance(need), faces: faces.map((s) => hx.SIDE_NAMES[s]) };
+  const f = a.fields;
+  const o = v.shots[`${f.ship}-${f.side}-${f.target}`];
+  return { shooter: v.ships[f.ship], target: v.ships[f.target], range: o.range, mod: o.modifier, need: o.need, percent: o.percent, faces: o.faces };
 }
 
 /** One shot at the chosen target: its odds in a line and its Fire button with the chance. */
@@ -297,7 +295,7 @@ function shotCard(g, a) {
   const { h } = state.shell;
   const v = g.view;
   const o = shotOdds(v, a);
-  const pct = Math.round(o.chance * 100);
+  const pct = o.percent;
   return h("div", { class: "msc-shot" },
     h("p", {}, h("span", { class: "msc-shot-title" }, `${o.shooter.label} ${a.fields.side} (${hx.SIDE_WORDS[a.fields.side]}) → ${shipName(v, o.target)}: `),
       `range ${o.range} (${o.mod >= 0 ? "+" : ""}${o.mod}), TO-HIT ${o.shooter.to_hit}, hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`} — ${pct}%.`),

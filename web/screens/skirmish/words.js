@@ -148,7 +148,7 @@ export function choiceLabel(g, a) {
   const nextPlace = v.phase === "deploy" ? ownShips(v, v.you)[placed] : null;
   if (a.kind === "Fire") {
     const o = shotOdds(v, a);
-    return `${o.shooter.label} fires ${f.side} at ${o.target.label} (range ${o.range}, ${Math.round(o.chance * 100)}% to hit)`;
+    return `${o.shooter.label} fires ${f.side} at ${o.target.label} (range ${o.range}, ${o.percent}% to hit)`;
   }
   if (a.kind === "SetSpeed" && plotting) return `${plotting.label}: SPEED ${f.speed}`;
   if (a.kind === "Step" && plotting) return `${plotting.label}: ${{ F: "forward", L: "turn left", R: "turn right" }[f.move]}`;
