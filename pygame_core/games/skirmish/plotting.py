@@ -8,6 +8,7 @@ legal SPEED holds every prefix of a legal order, so a tap needs no round trip to
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...hexgrid import HexMap
@@ -97,8 +98,16 @@ def plot_view(state: SkirmishState, player: int) -> dict[str, Any] | None:
     ship = plotting_ship(state, player)
     if ship is None:
         return None
-    legal, note, above, below = speed_words(ship, state.turn == 1)
-    grid = HexMap(state.width, state.height)
+    return _plot(ship, state.turn == 1, state.width, state.height)
+
+
+@lru_cache(maxsize=32)
+def _plot(ship: Ship, first_turn: bool, width: int, height: int) -> dict[str, Any]:
+    """``plot_view`` for one ship where it stands: every tap of a plot makes a view, and the
+    ship, so its table, is the same all the while (issue 31: no slower views). The answer is
+    shared by those views: read it, never change it."""
+    legal, note, above, below = speed_words(ship, first_turn)
+    grid = HexMap(width, height)
     reasons: list[list[str]] = []
     tables = {str(s): orders_table(s, reasons) for s in legal}
     # Short rows, [hexes, facing, exit]: a ship of ENGINE 5 has 84 prefixes (issue 32: the view
