@@ -179,8 +179,10 @@ def test_ask_answers_the_screens_question_and_changes_nothing() -> None:
     """Issue 32: the designer asks the rules about a half-made design (Game.query)."""
     app = _app(playable=("skirmish",))
     done(app.new_game("skirmish", {}, str(SEED), [HUMAN, HUMAN]))
-    before = app._require_match().record.actions
     design = {"engine": 5, "shields": 3, "to_hit": 3, "weapons": ["F", "FL", "FR"]}
+    assert app.ask("design", {"designs": [design]})["answer"] is None  # behind the hand-off: no seat
+    app.reveal(0)  # West took the device
+    before = app._require_match().record.actions
     answer = app.ask("design", {"designs": [design]})
     assert answer["why"] == "" and answer["answer"]["designs"][0]["bp"] == 17
     assert answer["answer"]["designs"][0]["legal"] is False  # the duel's ships cost at most 15 BP

@@ -743,15 +743,15 @@ class App:
 
     def ask(self, question: str, payload: Any = None) -> Model:
         """The rules' answer to the screen's question about the game on screen (``Game.query``,
-        issue 32: the engine computes, the page draws), for the seat deciding; changes nothing."""
+        issue 32: the engine computes, the page draws), for the seat on screen (a game answers
+        only that seat's own questions: a secret plan stays its own); changes nothing."""
         match = self._shown()
         if match is None:
             return {"answer": None, "why": "no game on screen"}
         if self.replay is not None:
             match = self.replay.truncated(self.position)
-        seat = match.game.current_player(match.state)
         try:
-            return {"answer": match.game.query(match.state, seat, str(question), payload), "why": ""}
+            return {"answer": match.game.query(match.state, self.viewer, str(question), payload), "why": ""}
         except QueryError as exc:
             return {"answer": None, "why": str(exc)}
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...game import QueryError
 from .data import MAX_SHIP_BP, SIDE_INDEX, SIDE_LABEL, STAT_LIMITS, STATS
-from .rules import design_template, ship_allowance, spent
+from .rules import current_seat, design_template, ship_allowance, spent
 from .state import Design, Plan, SkirmishState
 
 RULE = "MSC-2.3"
@@ -98,7 +98,8 @@ def fleet_problem(state: SkirmishState, player: int, fleet: list[Design]) -> str
 def answer(state: SkirmishState, player: int | None, payload: Any) -> dict[str, Any]:
     """The "design" question: ``payload`` {"designs": [...], "fleet": [...]} judged for the seat
     designing now; each design as ``verdict``, the fleet's BP and why it cannot be built."""
-    if state.phase != "design" or player is None:
+    # MSC-4.2: a side's designs are secret; only the side designing asks about its own plan.
+    if state.phase != "design" or player is None or current_seat(state) != player:
         raise QueryError("designs are judged in the design phase, for the side designing")
     if not isinstance(payload, dict):
         raise QueryError("the question is an object")

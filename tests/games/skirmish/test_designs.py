@@ -72,6 +72,10 @@ def test_words_and_counts() -> None:
 
 def test_refused_questions() -> None:
     state = GAME.new_game({"scenario": "duel"}, 1)
+    with pytest.raises(QueryError):  # East's plan is not West's to ask about, nor a spectator's (MSC-4.2)
+        GAME.query(state, 1, "design", {"designs": [design(1, 1, 1)]})
+    with pytest.raises(QueryError):
+        GAME.query(state, None, "design", {"designs": [design(1, 1, 1)]})
     for question, payload in (("nothing", {}), ("design", [1]), ("design", {"designs": [{"engine": "5"}]}),
                               ("design", {"designs": [design(1, 1, 1, ("X",))]})):
         with pytest.raises(QueryError):
