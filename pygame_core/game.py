@@ -64,6 +64,11 @@ class OptionError(ValueError):
     """Game options with an unknown key or an out-of-range value."""
 
 
+class QueryError(ValueError):
+    """A question a game's screen asks (``Game.query``) that the game does not answer, or
+    asked with data it cannot read."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: the winning seats, a score per seat and why."""
@@ -325,6 +330,13 @@ class Game(Protocol[S, A]):
         """How many entries the state's own log holds (a log only grows, action by action)."""
         ...
 
+    def query(self, state: S, player: PlayerId | None, question: str, payload: Any) -> dict[str, Any]:
+        """The rules' answer, as plain data in the player's words, to a screen's question about
+        something that is not (yet) an action, for ``player`` (Minimal Space Combat: a ship
+        design being drawn up, MSC-2.3). It changes nothing. Raises QueryError for a question
+        the game does not answer or data it cannot read."""
+        ...
+
 
 # --------------------------------------------------------------------------------------
 # The shared half of every game
@@ -455,3 +467,6 @@ class GameBase(Generic[ES, A]):
 
     def raw_log_length(self, state: ES) -> int:
         return len(self.events(state))
+
+    def query(self, state: ES, player: PlayerId | None, question: str, payload: Any) -> dict[str, Any]:
+        raise QueryError(f"{self.id} answers no question {question!r:.40}")

@@ -134,11 +134,13 @@ def test_skirmish_by_keyboard(contexts: Contexts, site: Site) -> None:
     page.keyboard.press("Enter")
     _changed(page, now)
     now = _my_turn(page)
-    _tab_to(page, ".msc-compass [data-facing='2']")
+    # The facings and Submit are the shell's choices (issue 36): Face N..NW are the six
+    # actions in order, so SE is the third; Submit is then the only one.
+    _tab_to(page, "#choices .choice[data-action='2']")
     page.keyboard.press("Enter")
     _changed(page, now)
     now = _my_turn(page)
-    _tab_to(page, "#msc-submit-deploy")
+    _tab_to(page, "#choices .choice[data-action='0']")
     page.keyboard.press("Enter")
     _changed(page, now)
     # Two turns of orders: a SPEED, F by key, Enter commits the draft (and the one ship's orders

@@ -27,6 +27,18 @@ SMALL_MAP: dict[str, Any] = {"width": 10, "height": 8}
 # ---------------------------------------------------------------------------- helpers
 
 
+# The deployment's facings and its Submit are the shell's choices alone (issue 36).
+FACINGS = "#choices .choice:has-text(' faces ')"
+SUBMIT_DEPLOY = "#choices .choice:has-text('Submit my deployment')"
+
+
+def total(page: Page) -> str:
+    """The designer's total once the rules have judged the form on screen (issue 32: the page
+    asks the engine, designs.py, and draws the answer)."""
+    page.wait_for_selector("#msc-total[aria-busy='false']")
+    return page.inner_text("#msc-total")
+
+
 def at(page: Page) -> str:
     return page.get_attribute("#game", "data-at") or ""
 
@@ -132,11 +144,11 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
         elif page.locator("#msc-submit-designs").count():
             page.tap("#msc-submit-designs")
             changed(page, now)
-        elif page.locator(".msc-compass").count():
-            page.tap(f".msc-compass [data-facing='{2 if head.startswith('West') else 4}']")
+        elif page.locator(FACINGS).count():
+            page.tap(f"{FACINGS}:has-text('faces {'SE' if head.startswith('West') else 'SW'}')")
             changed(page, now)
-        elif page.locator("#msc-submit-deploy").count():
-            page.tap("#msc-submit-deploy")
+        elif page.locator(SUBMIT_DEPLOY).count():
+            page.tap(SUBMIT_DEPLOY)
             changed(page, now)
         elif "place" in head:
             west = head.startswith("West")
@@ -251,7 +263,7 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
     # Over budget: ENGINE 3 -> 5 makes the example design cost 17 BP of the duel's 15.
     page.tap("[aria-label='ENGINE plus 1']")
     page.tap("[aria-label='ENGINE plus 1']")
-    assert "17" in page.inner_text("#msc-total")
+    assert "17" in total(page)
     page.tap("#msc-build")
     refusal = page.inner_text("#design-why")
     assert "Refused" in refusal and "17 BP" in refusal and "15 BP" in refusal
@@ -264,7 +276,7 @@ def test_design_by_taps_then_a_hot_seat_duel(msc_phone: Page, site: Site) -> Non
     page.tap("[aria-label='TO-HIT minus 1']")
     page.tap("[aria-label='TO-HIT minus 1']")
     page.fill("#msc-ship-name", "Swift")
-    assert "15 of 15" in page.inner_text("#msc-total")
+    assert "15 of 15" in total(page)
     page.tap("text=Keep this design")
     assert "Kept “Swift”" in page.inner_text("#design-note")
     page.tap("#msc-share-design")
@@ -336,11 +348,11 @@ def test_hand_off_leaks_nothing_of_the_other_orders(msc_phone: Page, site: Site)
         elif page.locator("#msc-submit-designs").count():
             page.tap("#msc-submit-designs")
             changed(page, now)
-        elif page.locator(".msc-compass").count():
-            page.tap(".msc-compass [data-facing='2']")
+        elif page.locator(FACINGS).count():
+            page.tap(f"{FACINGS}:has-text('faces SE')")
             changed(page, now)
-        elif page.locator("#msc-submit-deploy").count():
-            page.tap("#msc-submit-deploy")
+        elif page.locator(SUBMIT_DEPLOY).count():
+            page.tap(SUBMIT_DEPLOY)
             changed(page, now)
         else:
             tap_hex(page, 1 if title(page).startswith("West") else SMALL_MAP["width"] - 2, 2)
@@ -589,6 +601,7 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
     page.wait_for_selector("#msc-fleet")
     settled(page)
     assert page.inner_text(".msc-fleet-list").count(evil) == 3
+    total(page)
     assert "3 ships, 45 of the 45 BP left" in page.inner_text("#msc-fleet-total")
     assert page.locator("#board-area img, #board-area script").count() == 0
     assert axe_violations(page) == []
@@ -608,7 +621,7 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
     page.tap("[aria-label='Remove ship 3 of the fleet']")
     page.tap("[aria-label='Edit ship 2 of the fleet']")
     page.tap("[aria-label='TO-HIT minus 1']")
-    assert "14 of 25 BP" in page.inner_text("#msc-total")
+    assert "14 of 25 BP" in total(page)
     page.tap("#msc-build")
     page.wait_for_selector(".msc-built li")
     settled(page)

@@ -14,7 +14,19 @@ from playwright.sync_api import Page
 
 from .conftest import Contexts, wait_ready
 from .site import Site
-from .test_skirmish import SMALL_MAP, at, changed, new_game, play_by_taps, settled, tap_hex, title
+from .test_skirmish import (
+    FACINGS,
+    SMALL_MAP,
+    SUBMIT_DEPLOY,
+    at,
+    changed,
+    new_game,
+    play_by_taps,
+    settled,
+    tap_hex,
+    title,
+    total,
+)
 
 ENGINE_WORDS = re.compile(r"\b(GW|MSC|SG|SH)-?[0-9]|ship1|\[object")
 PHONE = {"width": 412, "height": 839}
@@ -54,10 +66,10 @@ def deploy(page: Page, west: bool, width: int = SMALL_MAP["width"]) -> None:
     tap_hex(page, 1 if west else width - 2, 3)
     changed(page, now)
     now = settled(page)
-    page.tap(f".msc-compass [data-facing='{2 if west else 4}']")
+    page.tap(f"{FACINGS}:has-text('faces {'SE' if west else 'SW'}')")
     changed(page, now)
     now = settled(page)
-    page.tap("#msc-submit-deploy")
+    page.tap(SUBMIT_DEPLOY)
     changed(page, now)
 
 
@@ -139,8 +151,8 @@ def test_undo_after_build_returns_to_the_designer_as_it_was(page: Page, site: Si
     assert fr.inner_text().startswith("FR ")
     fr.tap()  # FR off: 3 + 4 + 4 + 2 weapons = 15 BP
     page.fill("#msc-ship-name", "Vigilant")
-    total = page.inner_text("#msc-total")
-    assert "Costs 15 of 15" in total
+    shown_total = total(page)
+    assert "Costs 15 of 15" in shown_total
     page.tap("#msc-build")
     page.wait_for_selector(".msc-built li")
     settled(page)
@@ -152,7 +164,7 @@ def test_undo_after_build_returns_to_the_designer_as_it_was(page: Page, site: Si
         f"() => document.querySelector('#game').dataset.at === '{start}' && !document.querySelector('.msc-busy')")
     settled(page)
     assert page.locator(".msc-built li").count() == 0
-    assert page.inner_text("#msc-total") == total
+    assert total(page) == shown_total
     assert page.input_value("#msc-ship-name") == "Vigilant"
     assert [page.inner_text(f"#msc-{k}") for k in ("engine", "shields", "to_hit")] == ["3", "4", "4"]
     assert page.locator(".msc-templates button[disabled]").count() == 0
@@ -255,8 +267,10 @@ DECISION_IN_VIEW = """() => {
   const b = board.getBoundingClientRect();
   const seen = Math.min(b.bottom, innerHeight) - Math.max(b.top, top);
   const out = [];
-  const controls = panel.querySelectorAll('[data-speed], [data-step], #msc-commit, #msc-submit-orders, '
-    + '#msc-submit-deploy, .msc-compass .btn, [data-target], #msc-hold, .msc-fire-btn, .msc-hit-sides .btn');
+  // The deployment's facings and Submit are the shell's choices (issue 36).
+  const picks = document.getElementById('msc-deploy-words') ? [...document.querySelectorAll('#choices .choice')] : [];
+  const controls = [...panel.querySelectorAll('[data-speed], [data-step], #msc-commit, #msc-submit-orders, '
+    + '[data-target], #msc-hold, .msc-fire-btn, .msc-hit-sides .btn'), ...picks];
   for (const el of controls) {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);

@@ -175,6 +175,22 @@ def test_why_not_gives_the_engines_rule_message() -> None:
     assert app.why_not([99])["legal"] is False  # not even an action
 
 
+def test_ask_answers_the_screens_question_and_changes_nothing() -> None:
+    """Issue 32: the designer asks the rules about a half-made design (Game.query)."""
+    app = _app(playable=("skirmish",))
+    done(app.new_game("skirmish", {}, str(SEED), [HUMAN, HUMAN]))
+    design = {"engine": 5, "shields": 3, "to_hit": 3, "weapons": ["F", "FL", "FR"]}
+    assert app.ask("design", {"designs": [design]})["answer"] is None  # behind the hand-off: no seat
+    app.reveal(0)  # West took the device
+    before = app._require_match().record.actions
+    answer = app.ask("design", {"designs": [design]})
+    assert answer["why"] == "" and answer["answer"]["designs"][0]["bp"] == 17
+    assert answer["answer"]["designs"][0]["legal"] is False  # the duel's ships cost at most 15 BP
+    assert app._require_match().record.actions == before
+    refused = app.ask("no such question", {})
+    assert refused["answer"] is None and "no question" in refused["why"]
+
+
 def test_undo_never_rerolls() -> None:
     """C-3.2: undo stops at the last draw; replaying the same choice gives the same state."""
     app = _app()

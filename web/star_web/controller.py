@@ -19,7 +19,7 @@ from typing import Any
 from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordError, decode_match
 from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, pack_data, read_header, unpack_data
 from pygame_core.daily import DayError, check_day, daily_seed
-from pygame_core.game import GameBase, View, resolve_options
+from pygame_core.game import GameBase, QueryError, View, resolve_options
 
 from .backup import ImportRefused, export_text, import_text
 from .bylink import (
@@ -742,6 +742,20 @@ class App:
         except IllegalActionError as exc:
             return {"legal": False, "why": exc.reason, "rule": exc.rule}
         return {"legal": True, "why": ""}
+
+    def ask(self, question: str, payload: Any = None) -> Model:
+        """The rules' answer to the screen's question about the game on screen (``Game.query``,
+        issue 32: the engine computes, the page draws), for the seat on screen (a game answers
+        only that seat's own questions: a secret plan stays its own); changes nothing."""
+        match = self._shown()
+        if match is None:
+            return {"answer": None, "why": "no game on screen"}
+        if self.replay is not None:
+            match = self.replay.truncated(self.position)
+        try:
+            return {"answer": match.game.query(match.state, self.viewer, str(question), payload), "why": ""}
+        except QueryError as exc:
+            return {"answer": None, "why": str(exc)}
 
     def hint(self) -> Model:
         """What the strongest computer level would do now, and why in a phrase; plays nothing."""

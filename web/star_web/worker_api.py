@@ -99,6 +99,7 @@ class Api:
             "export": app.export_kept_aside,
             "discard_kept": app.discard_kept_aside,
             "why_not": app.why_not,
+            "ask": app.ask,
             "take_fork": lambda: linkmoves.take_fork(app),
             "keep_fork": lambda: linkmoves.keep_fork(app),
             "link_note": lambda name="", note="": linkmoves.link_note(app, str(name), str(note)),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...events import Event
 from ...game import GameBase, OptionError, Options, OptionSpec, OptionValue, Outcome, PlayerId, resolve_options
 from ...rng import Rng
-from . import rules, words
+from . import designs, rules, words
 from .actions import CODEC, Action, HoldFire, SetSpeed, Submit
 from .data import (
     DEPLOY_COLS,
@@ -120,7 +120,8 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
         return {
             "templates": {
                 key: {"name": words.TEMPLATE_WORDS[key], "engine": engine, "shields": shields, "to_hit": to_hit,
-                      "weapons": [SIDE_NAMES[s] for s in WEAPON_SIDES if s in sides]}
+                      "weapons": [SIDE_NAMES[s] for s in WEAPON_SIDES if s in sides],
+                      "bp": rules.design_template(key).bp}
                 for key, (engine, shields, to_hit, sides) in TEMPLATES.items()
             },
             "weapon_order": [SIDE_NAMES[s] for s in WEAPON_SIDES],
@@ -129,6 +130,12 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
             "max_ship_bp": MAX_SHIP_BP,
             "presets": {k: {"ships": p.ships, "budget": p.budget, "ship_bp": p.ship_bp} for k, p in PRESETS.items()},
         }
+
+    def query(self, state: SkirmishState, player: PlayerId | None, question: str, payload: Any) -> dict[str, Any]:
+        """"design": the designer's half-made designs and fleet judged (designs.py, MSC-2.3)."""
+        if question != "design":
+            return super().query(state, player, question, payload)
+        return designs.answer(state, player, payload)
 
     def pending_secret(self, state: SkirmishState) -> bool:
         """Some side has made part of a secret design, deployment or order (MSC-11.2)."""

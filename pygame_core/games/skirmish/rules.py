@@ -407,19 +407,29 @@ def _apply_orders(state: SkirmishState, player: int, action: Action) -> Skirmish
     return state
 
 
+def poses(start: Hex, facing: int, steps: str, grid: HexMap) -> tuple[list[tuple[Hex, int]], bool]:
+    """Where a ship stands after each step of its orders (MSC-7.1): the start, then its hex and
+    facing after every step. A forward move off the map ends the list on the hex it would have
+    entered, and the ship disengages there (MSC-7.2): the flag says so."""
+    out = [(start, facing)]
+    for step in steps:
+        here, now = out[-1]
+        if step == "F":
+            out.append((here.neighbour(now), now))
+            if not grid.contains(out[-1][0]):
+                return out, True
+        else:
+            out.append((here, (now + (1 if step == "R" else -1)) % 6))
+    return out, False
+
+
 def trace(start: Hex, facing: int, steps: str, grid: HexMap) -> tuple[list[Hex], int, bool]:
     """Run orders from ``start`` (MSC-7.1): the hexes entered, the final facing, and whether a
     forward move left the map, which stops the ship there (MSC-7.2)."""
-    path = [start]
-    for step in steps:
-        if step == "F":
-            nxt = path[-1].neighbour(facing)
-            if not grid.contains(nxt):
-                return path, facing, True
-            path.append(nxt)
-        else:
-            facing = (facing + (1 if step == "R" else -1)) % 6
-    return path, facing, False
+    seq, left = poses(start, facing, steps, grid)
+    kept = seq[:-1] if left else seq
+    path = [start, *(where for (where, _), step in zip(kept[1:], steps, strict=False) if step == "F")]
+    return path, kept[-1][1], left
 
 
 def _movement(state: SkirmishState) -> SkirmishState:

@@ -9,18 +9,23 @@ from ...game import View
 from ...hexgrid import Hex, HexMap
 from .actions import Action, Fire, HitSide, Place, SetSpeed
 from .data import SIDE_LABEL, SIDE_NAMES, range_modifier
-from .geometry import compress_orders
+from .designs import starter
+from .geometry import compress_orders, expand_orders
+from .plotting import ghost, plot_view
 from .rules import (
+    can_add_ship,
     current_seat,
+    facing_sides,
     hex_of,
     legal_actions,
     own_ships,
     plotting_ship,
+    poses,
     scores,
     ship_allowance,
     trace,
 )
-from .state import Design, Order, Plan, Ship, SkirmishState
+from .state import Design, Order, Ship, SkirmishState
 from .words import parts, text_of
 
 WEAPON_STATUS = ("none", "intact", "destroyed")
@@ -37,7 +42,9 @@ def design_view(design: Design) -> dict[str, Any]:
     }
 
 
-def ship_view(ship: Ship, deployed: dict[int, dict[str, int]] | None = None) -> dict[str, Any]:
+def ship_view(
+    ship: Ship, deployed: dict[int, dict[str, int]] | None = None, last_move: list[list[int]] | None = None,
+) -> dict[str, Any]:
     """A ship as everyone sees it; ``deployed``: where each ship deployed (from the log's events),
     so the page can replay the last movement from there and its history (MSC-11.1)."""
     placed = ship.col >= 0
@@ -59,11 +66,24 @@ def ship_view(ship: Ship, deployed: dict[int, dict[str, int]] | None = None) -> 
         "fired": [SIDE_NAMES[s] for s in ship.fired],
         "history": list(ship.history),
         "deployed": None if deployed is None else deployed.get(ship.id),
+        # The last movement step by step, [col, row, facing] from where it started, for the
+        # page's replay; a ship that left the map ends on the hex off it (MSC-7.1, MSC-7.2).
+        "last_move": last_move,
     }
 
 
-def plan_view(state: SkirmishState, plan: Plan, mine: bool) -> dict[str, Any]:
+def _last_move(state: SkirmishState, start: tuple[int, int, int, str] | None) -> list[list[int]] | None:
+    """The poses of a ship's last movement from ``start`` (hex, facing and the orders written)."""
+    if start is None:
+        return None
+    col, row, facing, written = start
+    seq, _ = poses(Hex(col, row), facing, expand_orders(written), HexMap(state.width, state.height))
+    return [[where.col, where.row, f] for where, f in seq]
+
+
+def plan_view(state: SkirmishState, seat: int, mine: bool) -> dict[str, Any]:
     """A PENDING plan (C-4.1): its owner sees it all, everyone else only whether it is in."""
+    plan = state.plans[seat]
     if not mine:
         return {"submitted": plan.done}
     out: dict[str, Any] = {"submitted": plan.done}
@@ -71,6 +91,9 @@ def plan_view(state: SkirmishState, plan: Plan, mine: bool) -> dict[str, Any]:
         out["designs"] = [design_view(d) for d in plan.designs]
         out["spent"] = sum(d.bp for d in plan.designs)
         out["next_ship_allowance"] = ship_allowance(state, plan)
+        out["can_add_ship"] = can_add_ship(state, plan)  # MSC-2.3, MSC-4.1
+        # Where the designer's form starts for the next ship: Ship 1 cut to what it may cost.
+        out["starter"] = design_view(starter(max(1, ship_allowance(state, plan))))
         if plan.draft is not None:
             out["draft"] = {
                 "values": list(plan.draft.values),
@@ -89,6 +112,9 @@ def plan_view(state: SkirmishState, plan: Plan, mine: bool) -> dict[str, Any]:
         ]
     elif state.phase == "orders":
         out["orders"] = [_order_view(state, o) for o in plan.orders]
+        # The ship being plotted: its SPEEDs and orders judged by the rules, so the page
+        # needs no copy of them and no round trip per tap (issue 32).
+        out["plot"] = plot_view(state, seat)
     return out
 
 
@@ -96,8 +122,10 @@ def _order_view(state: SkirmishState, order: Order) -> dict[str, Any]:
     """One plotted order with its projected path, so the UI can warn before a ship
     leaves the map (MSC-A26)."""
     ship = state.ships[order.ship]
-    path, facing, left = trace(hex_of(ship), ship.facing, order.steps, HexMap(state.width, state.height))
+    grid = HexMap(state.width, state.height)
+    path, facing, left = trace(hex_of(ship), ship.facing, order.steps, grid)
     return {
+        **ghost(ship, order.steps, grid),
         "ship": order.ship,
         "speed": order.speed,
         "steps": order.steps,
@@ -119,16 +147,24 @@ class _Told:
         self.parts: dict[str, dict[str, Any]] = {}
         self.plain: list[dict[str, Any]] = []
         self.deployed: dict[int, dict[str, int]] = {}
+        self.stands: dict[int, tuple[int, int, int]] = {}  # where each ship is after the events
+        self.moved_from: dict[int, tuple[int, int, int, str]] = {}  # its last move's start, orders
 
     def extended(self, log: tuple[Event, ...]) -> _Told:
         """This account with the events of ``log`` after its own (``log`` starts with them)."""
         told = _Told()
         told.log, told.lines, told.parts = log, list(self.lines), dict(self.parts)
         told.plain, told.deployed = list(self.plain), dict(self.deployed)
+        told.stands, told.moved_from = dict(self.stands), dict(self.moved_from)
         for e in log[len(self.log):]:
             told.plain.append(e.plain())
             if e.kind == "deployed":
                 told.deployed[e.nums("ship")[0]] = {"col": e.num("col"), "row": e.num("row"), "facing": e.num("facing")}
+            if e.kind in ("deployed", "moved"):
+                ship = e.nums("ship")[0]
+                if e.kind == "moved" and ship in told.stands:
+                    told.moved_from[ship] = (*told.stands[ship], e.text("orders"))
+                told.stands[ship] = (e.num("col"), e.num("row"), e.num("facing"))
             turn = e.get("turn")
             for n, line in enumerate(parts(e)):
                 text = text_of(list(line))
@@ -172,8 +208,8 @@ def view(state: SkirmishState, player: int | None) -> View:
         "limits": {"ships": state.max_ships, "budget": state.budget, "ship_bp": state.ship_bp},
         "current_player": seat,
         "sides": list(SIDE_LABEL),
-        "plans": [plan_view(state, plan, player == p) for p, plan in enumerate(state.plans)],
-        "ships": [ship_view(s, told.deployed) for s in state.ships],
+        "plans": [plan_view(state, p, player == p) for p in range(len(state.plans))],
+        "ships": [ship_view(s, told.deployed, _last_move(state, told.moved_from.get(s.id))) for s in state.ships],
         "initiative": list(state.initiative),
         "firing": state.initiative[state.firing] if state.phase == "combat" else None,
         "pending_hit": None
@@ -201,6 +237,8 @@ def view(state: SkirmishState, player: int | None) -> View:
         "moment": _moment(state),
         "score_line": f"{SIDE_LABEL[0]} {west} · {SIDE_LABEL[1]} {east}",
         "secrets": True,  # MSC-11: designs in progress and plotted orders are secret
+        # The odds of each legal shot, for the seat firing (issue 32: the page draws them).
+        "shots": _shot_odds(state) if player is not None and player == seat and state.phase == "combat" else {},
         # A label per legal action, for the seat to move only (its own plans are in them).
         "choices": [describe(state, a) for a in legal_actions(state)] if player is not None and player == seat else [],
     }
@@ -222,6 +260,25 @@ def _status(state: SkirmishState) -> str:
     label = _PHASE_LABELS.get(state.phase, state.phase)
     moment = _moment(state)
     return f"{moment} · {label}" if moment else label
+
+
+def _shot_odds(state: SkirmishState) -> dict[str, dict[str, Any]]:
+    """Each legal shot ("ship-side-target"): its range and modifier (MSC-9.3), the roll it hits
+    on and its chance in percent (MSC-9.4), and the target's sides a damage roll of 6 may strike,
+    those facing the shooter (MSC-9.6)."""
+    out: dict[str, dict[str, Any]] = {}
+    for shot in legal_actions(state):
+        if not isinstance(shot, Fire):
+            continue
+        shooter, target = state.ships[shot.ship], state.ships[shot.target]
+        distance = hex_of(shooter).distance(hex_of(target))
+        modifier = range_modifier(distance) or 0
+        need = shooter.design.to_hit + modifier
+        out[f"{shot.ship}-{shot.side}-{shot.target}"] = {
+            "range": distance, "modifier": modifier, "need": need, "percent": round(100 * max(0, min(6, need)) / 6),
+            "faces": [SIDE_NAMES[s] for s in facing_sides(shooter, target)],
+        }
+    return out
 
 
 def describe(state: SkirmishState, action: Action) -> str:

@@ -1,8 +1,7 @@
 // Minimal Space Combat's ship designer (MSC-2): the design form, the fleet chosen at setup
 // waiting for review, and kept and shared designs.
 import * as hx from "./hexmath.js";
-import { MAX_SHIP_BP, STAT_LIMITS, TEMPLATES, WEAPON_COST, WEAPON_ORDER, cleanDesign, designCode, designCost, fleetProblem, readDesignCode, trimmed }
-  from "./fleet.js";
+import { STAT_LIMITS, TEMPLATES, WEAPON_COST, WEAPON_ORDER, cleanDesign, designCode, readDesignCode } from "./fleet.js";
 import { state } from "./state.js";
 import { designLine, gameKey, names, setName, STORE, storeGet, storeSet } from "./helpers.js";
 import { actNow, findAction, rerender, startQueue } from "./sync.js";
@@ -17,8 +16,33 @@ const STAT_INFO = Object.fromEntries(Object.entries({
 
 // ---- designer (MSC-2)
 
-function formCost(f) {
-  return f.engine + f.shields + f.to_hit + WEAPON_COST * f.weapons.size;
+/** A design as the engine reads it (designs.read_design): the form's weapons as a list. */
+function asked(d) {
+  return { engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons: [...d.weapons] };
+}
+
+/** The engine's judgement of the designs on screen (the "design" question, designs.py, MSC-2.3):
+ * each design's BP, whether the next ship may be it and why not, how many like it fit, and
+ * why the fleet waiting cannot be built. Asked once per question and position; null until the
+ * answer is in, and the answer draws the designer again. A tap changes the form at once (the
+ * half-made design is the page's), so a fast double tap loses nothing. */
+function judged(g, question) {
+  const key = `${g.at}|${JSON.stringify(question)}`;
+  const cache = state.ui.judged || (state.ui.judged = new Map());
+  if (cache.has(key)) return cache.get(key);
+  if (cache.size > 60) cache.clear();
+  cache.set(key, null);
+  state.shell.call("ask", ["design", question]).then((r) => {
+    cache.set(key, r && r.answer ? r.answer : null);
+    if (state.current && state.current.view && state.current.view.phase === "design") rerender();
+  }, () => cache.delete(key));
+  return null;
+}
+
+/** The engine's answer about the form alone, asked now (Build waits for it). */
+async function judgeNow(g, f, fleet = []) {
+  const r = await state.shell.call("ask", ["design", { designs: [asked(f)], fleet: fleet.map(asked) }]);
+  return r && r.answer ? r.answer : null;
 }
 
 function formFrom(d, from = "") {
@@ -57,8 +81,8 @@ export function designer(g) {
     }
   }
   if (!state.ui.form || (state.ui.formFor !== built.length && !draft)) {
-    // A new ship starts from the first example design, trimmed to what it may cost.
-    state.ui.form = fitForm(allowance);
+    // A new ship starts from the engine's starter: Ship 1, trimmed to what it may cost.
+    state.ui.form = { ...formFrom(plan.starter, plan.starter.name === "ship1" ? "ship1" : ""), name: "" };
     state.ui.formFor = built.length;
   }
   // A custom ship the engine is already building (through the choices) fixes what it chose.
@@ -76,11 +100,16 @@ export function designer(g) {
     state.ui.builtFleet = null;
   }
   const f = state.ui.form;
-  const cost = formCost(f);
-  const canAdd = built.length < limits.ships && allowance >= 1;
+  const saved = savedDesigns(g);
+  const answer = judged(g, { designs: [asked(f), ...saved.map(asked)], fleet: state.ui.fleet.map(asked) });
+  state.ui.lastAnswer = answer || state.ui.lastAnswer || null;
+  const shown = answer || state.ui.lastAnswer; // the last answer stands while the next is asked
+  const mine = shown ? shown.designs[0] : null;
+  const canAdd = plan.can_add_ship;
   const showFleet = !draft && canAdd && (state.ui.fleet.length > 0 || built.length === 0);
-  const over = cost > allowance;
+  const over = Boolean(mine && !mine.legal);
   const label = `${"WE"[me]}${built.length + 1}`;
+  const fits = answer && !draft ? answer.designs[0].fits : 0;
   const statRow = (key, n) => {
     const info = STAT_INFO[key];
     const locked = n < fixed;
@@ -119,10 +148,7 @@ export function designer(g) {
   const rear = h("button", { type: "button", class: "btn small msc-side no", "aria-pressed": "false",
     onclick: () => { state.ui.why = `No weapon may go on the rear (R): a ship has at most ${WEAPON_ORDER.length} weapons.`; rerender(); } },
   "R —", h("small", {}, "rear: never"));
-  const saved = savedDesigns(g);
-  const totalNote = over
-    ? `This design costs ${cost} BP, more than ${label} may cost: ${allowance} BP (${allowanceWhy(v, plan)}).`
-    : `Costs ${cost} of ${allowance} BP allowed for ${label}.`;
+  const totalNote = mine ? mine.total : `${allowance} BP allowed for ${label}.`;
   return h("div", { class: "msc-designer" },
     h("h2", {}, `Design ${label}`, h("span", { class: "muted" }, ` · ${built.length} of ${limits.ships} ship${limits.ships > 1 ? "s" : ""} · ${plan.spent} of ${limits.budget} BP spent`)),
     built.length ? h("ul", { class: "msc-built" }, built.map((d, n) => h("li", {},
@@ -134,11 +160,11 @@ export function designer(g) {
       Object.entries(TEMPLATES).map(([k, t]) => h("button", {
         type: "button", class: `btn small${f.from === k ? " on" : ""}`, disabled: Boolean(draft),
         onclick: () => { state.ui.form = formFrom(t, k); state.ui.why = ""; rerender(); },
-      }, `${t.name} (${designCost(t)} BP)`)),
+      }, `${t.name} (${t.bp} BP)`)),
       saved.map((d, n) => h("button", {
         type: "button", class: `btn small${f.from === `saved${n}` ? " on" : ""}`, disabled: Boolean(draft),
         onclick: () => { state.ui.form = formFrom(d, `saved${n}`); state.ui.why = ""; rerender(); },
-      }, `${d.name || "Saved"} (${designCost(d)} BP)`))) : null,
+      }, `${d.name || "Saved"}${shown && shown.designs[n + 1] ? ` (${shown.designs[n + 1].bp} BP)` : ""}`))) : null,
     canAdd || draft ? h("div", { class: "msc-form" },
       ["engine", "shields", "to_hit"].map(statRow),
       h("div", { class: "msc-weapons", role: "group", "aria-label": `Weapons, ${WEAPON_COST} BP each` },
@@ -147,13 +173,14 @@ export function designer(g) {
       h("label", { class: "msc-name" }, "Name (optional)",
         h("input", { type: "text", id: "msc-ship-name", maxlength: "40", value: f.name, autocomplete: "off", placeholder: "e.g. Vigilant",
           oninput: (e) => { f.name = e.target.value; } })),
-      h("p", { class: `msc-total${over ? " warn" : ""}`, id: "msc-total", "aria-live": "polite" }, totalNote),
+      h("p", { class: `msc-total${over ? " warn" : ""}`, id: "msc-total", "aria-live": "polite", "aria-busy": answer ? "false" : "true",
+        "data-rule": over ? mine.rule : null }, totalNote),
       state.ui.why ? h("p", { class: "warn", id: "design-why", role: "alert" }, state.ui.why) : null,
       state.ui.note ? h("p", { class: "msc-note-ok", id: "design-note", role: "status" }, state.ui.note) : null,
       h("div", { class: "msc-row" },
         h("button", { type: "button", class: "btn primary", id: "msc-build", onclick: () => buildShip(g) }, `Build ${label}`),
-        fillCount(v, plan, f) > 1 ? h("button", { type: "button", class: "btn", id: "msc-fill", onclick: () => buildShip(g, fillCount(v, plan, f)) },
-          `Build ${fillCount(v, plan, f)} ships like this`) : null,
+        fits > 1 ? h("button", { type: "button", class: "btn", id: "msc-fill", onclick: () => buildShip(g, fits) },
+          `Build ${fits} ships like this`) : null,
         h("button", { type: "button", class: "btn", onclick: () => saveDesign(f) }, "Keep this design"),
         h("button", { type: "button", class: "btn", id: "msc-share-design", onclick: () => copyCode(f) }, "Share this design"))) : h("p", {}, "No more ships fit: submit your designs."),
     state.ui.codeText ? shareBox(state.ui.codeText) : null,
@@ -180,39 +207,25 @@ function takeBackStep() {
   setTimeout(again, 0);
 }
 
-function allowanceWhy(v, plan) {
-  const left = v.limits.budget - plan.spent;
-  if (left < v.limits.ship_bp && left < MAX_SHIP_BP) return `only ${left} BP are left of the side's ${v.limits.budget}`;
-  return `the ${v.scenario} limit is ${Math.min(v.limits.ship_bp, MAX_SHIP_BP)} BP a ship`;
-}
-
 function pips(value, max) {
   return "●".repeat(value) + "○".repeat(Math.max(0, max - value));
 }
 
-function fitForm(allowance) {
-  const d = trimmed(allowance);
-  const whole = designCost(d) === designCost(TEMPLATES.ship1);
-  return { ...formFrom(d, whole ? "ship1" : ""), name: "" };
-}
-
-/** How many more ships of this design fit the scenario (ships left, budget left). */
-function fillCount(v, plan, f) {
-  if (plan.draft) return 0;
-  const cost = formCost(f);
-  const left = v.limits.ships - (plan.designs || []).length;
-  if (cost > plan.next_ship_allowance || cost < 1) return 0;
-  return Math.min(left, Math.floor((v.limits.budget - plan.spent) / cost));
-}
-
-function buildShip(g, copies = 1) {
+/** Build the form (``copies`` times): the engine judges it first (Refused, with its reason). */
+async function buildShip(g, copies = 1) {
+  if (state.ui.judging || state.queue) return;
   const v = g.view;
   const plan = v.plans[v.you];
   const f = state.ui.form;
-  const cost = formCost(f);
   const label = `${"WE"[v.you]}${(plan.designs || []).length + 1}`;
-  if (cost > plan.next_ship_allowance) {
-    state.ui.why = `Refused: ${label} would cost ${cost} BP, but may cost at most ${plan.next_ship_allowance} BP (${allowanceWhy(v, plan)}). Lower a value or drop a weapon.`;
+  state.ui.judging = true;
+  let answer = null;
+  try { answer = await judgeNow(g, f); } finally { state.ui.judging = false; }
+  if (!answer || state.current !== g) return;
+  const mine = answer.designs[0];
+  if (!mine.legal) {
+    state.ui.why = `Refused: ${mine.why} Lower a value or drop a weapon.`;
+    state.ui.whyRule = mine.rule;
     rerender();
     return;
   }
@@ -277,8 +290,9 @@ function fleetPanel(g, plan, built) {
   const { h } = state.shell;
   const v = g.view;
   const prefix = "WE"[v.you];
-  const problem = fleetProblem(state.ui.fleet, v.limits, built.length, plan.spent, prefix);
-  const total = state.ui.fleet.reduce((sum, d) => sum + designCost(d), 0);
+  const answer = state.ui.lastAnswer;
+  const problem = answer ? answer.fleet.problem : "";
+  const total = answer ? answer.fleet.bp : "…";
   const n = state.ui.fleet.length;
   const list = fleetPicks(v.limits, cleanDesign(setupOf().received), savedDesigns(g));
   const pick = h("label", { class: "msc-fleet-pick" }, "Start the fleet from",
@@ -325,12 +339,17 @@ function editFleetShip(i, label) {
   if (first) first.focus({ preventScroll: false });
 }
 
-function buildFleet(g, submit) {
+async function buildFleet(g, submit) {
   const v = g.view;
   const plan = v.plans[v.you];
   const built = (plan.designs || []).length;
-  const problem = fleetProblem(state.ui.fleet, v.limits, built, plan.spent, "WE"[v.you]);
-  if (problem) { state.ui.why = `Refused: ${problem}. Remove or edit a ship.`; rerender(); return; }
+  if (state.ui.judging || state.queue || !state.ui.fleet.length) return;
+  state.ui.judging = true;
+  let answer = null;
+  try { answer = await judgeNow(g, state.ui.form, state.ui.fleet); } finally { state.ui.judging = false; }
+  if (!answer || state.current !== g) return;
+  const problem = answer.fleet.problem;
+  if (problem) { state.ui.why = `Refused: ${problem}. Remove or edit a ship.`; state.ui.whyRule = "MSC-2.3"; rerender(); return; }
   if (state.queue || !state.ui.fleet.length) return;
   const items = [];
   state.ui.fleet.forEach((d, i) => {

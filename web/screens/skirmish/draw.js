@@ -3,7 +3,7 @@
 import { laidOutWidth, panZoomTap } from "../common/canvas.js";
 import * as hx from "./hexmath.js";
 import { state } from "./state.js";
-import { gameKey, ownShips, SIDE_COLOURS, SIDE_NAMES } from "./helpers.js";
+import { gameKey, judge, ownShips, plotOf, SIDE_COLOURS, SIDE_NAMES } from "./helpers.js";
 import { actNow, findAction, rerender } from "./sync.js";
 import { canvasHeight, clampCam, fitScale, focusBox, focusHex } from "./camera.js";
 
@@ -53,36 +53,13 @@ function shipPoses(v, now) {
   return poses;
 }
 
-/** Where each ship started the last movement: from its deployment (the view's ship.deployed,
- * from the log's events) and its history. */
+/** Each ship's last movement as the engine tells it (ship.last_move: [col, row, facing] per
+ * step from where it started; a ship that left the map ends on the hex off it, MSC-7.2). */
 export function lastMoves(v) {
   const out = new Map();
   for (const s of v.ships) {
-    const d = s.deployed;
-    if (!d || !s.history.length) continue;
-    let col = d.col;
-    let row = d.row;
-    let facing = d.facing;
-    for (let n = 0; n < s.history.length - 1; n++) {
-      const t = hx.trace(col, row, facing, hx.parseOrders(s.history[n].split(" ")[1] || "").steps || "", v.map.width, v.map.height);
-      [col, row] = t.path[t.path.length - 1];
-      facing = t.facing;
-    }
-    const steps = hx.parseOrders(s.history[s.history.length - 1].split(" ")[1] || "").steps || "";
-    const frames = [{ x: hx.hexCenter(col, row), facing, angle: hx.dirAngle(facing) }];
-    let c = col; let r = row; let f = facing;
-    for (const st of steps) {
-      if (st === "F") {
-        const [nc, nr] = hx.neighbour(c, r, f);
-        if (nc < 0 || nr < 0 || nc >= v.map.width || nr >= v.map.height) {
-          const [x, y] = hx.hexCenter(nc, nr);
-          frames.push({ x: [x, y], facing: f, angle: hx.dirAngle(f) });
-          break;
-        }
-        c = nc; r = nr;
-      } else f = (f + (st === "R" ? 1 : 5)) % 6;
-      frames.push({ x: hx.hexCenter(c, r), facing: f, angle: hx.dirAngle(f) });
-    }
+    if (!s.last_move) continue;
+    const frames = s.last_move.map(([c, r, f]) => ({ x: hx.hexCenter(c, r), facing: f, angle: hx.dirAngle(f) }));
     out.set(s.id, { frames, gone: s.fate === "disengaged" });
   }
   return out;
@@ -273,8 +250,8 @@ export function drawMap(g) {
   const sel = state.ui.selected !== null ? v.ships[state.ui.selected] : null;
   if (sel && !sel.fate && sel.col !== null && !state.anim) {
     let at = null;
-    if (v.phase === "orders" && state.ui.draft && state.ui.draft.ship === sel.id && state.ui.draft.speed !== null) {
-      const t = hx.trace(sel.col, sel.row, sel.facing, state.ui.draft.steps, v.map.width, v.map.height);
+    const t = draftGhost(v);
+    if (t && state.ui.draft.ship === sel.id) {
       if (!t.left) at = { col: t.path[t.path.length - 1][0], row: t.path[t.path.length - 1][1], facing: t.facing };
     }
     drawArcs(ctx, v, g, at ? { ...sel, ...at } : sel, hexPath, px, S);
@@ -291,13 +268,10 @@ export function drawMap(g) {
     for (const o of orders) {
       if (state.ui.draft && o.ship === state.ui.draft.ship) continue;
       const s = v.ships[o.ship];
-      const t = hx.trace(s.col, s.row, s.facing, o.steps, v.map.width, v.map.height);
-      drawGhost(ctx, px, t, s, S, 0.45);
+      drawGhost(ctx, px, { path: o.hexes, facing: o.facing, left: o.leaves_map, exit: o.exit }, s, S, 0.45);
     }
-    if (state.ui.draft && state.ui.draft.speed !== null && !state.ui.typedError) {
-      const s = v.ships[state.ui.draft.ship];
-      drawGhost(ctx, px, hx.trace(s.col, s.row, s.facing, state.ui.draft.steps, v.map.width, v.map.height), s, S, 1);
-    }
+    const t = state.ui.typedError ? null : draftGhost(v);
+    if (t) drawGhost(ctx, px, t, v.ships[state.ui.draft.ship], S, 1);
   }
   // The last move's trail of each ship, in its side's colour (MSC-7), while nothing plays.
   if (!state.anim && ["combat", "orders", "over"].includes(v.phase)) {
@@ -448,6 +422,14 @@ function drawArcs(ctx, v, g, sel, hexPath, px, S) {
   ctx.textBaseline = "alphabetic";
 }
 
+/** Where the orders being plotted take their ship, from the engine's table (judge), or null. */
+function draftGhost(v) {
+  const d = state.ui.draft;
+  const plot = plotOf(v);
+  if (!d || d.speed === null || !plot || plot.ship !== d.ship) return null;
+  return judge(plot, d.speed, d.steps).ghost;
+}
+
 function drawGhost(ctx, px, t, ship, S, alpha) {
   ctx.globalAlpha = alpha;
   ctx.strokeStyle = t.left ? "#ff7b7b" : "#ffcc4d";
@@ -458,11 +440,7 @@ function drawGhost(ctx, px, t, ship, S, alpha) {
     const [x, y] = px(...hx.hexCenter(c, r));
     if (n === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
   });
-  if (t.left) {
-    const [lc, lr] = t.path[t.path.length - 1];
-    const [nc, nr] = hx.neighbour(lc, lr, t.facing);
-    ctx.lineTo(...px(...hx.hexCenter(nc, nr)));
-  }
+  if (t.exit) ctx.lineTo(...px(...hx.hexCenter(t.exit[0], t.exit[1])));
   ctx.stroke();
   ctx.setLineDash([]);
   const [ec, er] = t.path[t.path.length - 1];

@@ -85,22 +85,6 @@ export function fleetOf(d, limits) {
   return { fleet: Array.from({ length: n }, () => ({ ...d, weapons: [...d.weapons] })) };
 }
 
-/** Why a fleet cannot be built after ``built`` ships costing ``spent`` (MSC-2.3), or "". */
-export function fleetProblem(fleet, limits, built, spent, prefix) {
-  if (built + fleet.length > limits.ships) return `${built + fleet.length} ships, but a side may build ${limits.ships}`;
-  let sum = spent;
-  for (let n = 0; n < fleet.length; n++) {
-    const cost = designCost(fleet[n]);
-    const allow = allowance(limits, sum);
-    if (cost > allow) {
-      return `${prefix}${built + n + 1} costs ${cost} BP, more than the ${allow} BP it may cost (${
-        limits.budget - sum < limits.ship_bp ? `${limits.budget - sum} BP left of ${limits.budget}` : `at most ${Math.min(limits.ship_bp, MAX_SHIP_BP)} BP a ship`})`;
-    }
-    sum += cost;
-  }
-  return "";
-}
-
 // ---- design codes: "m" ENGINE SHIELDS TO-HIT, the weapons as one base-32 digit (F 1, FL 2,
 // FR 4, RL 8, RR 16), "." and the name percent-encoded: "m3337.Vigilant" (14 characters).
 

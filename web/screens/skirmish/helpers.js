@@ -34,6 +34,48 @@ export function plottingShip(v) {
   return orders.length < ships.length ? ships[orders.length] : null;
 }
 
+// ---------------------------------------------------------------------------- the engine's orders
+
+/** The engine's table for the ship being plotted (view.plans[you].plot, MSC-6): its SPEEDs, and
+ * per legal SPEED every prefix of a legal order. The page judges nothing itself. */
+export function plotOf(v) {
+  return ((v.plans[v.you] || {}).plot) || null;
+}
+
+/** The SPEEDs the engine allows the ship being plotted now (MSC-6.1). */
+export function legalSpeeds(plot) {
+  return plot ? plot.speeds.filter((c) => c.why === null).map((c) => c.speed) : [];
+}
+
+/** Why the engine refuses SPEED ``s`` (MSC-6.1), or "" when it is legal. */
+export function speedWhy(plot, s) {
+  const choice = plot.speeds.find((c) => c.speed === s);
+  return choice ? choice.why || "" : plot.above;
+}
+
+/** A ghost as the view gives it ([hexes, facing, exit]) for drawing: {path, facing, left, exit}. */
+export function ghostOf(row) {
+  const [path, facing, exit] = row;
+  return { path, facing, left: exit !== null, exit };
+}
+
+/** The engine's verdict, from the view's table, on ``steps`` at SPEED ``speed``: ``complete``;
+ * ``todo``, what is still missing; ``why``, the reason the step at ``at`` is refused, and
+ * ``rule``, the rule it cites; ``refused``, why a step after them would be; ``next``, the steps
+ * that may follow; ``ghost``, where the legal part takes the ship (MSC-6.2, MSC-7). */
+export function judge(plot, speed, steps) {
+  const table = plot.orders[String(speed)];
+  const none = { complete: false, todo: "", why: "", rule: "", refused: "", next: "", ghost: null, at: 0 };
+  if (!table) return { ...none, why: speedWhy(plot, speed), rule: plot.speed_rule };
+  let n = 0;
+  while (n < steps.length && table[steps.slice(0, n + 1)]) n += 1;
+  const [next, todo, refused] = table[steps.slice(0, n)];
+  const said = (i) => (i === null ? ["", ""] : plot.reasons[i]);
+  const ghost = ghostOf(plot.where[steps.slice(0, n)]);
+  if (n < steps.length) return { ...none, why: said(refused)[0], rule: said(refused)[1], ghost, at: n };
+  return { ...none, complete: todo === null, todo: said(todo)[0], rule: said(todo)[1] || said(refused)[1], refused: said(refused)[0], next, ghost, at: n };
+}
+
 export function storeGet(name, fallback) {
   try {
     const raw = localStorage.getItem(STORE + name);

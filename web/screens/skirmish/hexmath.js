@@ -1,8 +1,7 @@
-// Minimal Space Combat geometry for the screen, with no DOM: hexes (RULES.md C-1, flat-topped,
-// odd-q), move orders in the source's notation ("2L1", MSC-6.2), the ghost path of an order
-// (MSC-7), arcs (MSC-3.4) and range modifiers (MSC-9.3). It mirrors pygame_core/hexgrid.py
-// and pygame_core/games/skirmish/geometry.py; tests/games/skirmish/test_order_notation.py
-// runs it under node against the engine for every order of SPEED 0-5 from every facing.
+// Minimal Space Combat on the screen, with no DOM: hexes to pixels (RULES.md C-1, flat-topped,
+// odd-q), typed orders read into steps ("2L1" -> "FFLF") and written back, arcs (MSC-3.4) and
+// range modifiers (MSC-9.3) for drawing. Whether orders are legal, and where they take a ship,
+// is the engine's (view.plans[you].plot, pygame_core/games/skirmish/plotting.py).
 import { DIRS, distance, fromCube, hexLabel, neighbour, roundCube, toCube } from "../common/hexgrid.js";
 
 export { DIRS, distance, fromCube, hexLabel, neighbour, toCube };
@@ -58,56 +57,6 @@ export function writeOrders(steps) {
   return out;
 }
 
-/** Why ``steps`` are not (yet) legal orders at ``speed`` (MSC-6.2, MSC-A10), or null. */
-export function orderProblem(steps, speed) {
-  for (let i = 1; i < steps.length; i++) {
-    if (steps[i] !== "F" && steps[i - 1] !== "F") return "a ship may not turn twice in a row: move forward between turns";
-  }
-  if (steps.length > speed) return `${steps.length} steps is more than SPEED ${speed}: every order spends exactly SPEED`;
-  if (steps.length < speed) {
-    const left = speed - steps.length;
-    return `${left} more step${left === 1 ? "" : "s"} to plot: a ship must spend all of its SPEED ${speed}`;
-  }
-  return null;
-}
-
-/** Steps that may follow a partial order (as the engine offers them), each with a reason if not. */
-export function nextSteps(steps, speed) {
-  if (steps.length >= speed) return [];
-  if (steps.length && steps[steps.length - 1] !== "F") return ["F"];
-  return ["F", "L", "R"];
-}
-
-/** Run orders from a hex and facing on a width x height map (MSC-7.1): the hexes entered,
- * the facing after each step, the final facing, and whether a forward move left the map,
- * which stops the ship there (it disengages, MSC-7.2). */
-export function trace(col, row, facing, steps, width, height) {
-  const path = [[col, row]];
-  const facings = [facing];
-  let left = false;
-  for (const s of steps) {
-    if (s === "F") {
-      const [c, r] = neighbour(path[path.length - 1][0], path[path.length - 1][1], facing);
-      if (c < 0 || r < 0 || c >= width || r >= height) { left = true; break; }
-      path.push([c, r]);
-      facings.push(facing);
-    } else {
-      facing = (facing + (s === "R" ? 1 : 5)) % 6;
-      facings[facings.length - 1] = facing;
-    }
-  }
-  return { path, facing, left, facings };
-}
-
-/** Legal SPEEDs this turn (MSC-6.1): free on turn 1, else within 1 of the last. */
-export function speedChoices(engine, previous, firstTurn) {
-  const lo = firstTurn ? 0 : Math.max(0, Math.min(previous - 1, engine));
-  const hi = firstTurn ? engine : Math.min(previous + 1, engine);
-  const out = [];
-  for (let v = lo; v <= hi; v++) out.push(v);
-  return out;
-}
-
 // ---------------------------------------------------------------------------- arcs and fire
 
 function inWedge(v, dir) {
@@ -129,20 +78,6 @@ export function relative(from, to) {
   const a = toCube(from[0], from[1]);
   const b = toCube(to[0], to[1]);
   return [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-}
-
-/** MSC-9.3: the to-hit modifier at a range, or null beyond range 6. */
-export function rangeModifier(range) {
-  if (range === 0) return 2;
-  if (range <= 2) return 1;
-  if (range <= 4) return 0;
-  if (range <= MAX_RANGE) return -1;
-  return null;
-}
-
-/** Chance (0..1) that a d6 roll is at most ``need`` (MSC-9.4). */
-export function hitChance(need) {
-  return Math.max(0, Math.min(6, need)) / 6;
 }
 
 // ---------------------------------------------------------------------------- pixels

@@ -2,7 +2,7 @@
 // combat MSC-9) and each ship's status card (MSC-2.4).
 import * as hx from "./hexmath.js";
 import { state } from "./state.js";
-import { cap, openOrder, ownShips, plottingShip, shipName, SIDE_NAMES, sideClass } from "./helpers.js";
+import { judge, legalSpeeds, openOrder, ownShips, plotOf, plottingShip, shipName, SIDE_NAMES, sideClass, speedWhy } from "./helpers.js";
 import { actNow, findAction, rerender, startQueue } from "./sync.js";
 import { designer } from "./designer.js";
 import { centreOn } from "./camera.js";
@@ -31,6 +31,8 @@ export function actionPanel(g) {
 
 // ---- deployment (MSC-4.3)
 
+/** What the deployment's decision is about, in words. Its buttons (the facing, Submit) are the
+ * shell's #choices alone (issue 36: one list of buttons, not two, as Genocide's panel). */
 function deployPanel(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -41,25 +43,12 @@ function deployPanel(g) {
   const cols = v.you === 0 ? "1–3" : `${v.map.width - 2}–${v.map.width}`;
   if (last && last.facing === null) {
     const ship = ships[placed.length - 1];
-    return h("div", {},
-      h("p", {}, `${shipName(v, ship)} is at ${last.hex}. Which way does it face? (Or tap a hex next to it.)`),
-      compass((dir, e) => actNow(findAction(g, "Face", { facing: dir }), e)));
+    return h("p", { id: "msc-deploy-words" }, `${shipName(v, ship)} is at ${last.hex}. Which way does it face? Pick a facing in the choices, or tap a hex next to it on the map.`);
   }
   if (placed.length < ships.length) {
     return h("div", {}, state.ui.why ? h("p", { class: "warn", role: "alert" }, state.ui.why) : null, h("p", {}, `Tap a hex in your zone (the tinted columns ${cols}) to place ${shipName(v, ships[placed.length])}. Deployment is secret; ships may share a hex.`));
   }
-  return h("div", {}, h("p", {}, "Every ship is placed."),
-    h("button", { type: "button", class: "btn primary", id: "msc-submit-deploy", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my deployment"));
-}
-
-function compass(onPick, allowed = [0, 1, 2, 3, 4, 5]) {
-  const { h } = state.shell;
-  const arrows = ["↑", "↗", "↘", "↓", "↙", "↖"];
-  return h("div", { class: "msc-compass", role: "group", "aria-label": "Facing" },
-    [5, 0, 1, 4, 3, 2].map((dir) => h("button", {
-      type: "button", class: `btn small msc-dir-${dir}`, disabled: !allowed.includes(dir), "data-facing": dir,
-      onclick: (e) => onPick(dir, e),
-    }, `${arrows[dir]} ${hx.DIR_NAMES[dir]}`)));
+  return h("p", { id: "msc-deploy-words" }, "Every ship is placed and faces its way. Submit the deployment in the choices (Undo takes a step back).");
 }
 
 // ---- orders (MSC-6)
@@ -69,34 +58,34 @@ function ordersPanel(g) {
   const v = g.view;
   const ship = plottingShip(v);
   const plan = v.plans[v.you];
+  const plot = plotOf(v);
   const done = (plan.orders || []).filter((o) => o.complete);
   const summary = done.length ? h("ul", { class: "msc-plotted" }, done.map((o) => h("li", {},
     `${v.ships[o.ship].label}: SPEED ${o.speed}, orders ${o.written || "—"}${o.leaves_map ? " — leaves the map!" : ""}`))) : null;
-  if (!ship) {
+  if (!ship || !plot) {
     return h("div", {}, summary,
       h("p", {}, "Every ship has its orders. Submit them; nobody sees them until both sides are in. (Undo takes back the last step.)"),
       h("button", { type: "button", class: "btn primary", id: "msc-submit-orders", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my orders"));
   }
   const d = state.ui.draft;
   const open = openOrder(v);
-  const speeds = hx.speedChoices(ship.engine, ship.speed, v.turn === 1);
+  // The SPEEDs and every verdict on the orders are the engine's (view.plans[you].plot).
   const speedRow = h("div", { class: "msc-speeds", role: "group", "aria-label": "SPEED" },
     h("span", { class: "msc-stat-name" }, "SPEED"),
-    [0, 1, 2, 3, 4, 5].map((s) => {
-      const legal = speeds.includes(s);
+    plot.speeds.map(({ speed: s, why }) => {
+      const legal = why === null;
       return h("button", {
         type: "button", class: `btn small${d.speed === s ? " on" : ""}${legal ? "" : " msc-no"}`, "aria-pressed": d.speed === s ? "true" : "false",
         "data-speed": s, id: `msc-speed-${s}`, "aria-disabled": legal && !open ? null : "true",
-        onclick: () => pickSpeed(ship, s, legal, Boolean(open)),
+        onclick: () => pickSpeed(ship, s, Boolean(open)),
       }, String(s));
     }));
-  const speedNote = v.turn === 1 ? `Turn 1: any SPEED up to ENGINE ${ship.engine}.`
-    : `Last turn SPEED ${ship.speed}, ENGINE ${ship.engine}: now ${speeds.join(", ")}.`;
   const steps = d.steps;
-  const nexts = d.speed === null ? [] : hx.nextSteps(steps, d.speed);
-  const problem = d.speed === null ? null : hx.orderProblem(steps, d.speed);
-  const invalid = Boolean(state.ui.typedError || problem || d.speed === null);
-  const ghost = d.speed === null ? null : hx.trace(ship.col, ship.row, ship.facing, steps, v.map.width, v.map.height);
+  const verdict = d.speed === null ? null : judge(plot, d.speed, steps);
+  const nexts = verdict ? verdict.next : "";
+  const problem = verdict ? verdict.why || verdict.todo : "";
+  const invalid = Boolean(state.ui.typedError || !verdict || !verdict.complete);
+  const ghost = verdict ? verdict.ghost : null;
   const lockedN = open ? open.steps.length : 0;
   const stepButton = (s, text, aria) => h("button", {
     type: "button", class: "btn msc-step", "data-step": s, id: `msc-step-${s}`, "aria-label": aria, "aria-disabled": nexts.includes(s) ? null : "true",
@@ -113,7 +102,7 @@ function ordersPanel(g) {
   return h("div", { class: "msc-plot" },
     h("h2", {}, `Orders for ${shipName(v, ship)}`, h("span", { class: "muted" }, ` at ${ship.hex} facing ${hx.DIR_NAMES[ship.facing]}`)),
     speedRow,
-    h("p", { class: "muted msc-note" }, speedNote),
+    h("p", { class: "muted msc-note" }, plot.note),
     d.speed !== null ? h("div", { class: "msc-pad", role: "group", "aria-label": "Moves" },
       stepButton("L", "↶ Left", "Turn left (L)"),
       stepButton("F", "↑ Forward", "Forward one hex (F)"),
@@ -122,10 +111,12 @@ function ordersPanel(g) {
       h("button", { type: "button", class: "btn small", disabled: steps.length <= lockedN, onclick: () => { d.steps = d.steps.slice(0, lockedN); state.ui.typed = hx.writeOrders(d.steps); state.ui.typedError = ""; state.ui.why = ""; rerender(); } }, "Clear")) : null,
     // One message at a time: what is wrong with the orders typed, else what is still missing,
     // else where the orders take the ship.
-    h("p", { id: "msc-order-state", class: `msc-order-state${invalid ? (state.ui.typedError ? " warn" : "") : " ok"}`, "aria-live": "polite" },
+    // The rule the engine's verdict cites rides on the line (data-rule), not in its words.
+    h("p", { id: "msc-order-state", class: `msc-order-state${invalid ? (state.ui.typedError ? " warn" : "") : " ok"}`, "aria-live": "polite",
+      "data-rule": (state.ui.typedError ? state.ui.typedRule : verdict && problem ? verdict.rule : "") || null },
       state.ui.typedError || (d.speed === null ? (d.short || "Choose a SPEED first (or type the orders: their length sets it).")
-        : `Orders: ${hx.writeOrders(steps) || "—"} (${steps.length} of ${d.speed}). ${problem ? `${cap(problem)}.` : where}`)),
-    state.ui.why && !state.ui.typedError ? h("p", { class: "warn", id: "order-why", role: "alert" }, state.ui.why) : null,
+        : `Orders: ${hx.writeOrders(steps) || "—"} (${steps.length} of ${d.speed}). ${problem || where}`)),
+    state.ui.why && !state.ui.typedError ? h("p", { class: "warn", id: "order-why", role: "alert", "data-rule": state.ui.whyRule || null }, state.ui.why) : null,
     h("button", { type: "button", class: `btn${invalid ? "" : " primary"}`, id: "msc-commit", disabled: invalid, onclick: commitOrders },
       `Set ${ship.label}'s orders`),
     h("label", { class: "msc-typed" }, "Or type orders (like 2L1)",
@@ -136,21 +127,13 @@ function ordersPanel(g) {
     summary);
 }
 
-async function pickSpeed(ship, s, legal, locked) {
+function pickSpeed(ship, s, locked) {
   const d = state.ui.draft;
   const v = state.current.view;
+  const plot = plotOf(v);
   if (locked) { state.ui.why = `SPEED ${d.speed} is already set for ${ship.label}: plot its moves or undo.`; rerender(); return; }
-  if (!legal) {
-    let why = s > ship.engine ? `SPEED ${s} is more than ${ship.label}'s ENGINE ${ship.engine}.`
-      : `SPEED changes by at most 1 a turn: last turn ${ship.speed}, so ${Math.max(0, ship.speed - 1)} to ${Math.min(ship.speed + 1, ship.engine)}.`;
-    try {
-      const answer = await state.shell.call("why_not", [[7, s]]);
-      if (answer && !answer.legal && answer.why) why = `${why} The rules engine: “${answer.why}”.`;
-    } catch { /* the local explanation stands */ }
-    state.ui.why = why;
-    rerender();
-    return;
-  }
+  const why = speedWhy(plot, s);
+  if (why) { state.ui.why = why; state.ui.whyRule = plot.speed_rule; rerender(); return; }
   d.speed = s;
   state.ui.speedTapped = true;
   state.ui.why = "";
@@ -158,8 +141,9 @@ async function pickSpeed(ship, s, legal, locked) {
   d.short = "";
   if (state.ui.typed.trim()) {
     // The orders typed are read again at this SPEED: too long is an error, never a cut.
-    const read = typedOrders(state.ui.typed.trim(), ship, d, null, v.turn === 1);
+    const read = typedOrders(state.ui.typed.trim(), ship, d, null);
     state.ui.typedError = read.error;
+    state.ui.typedRule = read.rule || "";
     if (!read.error) d.steps = read.steps;
   } else if (d.steps.length > s) {
     d.steps = d.steps.slice(0, s); // steps tapped on the pad, shown on the map as they shrink
@@ -172,10 +156,11 @@ export function addStep(s) {
   const d = state.ui.draft;
   if (!d || state.queue) return;
   if (d.speed === null) { state.ui.why = "Choose a SPEED first."; rerender(); return; }
-  const nexts = hx.nextSteps(d.steps, d.speed);
-  if (!nexts.includes(s)) {
-    state.ui.why = d.steps.length >= d.speed ? `All ${d.speed} steps are plotted: a ship spends exactly its SPEED. Take a step back to change them.`
-      : "A ship may not turn twice in a row: move forward between turns.";
+  const verdict = judge(plotOf(state.current.view), d.speed, d.steps);
+  if (!verdict.next.includes(s)) {
+    // The engine's reason; taking a step back is how the pad changes plotted steps.
+    state.ui.why = `${verdict.why || verdict.refused}${verdict.complete ? " Take a step back to change them." : ""}`;
+    state.ui.whyRule = verdict.rule;
     rerender();
     return;
   }
@@ -201,19 +186,21 @@ function typeOrders(text) {
   const v = state.current.view;
   state.ui.typed = text;
   state.ui.why = "";
-  const read = typedOrders(text.trim(), plottingShip(v), d, openOrder(v), v.turn === 1);
+  const read = typedOrders(text.trim(), plottingShip(v), d, openOrder(v));
   state.ui.typedError = read.error;
+  state.ui.typedRule = read.rule || "";
   d.short = read.short || "";
   if (!read.error) { d.steps = read.steps; d.speed = read.speed; }
   updateOrderState();
 }
 
 /** What typed orders mean for the ship being plotted: its steps and SPEED, or the one reason
- * they cannot be. Nothing is cut to fit: orders longer than the SPEED are an error. A SPEED
- * tapped (or locked by a step already set) stays; otherwise the orders' length sets it. The
- * reading is hexmath's mirror of the engine's notation (checked against it in
- * tests/games/skirmish/test_order_notation.py). */
-function typedOrders(text, ship, d, open, firstTurn) {
+ * they cannot be. Reading the text is the page's (hexmath.parseOrders); whether the steps are
+ * legal orders, and why not, is the engine's table (judge). Nothing is cut to fit: orders
+ * longer than the SPEED are an error. A SPEED tapped (or locked by a step already set) stays;
+ * otherwise the orders' length sets it. */
+function typedOrders(text, ship, d, open) {
+  const plot = plotOf(state.current.view);
   const locked = open ? open.steps : "";
   if (text === "") return { error: "", steps: locked, speed: open || state.ui.speedTapped ? d.speed : null };
   const shown = `“${text}”`;
@@ -221,19 +208,20 @@ function typedOrders(text, ship, d, open, firstTurn) {
   if (parsed.steps === null) return { error: `${shown} cannot be read: ${parsed.error}.` };
   const steps = parsed.steps;
   if (!steps.startsWith(locked)) return { error: `${shown} changes steps already set (${hx.writeOrders(locked)}): Undo takes them back.` };
-  const twice = hx.orderProblem(steps, steps.length);
-  if (twice) return { error: `${shown}: ${twice}.` };
   const n = steps.length;
   const many = `${shown} is ${n} step${n === 1 ? "" : "s"}`;
-  const speeds = hx.speedChoices(ship.engine, ship.speed, firstTurn);
+  const speeds = legalSpeeds(plot);
   const top = speeds[speeds.length - 1];
-  const why = firstTurn || top === ship.engine ? `its ENGINE is ${ship.engine}` : `it went SPEED ${ship.speed} last turn and may add 1`;
   if (open || state.ui.speedTapped) {
-    if (n <= d.speed) return { error: "", steps, speed: d.speed };
-    const other = speeds.includes(n) ? ` Tap SPEED ${n}, or shorten the orders.` : ` ${ship.label} can go at most SPEED ${top} now (${why}).`;
-    return { error: `${many}, more than SPEED ${d.speed}: every order spends exactly its SPEED.${open ? "" : other}` };
+    const verdict = judge(plot, d.speed, steps);
+    if (!verdict.why) return { error: "", steps, speed: d.speed };
+    const other = n <= d.speed || open ? "" : speeds.includes(n) ? ` Tap SPEED ${n}, or shorten the orders.` : ` ${plot.above}`;
+    return { error: `${n > d.speed ? many : shown} — ${verdict.why}${other}`, rule: verdict.rule };
   }
-  if (n > top) return { error: `${many}, so SPEED ${n}, but ${ship.label} can go at most SPEED ${top} now (${why}).` };
+  // No SPEED chosen: the longest the ship may go judges the steps (two turns in a row).
+  const verdict = judge(plot, Math.min(n, top), steps);
+  if (n > top) return { error: `${many}, so SPEED ${n}, but ${speedWhy(plot, n)}`, rule: plot.speed_rule };
+  if (verdict.why) return { error: `${shown} — ${verdict.why}`, rule: verdict.rule };
   if (!speeds.includes(n)) return { error: "", steps, speed: null, short: `${many}: ${ship.label} goes SPEED ${speeds.join(", ")} now. Type more steps, or tap a SPEED.` };
   return { error: "", steps, speed: n };
 }
@@ -252,8 +240,7 @@ export function commitOrders() {
   const g = state.current;
   if (!d || state.queue) return;
   if (d.speed === null) { state.ui.why = "Choose a SPEED first."; rerender(); return; }
-  const problem = hx.orderProblem(d.steps, d.speed);
-  if (problem || state.ui.typedError) return; // the one message under the orders already says why
+  if (!judge(plotOf(g.view), d.speed, d.steps).complete || state.ui.typedError) return; // the message under the orders says why
   const open = openOrder(g.view);
   const items = [];
   if (!open) items.push(["SetSpeed", { speed: d.speed }]);
@@ -295,14 +282,12 @@ function firePanel(g) {
     chosen.length ? h("div", { class: "msc-odds", id: "msc-odds" }, chosen.map((a) => shotCard(g, a)), damageTable(g, chosen)) : null);
 }
 
+/** A legal shot's odds, as the engine gives them (view.shots: range and modifier MSC-9.3, the roll
+ * it hits on and its chance MSC-9.4, the target's sides facing the shooter MSC-9.6). */
 export function shotOdds(v, a) {
-  const shooter = v.ships[a.fields.ship];
-  const target = v.ships[a.fields.target];
-  const range = hx.distance([shooter.col, shooter.row], [target.col, target.row]);
-  const mod = hx.rangeModifier(range);
-  const need = shooter.to_hit + mod;
-  const faces = range === 0 ? [0, 1, 2, 3, 4, 5] : hx.arcsOf(target.facing, hx.relative([target.col, target.row], [shooter.col, shooter.row]));
-  return { shooter, target, range, mod, need, chance: hx.hitChance(need), faces: faces.map((s) => hx.SIDE_NAMES[s]) };
+  const f = a.fields;
+  const o = v.shots[`${f.ship}-${f.side}-${f.target}`];
+  return { shooter: v.ships[f.ship], target: v.ships[f.target], range: o.range, mod: o.modifier, need: o.need, percent: o.percent, faces: o.faces };
 }
 
 /** One shot at the chosen target: its odds in a line and its Fire button with the chance. */
@@ -310,7 +295,7 @@ function shotCard(g, a) {
   const { h } = state.shell;
   const v = g.view;
   const o = shotOdds(v, a);
-  const pct = Math.round(o.chance * 100);
+  const pct = o.percent;
   return h("div", { class: "msc-shot" },
     h("p", {}, h("span", { class: "msc-shot-title" }, `${o.shooter.label} ${a.fields.side} (${hx.SIDE_WORDS[a.fields.side]}) → ${shipName(v, o.target)}: `),
       `range ${o.range} (${o.mod >= 0 ? "+" : ""}${o.mod}), TO-HIT ${o.shooter.to_hit}, hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`} — ${pct}%.`),

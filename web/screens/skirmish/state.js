@@ -9,9 +9,11 @@ export function freshUi(viewer = null, game = "") {
     target: null, // enemy ship id chosen as a target
     form: null, // the designer's draft {engine, shields, to_hit, weapons: Set, name, from}
     why: "", // the last refused choice, in words
+    whyRule: "", // the rule the engine cites for it (data-rule on the message)
     draft: null, // {ship, speed, steps} the orders being plotted
     typed: "",
     typedError: "",
+    typedRule: "", // the rule the engine cites for the typed orders' error
     speedTapped: false, // a SPEED tapped for the ship being plotted: typed orders do not change it
     codeText: "",
     note: "",

@@ -138,7 +138,7 @@ function findMark(area, mark) {
 }
 
 // The decision's own controls: the last one on the page is the one kept in view with the map.
-const CONTROLS = "#msc-panel .msc-compass, #msc-submit-deploy, #msc-commit, #msc-submit-orders, #msc-panel [data-target], #msc-hold, .msc-fire-btn, #msc-panel .msc-hit-sides";
+const CONTROLS = "#msc-commit, #msc-submit-orders, #msc-panel [data-target], #msc-hold, .msc-fire-btn, #msc-panel .msc-hit-sides";
 
 /** The map and the decision's controls on screen together (issue 36): after a tap that changes
  * the controls (a SPEED, a step, a target) and when a new decision appears, the page scrolls
@@ -150,7 +150,11 @@ export function keepDecisionInView() {
   const panel = document.getElementById("msc-panel");
   if (!map || !panel) return;
   // A decision made on the map alone (placing a ship) keeps its words in view.
-  const all = [...document.querySelectorAll(CONTROLS)].filter((el) => el.getClientRects().length);
+  // The deployment's facings and Submit are the shell's choices (issue 36): those few come into
+  // view with the map, not a list of every hex to place on.
+  const v = state.current && state.current.view;
+  const picks = v && v.phase === "deploy" ? [...document.querySelectorAll("#choices .choice")] : [];
+  const all = [...document.querySelectorAll(CONTROLS), ...(picks.length <= 6 ? picks : [])].filter((el) => el.getClientRects().length);
   const last = all.length ? all[all.length - 1] : panel;
   if (panel.scrollHeight > panel.clientHeight + 1) {
     const p = panel.getBoundingClientRect();

@@ -1,7 +1,7 @@
 // Minimal Space Combat in the shell's words: the title, the decision's prompt, the choice labels,
 // the end detail, the news and each step of the turn recap (the turn report with its dice).
 import * as hx from "./hexmath.js";
-import { TEMPLATES, designCost } from "./fleet.js";
+import { TEMPLATES } from "./fleet.js";
 import { state } from "./state.js";
 import { cap, isMoveLine, isRollRecord, lineFacts, lineKind, names, openOrder, ownShips, plottingShip, shipName, SIDE_NAMES, tellsDice } from "./helpers.js";
 import { shotOdds } from "./panels.js";
@@ -148,13 +148,14 @@ export function choiceLabel(g, a) {
   const nextPlace = v.phase === "deploy" ? ownShips(v, v.you)[placed] : null;
   if (a.kind === "Fire") {
     const o = shotOdds(v, a);
-    return `${o.shooter.label} fires ${f.side} at ${o.target.label} (range ${o.range}, ${Math.round(o.chance * 100)}% to hit)`;
+    return `${o.shooter.label} fires ${f.side} at ${o.target.label} (range ${o.range}, ${o.percent}% to hit)`;
   }
   if (a.kind === "SetSpeed" && plotting) return `${plotting.label}: SPEED ${f.speed}`;
   if (a.kind === "Step" && plotting) return `${plotting.label}: ${{ F: "forward", L: "turn left", R: "turn right" }[f.move]}`;
   if (a.kind === "Place" && nextPlace) return `Place ${nextPlace.label} at ${hx.hexLabel(f.col, f.row)}`;
-  if (a.kind === "Face" && placing) return `${placing.label} faces ${hx.DIR_NAMES[f.facing]}`;
-  if (a.kind === "NewShip") return f.design in TEMPLATES ? `Build a ${TEMPLATES[f.design].name} (${designCost(TEMPLATES[f.design])} BP)` : "Design a custom ship, step by step";
+  // The arrow points the way on the screen (N is up): the facings are the only buttons (issue 36).
+  if (a.kind === "Face" && placing) return `${"↑↗↘↓↙↖"[f.facing]} ${placing.label} faces ${hx.DIR_NAMES[f.facing]}`;
+  if (a.kind === "NewShip") return f.design in TEMPLATES ? `Build a ${TEMPLATES[f.design].name} (${TEMPLATES[f.design].bp} BP)` : "Design a custom ship, step by step";
   if (a.kind === "HoldFire") return "Hold fire";
   if (a.kind === "Submit") return { design: "Submit my designs", deploy: "Submit my deployment", orders: "Submit my orders" }[v.phase] || null;
   return null;

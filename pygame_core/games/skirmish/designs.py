@@ -1,0 +1,115 @@
+"""Ship designs judged for the designer before they are built: cost, limit and why (MSC-2.1, MSC-2.3, MSC-4.1).
+
+The designer screen holds a half-made design (and the fleet picked at setup) that is not yet
+any action; it asks the rules about them (``Game.query``, "design") and draws the answer: each
+design's BP, whether the next ship may be it and why not, how many ships like it fit, and why
+a whole fleet cannot be built. The words are the player's; the rule travels beside them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...game import QueryError
+from .data import MAX_SHIP_BP, SIDE_INDEX, SIDE_LABEL, STAT_LIMITS, STATS
+from .rules import current_seat, design_template, ship_allowance, spent
+from .state import Design, Plan, SkirmishState
+
+RULE = "MSC-2.3"
+MAX_ASKED = 40  # designs in one question: the form, the kept ones, a fleet of at most 8
+
+
+def read_design(raw: object) -> Design:
+    """A design as the page sends it: {engine, shields, to_hit, weapons: [side names]}."""
+    if not isinstance(raw, dict):
+        raise QueryError("a design is an object")
+    values = [raw.get(stat) for stat in STATS]
+    weapons = raw.get("weapons", [])
+    if not all(type(v) is int for v in values) or not isinstance(weapons, list):
+        raise QueryError("a design has whole numbers for its stats and a list of sides")
+    if any(w not in SIDE_INDEX for w in weapons):
+        raise QueryError("a weapon side is one of F, FR, RR, R, RL, FL")
+    engine, shields, to_hit = (int(v) for v in values if type(v) is int)
+    return Design(engine, shields, to_hit, tuple(sorted(SIDE_INDEX[w] for w in weapons)), "custom")
+
+
+def allowance_words(state: SkirmishState, plan: Plan) -> str:
+    """Why the next ship may cost what it may (MSC-2.3, MSC-4.1): the budget left or the limit."""
+    left = state.budget - spent(plan)
+    limit = min(state.ship_bp, MAX_SHIP_BP)
+    if left < limit:
+        return f"only {left} BP are left of the side's {state.budget}"
+    return f"the {state.scenario} limit is {limit} BP a ship"
+
+
+def starter(allowance: int) -> Design:
+    """The design a new ship starts from in the designer: Ship 1 (MSC-2.2), trimmed until it
+    costs at most ``allowance`` (its weapons first, then TO-HIT, ENGINE, SHIELDS down to 1)."""
+    d = design_template("ship1")
+    for side in (SIDE_INDEX["FR"], SIDE_INDEX["FL"], SIDE_INDEX["F"]):
+        if d.bp > allowance:
+            d = replace(d, weapons=tuple(w for w in d.weapons if w != side))
+    over = max(0, d.bp - allowance)
+    to_hit = max(STAT_LIMITS["to_hit"][0], d.to_hit - over)
+    over -= d.to_hit - to_hit
+    engine = max(STAT_LIMITS["engine"][0], d.engine - over)
+    over -= d.engine - engine
+    shields = max(STAT_LIMITS["shields"][0], d.shields - over)
+    d = replace(d, to_hit=to_hit, engine=engine, shields=shields)
+    return d if d.bp == design_template("ship1").bp else replace(d, name="trimmed")
+
+
+def verdict(state: SkirmishState, player: int, design: Design) -> dict[str, Any]:
+    """One design as the next ship of ``player`` (MSC-2.3): its BP, a line for the designer's
+    total, whether it may be built and why not, and how many ships like it still fit."""
+    plan = state.plans[player]
+    label = f"{SIDE_LABEL[player][0]}{len(plan.designs) + 1}"
+    allowance = ship_allowance(state, plan)
+    bp = design.bp
+    problems = [p for p in design.problems(state.ship_bp) if not p.startswith("costs ")]
+    why = ""
+    if problems:
+        why = f"{label} cannot be built: {'; '.join(problems)}."
+    elif bp > allowance:
+        why = f"{label} would cost {bp} BP, but may cost at most {allowance} BP ({allowance_words(state, plan)})."
+    total = (f"This design costs {bp} BP, more than {label} may cost: {allowance} BP ({allowance_words(state, plan)})."
+             if bp > allowance else f"Costs {bp} of {allowance} BP allowed for {label}.")
+    ships_left = state.max_ships - len(plan.designs)
+    fits = 0 if why or plan.draft is not None or bp < 1 else min(ships_left, (state.budget - spent(plan)) // bp)
+    return {"bp": bp, "legal": not why, "why": why, "rule": RULE, "total": total, "fits": fits}
+
+
+def fleet_problem(state: SkirmishState, player: int, fleet: list[Design]) -> str:
+    """Why ``fleet`` cannot be built after the ships ``player`` has built (MSC-2.3), or ""."""
+    plan = state.plans[player]
+    built = len(plan.designs)
+    if built + len(fleet) > state.max_ships:
+        return f"{built + len(fleet)} ships, but a side may build {state.max_ships}"
+    for n, design in enumerate(fleet):
+        allowance = ship_allowance(state, plan)
+        if design.bp > allowance:
+            return (f"{SIDE_LABEL[player][0]}{built + n + 1} costs {design.bp} BP, more than the {allowance} BP it may "
+                    f"cost ({allowance_words(state, plan)})")
+        plan = Plan(designs=(*plan.designs, design))
+    return ""
+
+
+def answer(state: SkirmishState, player: int | None, payload: Any) -> dict[str, Any]:
+    """The "design" question: ``payload`` {"designs": [...], "fleet": [...]} judged for the seat
+    designing now; each design as ``verdict``, the fleet's BP and why it cannot be built."""
+    # MSC-4.2: a side's designs are secret; only the side designing asks about its own plan.
+    if state.phase != "design" or player is None or current_seat(state) != player:
+        raise QueryError("designs are judged in the design phase, for the side designing")
+    if not isinstance(payload, dict):
+        raise QueryError("the question is an object")
+    raw_designs, raw_fleet = payload.get("designs", []), payload.get("fleet", [])
+    if not isinstance(raw_designs, list) or not isinstance(raw_fleet, list):
+        raise QueryError("designs and fleet are lists")
+    if len(raw_designs) + len(raw_fleet) > MAX_ASKED:
+        raise QueryError(f"at most {MAX_ASKED} designs in lists")
+    fleet = [read_design(d) for d in raw_fleet]
+    return {
+        "designs": [verdict(state, player, read_design(d)) for d in raw_designs],
+        "fleet": {"bp": sum(d.bp for d in fleet), "problem": fleet_problem(state, player, fleet) if fleet else ""},
+    }
