@@ -276,8 +276,11 @@ def catalog() -> dict[str, object]:
     ``web/screens/<id>/meta.json``. A game with a ``screen.js`` there is playable."""
     import json
 
+    import itertools
+
     from pygame_core import GAMES
     from pygame_core.ai import LEVELS, game_ai
+    from pygame_core.game import resolve_options
     games = []
     for game_id, game in GAMES.items():
         folder = WEB / "screens" / game_id
@@ -299,6 +302,14 @@ def catalog() -> dict[str, object]:
                  "presets": {str(value): dict(sets) for value, sets in spec.presets} or None}
                 for spec in game.option_schema
             ],
+            # Every option's value under each choice of the presets and nothing else (SG-1.2),
+            # as the engine resolves them: the setup form and the option summaries look them up, never
+            # apply a preset themselves. Keyed by the presets' values, as the page writes them.
+            "defaults": {
+                json.dumps(dict(combo), separators=(",", ":")): resolve_options(game.option_schema, dict(combo))
+                for combo in itertools.product(*(
+                    [(spec.key, value) for value, _ in spec.presets] for spec in game.option_schema if spec.presets))
+            },
             "seat_names": seat_names,
             "levels": list(LEVELS.get(game_id, ())),
             # Why a game offers fewer levels than others, for the setup screen (issue 28).

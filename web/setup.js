@@ -37,15 +37,14 @@ function choiceLabel(game, spec, value) {
   return String(value).replace(/_/g, " ");
 }
 
+/** Every option's default once the presets in ``chosen`` have set theirs, as the engine
+ * resolves them (build.py's catalogue: game.defaults, keyed by the presets' values). */
 export function presetDefaults(game, chosen) {
-  const out = {};
-  for (const spec of game.options) out[spec.key] = spec.default;
-  for (const spec of game.options) {
-    if (!spec.presets) continue;
-    const value = spec.key in chosen ? chosen[spec.key] : spec.default;
-    Object.assign(out, spec.presets[String(value)] || {});
-  }
-  return out;
+  const key = (pick) => JSON.stringify(Object.fromEntries(game.options.filter((spec) => spec.presets)
+    .map((spec) => [spec.key, pick(spec)])));
+  // A preset this build does not know (an old link's) reads as the presets' defaults.
+  const known = game.defaults[key((spec) => (spec.key in chosen ? chosen[spec.key] : spec.default))];
+  return { ...(known || game.defaults[key((spec) => spec.default)]) };
 }
 
 /** The values to pick from: an option's choices, or a short whole-number range as choices. */
