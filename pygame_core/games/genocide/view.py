@@ -19,6 +19,7 @@ from .rules import current_player, legal_actions
 from .state import Phase, State
 from .transport import step_mp
 from .view_odds import action_odds
+from .view_values import ship_values
 from .words import ending, plain_events
 
 
@@ -173,6 +174,10 @@ def view(state: State, player: int | None) -> View:
     if state.phase == Phase.MD and state.active == me:
         out["launch_queue"] = list(state.md_queue)
         out["launches"] = [list(x) for x in state.launches]
+    if me is not None:
+        # Issue 32: ATK* and DEF* of every ship this seat can see, each bonus named, worked out
+        # from this view alone (SG-2.7, C-4.2); the screen draws them and computes none.
+        out["ship_values"] = ship_values(out)
     if me is not None and state.phase in _ODDS_PHASES and current_player(state) == me:
         # The odds beside each decision (SG-6.3 B5, SG-7.4, SG-8.5), worked out from this
         # view alone so they tell the seat nothing more (C-4.2); the screen only draws them.
@@ -282,7 +287,8 @@ def _known_bonuses(state: State, me: int | None) -> dict[str, Any]:
     odds count them; ``unsure`` ones they leave out and name)."""
     known = known_bonuses(state.log, me)
     return {
-        "ships": [{"ship": s, "atk": a, "def": d} for s, (a, d) in sorted(known.ships.items())],
+        "ships": [{"ship": s, "atk": a, "def": d, "cards": known.cards.get(s, [])}
+                  for s, (a, d) in sorted(known.ships.items())],
         "unsure": [{"card": u.card.name, "owner": u.owner, "marker": u.marker, "ships": list(u.ships),
                     "atk": u.card.atk, "def": u.card.defense} for u in known.unsure],
     }
