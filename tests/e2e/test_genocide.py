@@ -289,11 +289,12 @@ def _secrets(page: Page) -> tuple[list[str], Match]:
     match = decode_match(store[f"startable:game:{save['id']}"])
     state = match.state
     out: list[str] = []
+    # A ship is named by its type and fleet, never an id (issue 36): "2nd Gunships of fleet 3".
     for cid, ship in enumerate(state.ships):
         if ship is not None:
-            out.append(f"{state.data.type_of(cid).name} #{cid}")
-    for hand in state.hands:  # setup hands (SG-3.7)
-        out.extend(f"{state.data.type_of(cid).name} #{cid}" for cid in hand)
+            out.append(f"{state.data.type_of(cid).name} of fleet {ship.fleet}")
+    for hand in state.hands:  # setup hands (SG-3.7): a picked ship's words
+        out.extend(f"{state.data.type_of(cid).name}: Move" for cid in hand)
     for p in state.planets:
         if p.ptype and not p.public:
             label = f"{p.col + 1:02d}{p.row + 1:02d}"

@@ -75,7 +75,7 @@ export function fleetList(g) {
     h("ul", { class: "gc-fleetlist" }, others.map((f) => h("li", {},
       h("span", { class: `gc-dot gc-seat-${f.owner}` }), " ", fleetWords(v, f), " ",
       h("button", { type: "button", class: "btn small", "aria-label": `Show ${seatName(v, f.owner)} fleet ${f.marker} on the map`, onclick: () => showHex(f.col, f.row) }, "Show")))),
-    v.cards && v.cards.scans && v.cards.scans.length ? h("p", { class: "muted" }, `Scanned: ${v.cards.scans.map((s) => `${seatName(v, s.owner)} fleet ${s.marker} in round ${s.round}: ${s.ships.map((x) => shipName(v, x.id)).join(", ")}`).join("; ")}`) : null);
+    v.cards && v.cards.scans && v.cards.scans.length ? h("p", { class: "muted" }, `Scanned: ${v.cards.scans.map((s) => `${seatName(v, s.owner)} fleet ${s.marker} in round ${s.round}: ${s.ships.map((x) => shipName(v, x.id, false)).join(", ")}`).join("; ")}`) : null);
 }
 
 export function cardsBox(g) {
