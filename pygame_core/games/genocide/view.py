@@ -410,7 +410,11 @@ def describe(state: State, action: ActionBase) -> str:
     data = state.data
 
     def ship(cid: int) -> str:
-        return f"{data.type_of(cid).name} #{cid}" if cid >= 0 else "nothing"
+        # Issue 36: a ship in the player's words, its type and fleet (markers are public), no id.
+        if cid < 0:
+            return "nothing"
+        on_board = state.ships[cid]
+        return data.type_of(cid).name + (f" of fleet {on_board.fleet}" if on_board is not None else "")
 
     def planet(pid: int) -> str:
         p = state.planets[pid]

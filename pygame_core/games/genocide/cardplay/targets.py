@@ -622,4 +622,5 @@ def describe_target(state: State, step: str, value: int) -> str:
         return f"hex {Hex(value // 100, value % 100).label}"
     if step == K.PLANET_FLEET:
         return "a new fleet" if value == 0 else f"fleet {value}"
-    return f"{state.data.type_of(value).name} #{value}"
+    ship = state.ships[value]  # issue 36: its type and fleet (public markers), never its id
+    return state.data.type_of(value).name + (f" of {names[ship.owner]} fleet {ship.fleet}" if ship is not None else "")
