@@ -192,10 +192,20 @@ def _queue_done(page: Page, before: str) -> None:
 
 
 def _arrange(page: Page) -> None:
+    """Tap "Arrange for me", then confirm. Typing planets, three are given Population and three
+    Metal by hand first: the engine's suggestion keeps them (issue 32)."""
     _settle(page)
     before = _at(page)
+    picked = {}
+    if page.locator(".gc-type").count():
+        for n, t in enumerate("PPPMMM"):
+            _tap(page, f".gc-setup-list li >> nth={n} >> .gc-type >> nth={'HPMR'.index(t)}")
+            picked[n] = t
     _tap(page, "#gc-arrange")
     page.wait_for_selector("#gc-confirm:not([disabled])")
+    for n, t in picked.items():
+        pressed = page.locator(f".gc-setup-list li >> nth={n} >> .gc-type[aria-pressed='true']").inner_text()
+        assert pressed == t, (n, pressed, t)
     _tap(page, "#gc-confirm")
     _queue_done(page, before)
 

@@ -17,7 +17,13 @@ function draftFor(g, kind) {
  * seat's view only); the page only applies it. */
 async function arrange(g, kind) {
   const draft = draftFor(g, kind);
-  const answer = await ui.shell.call("arrange", [{ [kind]: draft.assign }]);
+  let answer = null;
+  try {
+    answer = await ui.shell.call("arrange", [{ [kind]: draft.assign }]);
+  } catch (err) {
+    ui.shell.notify(`No suggestion now (${err && err.message ? err.message : err}). Your draft is as it was.`);
+    return;
+  }
   const pairs = answer && answer.arrange && answer.arrange[kind];
   if (!pairs || ui.draft !== draft) return; // the setup moved on meanwhile
   draft.assign = Object.fromEntries(pairs);
