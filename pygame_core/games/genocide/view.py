@@ -20,7 +20,7 @@ from .state import Phase, State
 from .transport import step_mp
 from .view_odds import action_odds
 from .view_values import ship_values
-from .words import ending, plain_events
+from .words import ending, plain_events, purpose_words
 
 
 def view(state: State, player: int | None) -> View:
@@ -307,7 +307,11 @@ def _cards(state: State, me: int | None) -> dict[str, Any]:
         "hand": [_card(c) for c in state.cards[me]] if me is not None else [],
         "effects": _public_effects(state, me),
         "known_bonuses": _known_bonuses(state, me),
-        "rolls": [{"purpose": r.purpose, "dice": list(r.dice)} for r in state.rolls],
+        # Luck's choice of a roll names it in the player's words: a ship by its type, public
+        # like the roll (issue 36: no counter ids; its fleet may be secret, SG-14.1)
+        "rolls": [{"purpose": r.purpose, "dice": list(r.dice),
+                   "words": purpose_words(state, r.purpose, lambda cid: state.data.type_of(cid).name)}
+                  for r in state.rolls],
         # C-5.4: stop settings are PUBLIC; None under rules 2 (no switch, every stop on)
         "stops_off": None if state.stops is None
         else [seat for seat in range(state.players) if state.stops.all_off(seat)],

@@ -220,4 +220,4 @@ def test_describe_labels_every_legal_action() -> None:
             for action in GAME.legal_actions(state):
                 label = describe(state, action)
                 assert label and "object at" not in label
-                assert not re.search(r" #\d", label), label  # issue 36: no "Gunships #14"
+                assert not re.search(r"#\d", label), label  # issue 36: no "Gunships #14", no "ship#14"

@@ -55,7 +55,7 @@ function chooseWords(v, value) {
   if (step === "opponent") return seatName(v, value);
   if (step === "roll") {
     const r = v.cards.rolls[value];
-    return r ? `the roll ${r.purpose} (${r.dice.join(" ")})` : `roll ${value}`;
+    return r ? `the roll: ${r.words} (${r.dice.join(" ")})` : `roll ${value}`;
   }
   if (step === "battle_hex") return `hex ${hexLabel(Math.floor(value / 100), value % 100)}`;
   if (step === "planet_fleet") return value === 0 ? "a new fleet" : `fleet ${value}`;

@@ -29,6 +29,7 @@ from ..board import (
 from ..cards import CARD_BY_NUM, CARDS, Card
 from ..state import Fleet, Phase, Ship, State
 from ..terrain import TERRAIN_BY_KEY
+from ..words import purpose_words
 from .deck import hand
 from .rulebook import RULEBOOK
 
@@ -617,7 +618,8 @@ def describe_target(state: State, step: str, value: int) -> str:
         return names[value]
     if step == K.ROLL:
         r = state.rolls[value]
-        return f"the roll {r.purpose} ({' '.join(map(str, r.dice))})"
+        words = purpose_words(state, r.purpose, lambda cid: state.data.type_of(cid).name)  # no ids (issue 36)
+        return f"the roll: {words} ({' '.join(map(str, r.dice))})"
     if step == K.BATTLE_HEX:
         return f"hex {Hex(value // 100, value % 100).label}"
     if step == K.PLANET_FLEET:
