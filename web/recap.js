@@ -78,7 +78,8 @@ function recapBox(g, recap, screen, marked, tells) {
       looking ? h("button", { type: "button", class: "btn small", id: "recap-stop", onclick: backToGame }, "Back to the game") : null,
       !looking && !tells ? h("button", { type: "button", class: "btn small", id: "recap-hide", "aria-expanded": hidden ? "false" : "true",
         onclick: () => { recapHidden = hidden ? "" : hideKey; if (app.current && app.current.game) views.game(app.current.game); } }, hidden ? "Show" : "Hide") : null),
-    hidden || tells ? null : h("ol", { class: "recap-steps" }, steps));
+    // A tab stop: on a phone the list scrolls inside its box, which a keyboard must reach too.
+    hidden || tells ? null : h("ol", { class: "recap-steps", tabindex: "0", "aria-label": `${title}, step by step` }, steps));
 }
 
 /** @param {GameModel} g */

@@ -192,10 +192,20 @@ def _queue_done(page: Page, before: str) -> None:
 
 
 def _arrange(page: Page) -> None:
+    """Tap "Arrange for me", then confirm. Typing planets, three are given Population and three
+    Metal by hand first: the engine's suggestion keeps them (issue 32)."""
     _settle(page)
     before = _at(page)
+    picked = {}
+    if page.locator(".gc-type").count():
+        for n, t in enumerate("PPPMMM"):
+            _tap(page, f".gc-setup-list li >> nth={n} >> .gc-type >> nth={'HPMR'.index(t)}")
+            picked[n] = t
     _tap(page, "#gc-arrange")
     page.wait_for_selector("#gc-confirm:not([disabled])")
+    for n, t in picked.items():
+        pressed = page.locator(f".gc-setup-list li >> nth={n} >> .gc-type[aria-pressed='true']").inner_text()
+        assert pressed == t, (n, pressed, t)
     _tap(page, "#gc-confirm")
     _queue_done(page, before)
 
@@ -289,11 +299,12 @@ def _secrets(page: Page) -> tuple[list[str], Match]:
     match = decode_match(store[f"startable:game:{save['id']}"])
     state = match.state
     out: list[str] = []
+    # A ship is named by its type and fleet, never an id (issue 36): "2nd Gunships of fleet 3".
     for cid, ship in enumerate(state.ships):
         if ship is not None:
-            out.append(f"{state.data.type_of(cid).name} #{cid}")
-    for hand in state.hands:  # setup hands (SG-3.7)
-        out.extend(f"{state.data.type_of(cid).name} #{cid}" for cid in hand)
+            out.append(f"{state.data.type_of(cid).name} of fleet {ship.fleet}")
+    for hand in state.hands:  # setup hands (SG-3.7): a picked ship's words
+        out.extend(f"{state.data.type_of(cid).name}: Move" for cid in hand)
     for p in state.planets:
         if p.ptype and not p.public:
             label = f"{p.col + 1:02d}{p.row + 1:02d}"

@@ -3,8 +3,10 @@
 A few rounds against the computer by taps, upright (412x839) and on its side (915x412): at each
 decision (the race, the secret setup's draft, ordering a fleet, a battle, production) the
 map's canvas and the decision's buttons are both in the viewport, not under the page's header
-or the decision bar, without the player scrolling; and no action's label is on two visible
-buttons (the shell's #choices is the one list; the screen's panel says what they mean).
+or the decision bar, without the player scrolling; upright, the recap of what just happened
+shows between them, above the bar (issue 36); no button or panel names a ship by its id; and no
+action's label is on two visible buttons (the shell's #choices is the one list; the screen's
+panel says what they mean).
 Waits are on selectors (the page's CSP forbids eval).
 """
 
@@ -44,7 +46,11 @@ LAYOUT = """() => {
   const choices = [...document.querySelectorAll('#choices .choice')];
   const setup = document.getElementById('gc-confirm');
   const decision = setup ? [setup, document.getElementById('gc-arrange')] : choices;
+  const news = document.getElementById('news');
+  const recap = news && shown(news) ? news.getBoundingClientRect() : null;
   return {
+    barred: Boolean(fixed), head, low, recap: recap && { top: recap.top, bottom: recap.bottom },
+    panel: (document.getElementById('gc-panel') || { innerText: '' }).innerText,
     mapSeen: Math.max(0, Math.min(map.bottom, low) - Math.max(map.top, head)), mapHeight: map.height,
     decisionInView: decision.filter(Boolean).some(inView),
     labels: [...document.querySelectorAll('button')].filter(shown).map(words),
@@ -109,6 +115,11 @@ def _check(page: Page, what: str) -> str:
     assert seen["mapHeight"] >= 200, (what, seen["mapHeight"])
     assert seen["decisionInView"], what
     assert seen["copies"] == 0, what
+    if seen["barred"] and seen["recap"]:  # upright: the recap is read between the map and the bar
+        assert seen["recap"]["top"] >= seen["head"] - 1 and seen["recap"]["bottom"] <= seen["low"] + 1, (what, seen)
+    # Issue 36: ships in the player's words (type, fleet, 1st/2nd), never a counter's id.
+    ids = [text for text in [*seen["actions"], seen["panel"]] if re.search(r"#\d", text)]
+    assert ids == [], (what, ids)
     twice = [label for label in seen["actions"] if seen["labels"].count(label) != 1]
     assert twice == [], (what, twice)
     return what

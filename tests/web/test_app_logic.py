@@ -190,6 +190,26 @@ def test_ask_answers_the_screens_question_and_changes_nothing() -> None:
     refused = app.ask("no such question", {})
     assert refused["answer"] is None and "no question" in refused["why"]
 
+def test_arrange_answers_the_seat_on_screen_with_its_draft_kept() -> None:
+    """Issue 32: "Arrange for me" is the game's own suggestion (genocide/arrange.py) for the
+    seat whose setup is on screen, keeping its draft; a game without one answers None."""
+    app = _app(playable=("genocide",))
+    app.new_game("genocide", {"preset": "classic"}, "5", [HUMAN, HUMAN])
+    assert app.match is not None
+    seat = app.match.game.current_player(app.match.state)
+    app.viewer = seat
+    hand = app.match.state.hands[seat]
+    mine = [pid for pid, p in enumerate(app.match.state.planets) if p.owner == seat]
+    answer = app.arrange({"fleets": {str(hand[0]): mine[-1]}})["arrange"]
+    places = dict(answer["fleets"])
+    assert set(places) == set(hand) and places[hand[0]] == mine[-1]
+    app.viewer = 1 - seat  # not the seat setting up: nothing
+    assert app.arrange({"fleets": {}}) == {"arrange": None}
+    other = _app()
+    _new(other)
+    other.viewer = 0
+    assert other.arrange({}) == {"arrange": None}  # Spacehole has no arrange module
+
 
 def test_undo_never_rerolls() -> None:
     """C-3.2: undo stops at the last draw; replaying the same choice gives the same state."""

@@ -30,10 +30,12 @@ class Unsure:
 class KnownBonuses:
     ships: dict[int, tuple[int, int]] = field(default_factory=dict)  # ship -> (ATK, DEF) bonus
     unsure: list[Unsure] = field(default_factory=list)
+    cards: dict[int, list[str]] = field(default_factory=dict)  # ship -> the cards' names (public plays)
 
     def give(self, ship: int, card: Card) -> None:
         atk, defense = self.ships.get(ship, (0, 0))
         self.ships[ship] = (atk + card.atk, defense + card.defense)
+        self.cards.setdefault(ship, []).append(card.name)
 
 
 def known_bonuses(log: tuple[Event, ...], me: int | None) -> KnownBonuses:

@@ -19,7 +19,8 @@ from .rules import current_player, legal_actions
 from .state import Phase, State
 from .transport import step_mp
 from .view_odds import action_odds
-from .words import ending, plain_events
+from .view_values import ship_values
+from .words import ending, plain_events, purpose_words
 
 
 def view(state: State, player: int | None) -> View:
@@ -173,6 +174,10 @@ def view(state: State, player: int | None) -> View:
     if state.phase == Phase.MD and state.active == me:
         out["launch_queue"] = list(state.md_queue)
         out["launches"] = [list(x) for x in state.launches]
+    if me is not None:
+        # Issue 32: ATK* and DEF* of every ship this seat can see, each bonus named, worked out
+        # from this view alone (SG-2.7, C-4.2); the screen draws them and computes none.
+        out["ship_values"] = ship_values(out)
     if me is not None and state.phase in _ODDS_PHASES and current_player(state) == me:
         # The odds beside each decision (SG-6.3 B5, SG-7.4, SG-8.5), worked out from this
         # view alone so they tell the seat nothing more (C-4.2); the screen only draws them.
@@ -282,7 +287,8 @@ def _known_bonuses(state: State, me: int | None) -> dict[str, Any]:
     odds count them; ``unsure`` ones they leave out and name)."""
     known = known_bonuses(state.log, me)
     return {
-        "ships": [{"ship": s, "atk": a, "def": d} for s, (a, d) in sorted(known.ships.items())],
+        "ships": [{"ship": s, "atk": a, "def": d, "cards": known.cards.get(s, [])}
+                  for s, (a, d) in sorted(known.ships.items())],
         "unsure": [{"card": u.card.name, "owner": u.owner, "marker": u.marker, "ships": list(u.ships),
                     "atk": u.card.atk, "def": u.card.defense} for u in known.unsure],
     }
@@ -301,7 +307,11 @@ def _cards(state: State, me: int | None) -> dict[str, Any]:
         "hand": [_card(c) for c in state.cards[me]] if me is not None else [],
         "effects": _public_effects(state, me),
         "known_bonuses": _known_bonuses(state, me),
-        "rolls": [{"purpose": r.purpose, "dice": list(r.dice)} for r in state.rolls],
+        # Luck's choice of a roll names it in the player's words: a ship by its type, public
+        # like the roll (issue 36: no counter ids; its fleet may be secret, SG-14.1)
+        "rolls": [{"purpose": r.purpose, "dice": list(r.dice),
+                   "words": purpose_words(state, r.purpose, lambda cid: state.data.type_of(cid).name)}
+                  for r in state.rolls],
         # C-5.4: stop settings are PUBLIC; None under rules 2 (no switch, every stop on)
         "stops_off": None if state.stops is None
         else [seat for seat in range(state.players) if state.stops.all_off(seat)],
@@ -404,7 +414,11 @@ def describe(state: State, action: ActionBase) -> str:
     data = state.data
 
     def ship(cid: int) -> str:
-        return f"{data.type_of(cid).name} #{cid}" if cid >= 0 else "nothing"
+        # Issue 36: a ship in the player's words, its type and fleet (markers are public), no id.
+        if cid < 0:
+            return "nothing"
+        on_board = state.ships[cid]
+        return data.type_of(cid).name + (f" of fleet {on_board.fleet}" if on_board is not None else "")
 
     def planet(pid: int) -> str:
         p = state.planets[pid]

@@ -19,12 +19,11 @@ from fractions import Fraction
 from typing import Any
 
 from ...game import ActionBase
-from ...hexgrid import Hex
 from . import actions as A
 from .data import VARIANTS, VariantData
 from .odds import any_hit, attack_odds, percent
 from .races import RACE_BY_KEY
-from .terrain import TERRAIN_BY_KEY
+from .view_values import owner_of, stats
 
 View = Mapping[str, Any]
 
@@ -56,53 +55,6 @@ def action_odds(v: View, legal: Sequence[ActionBase]) -> dict[str, dict[str, Any
 
 
 # ---------------------------------------------------------------------------- battles
-
-
-def owner_of(v: View, cid: int) -> int | None:
-    """Whose ship ``cid`` is as far as the view tells: own, a B1 reveal, or a scan of the seat's."""
-    if any(s["id"] == cid for s in v["my_ships"]):
-        return int(v["viewer"])
-    for group in v["sightings"]:
-        if any(s["id"] == cid for s in group["ships"]):
-            return int(group["owner"])
-    for group in (v.get("cards") or {}).get("scans") or ():
-        if any(s["id"] == cid for s in group["ships"]):
-            return int(group["owner"])
-    return None
-
-
-def stats(v: View, data: VariantData, cid: int, owner: int | None, col: int, row: int) -> tuple[int, int]:
-    """ATK* and DEF* of ``cid`` in hex (col, row) as far as the view tells (SG-2.7): base, own
-    planet in Advanced (SG-A29), race (SG-11), terrain (SG-12), this turn's card bonuses the
-    view names (own ships, Skirmish on the hex) and those of other seats' ships that follow from
-    public plays (SG-13.3, ``cards.known_bonuses``; an unsure one is left out)."""
-    t = data.type_of(cid)
-    atk, dfn = t.atk, t.defense
-    planet = next((p for p in v["planets"] if p["col"] == col and p["row"] == row and p["alive"]), None)
-    if data.home_bonus and owner is not None and planet is not None and planet["owner"] == owner:
-        atk, dfn = atk + 1, dfn + 2
-    race = v["seats"][owner]["race"] if owner is not None and 0 <= owner < len(v["seats"]) else None
-    if race:
-        atk += RACE_BY_KEY[race].atk
-        dfn += RACE_BY_KEY[race].defense
-    terrain = next((x["type"] for x in v["terrain"] if x["col"] == col and x["row"] == row), None)
-    if terrain:
-        atk += TERRAIN_BY_KEY[terrain].atk
-        dfn += TERRAIN_BY_KEY[terrain].defense
-    cards = v.get("cards") or {}
-    here = Hex(col, row).label
-    for e in cards.get("effects") or ():
-        if e["kind"] == "atk" and e["ship"] == cid:
-            atk += e["value"]
-        elif (e["kind"] == "def" and e["ship"] == cid) or (e["kind"] == "skirmish" and e["hex"] == here):
-            dfn += e["value"]  # Skirmish covers the whole battle hex
-    if owner != v["viewer"]:
-        known = (cards.get("known_bonuses") or {}).get("ships") or ()
-        for k in known:
-            if k["ship"] == cid:
-                atk += k["atk"]
-                dfn += k["def"]
-    return atk, dfn
 
 
 def _attack(v: View, data: VariantData, action: A.Target | A.SelfDestruct) -> dict[str, Any]:

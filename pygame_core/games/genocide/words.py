@@ -16,6 +16,7 @@ The engine's log is a tuple of events (``events.py``); each is told here:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...events import Event
@@ -304,12 +305,13 @@ def _roll(e: Event) -> str:
     return f"  roll {purpose}: {kind} = {' '.join(map(str, e.nums('values')))}"
 
 
-def purpose_words(state: State, purpose: str) -> str:
-    """What a held or rerolled roll was for (Luck, SG-A59), in words."""
+def purpose_words(state: State, purpose: str, name: Callable[[int], str] | None = None) -> str:
+    """What a held or rerolled roll was for (Luck, SG-A59), in words; ``name`` names the ship
+    it is about (the log's own form, "Cruiser #12", by default)."""
     if not purpose.startswith(_PURPOSES):
         return purpose
     ship = purpose_ship(purpose)
-    who = f"{state.data.type_of(ship).name} #{ship}" if ship is not None else "a ship"
+    who = "a ship" if ship is None else name(ship) if name is not None else f"{state.data.type_of(ship).name} #{ship}"
     if purpose.startswith("SG.combat.attack"):
         return f"the attack dice on {who}"
     if purpose.startswith("SG.combat.defence"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -211,7 +212,7 @@ def test_setup_choices_are_pending_until_all_players_are_done() -> None:
 
 
 def test_describe_labels_every_legal_action() -> None:
-    """Every legal action gets a readable label naming ships and hexes."""
+    """Every legal action gets a readable label naming ships (by type and fleet) and hexes."""
     from pygame_core.games.genocide import describe
 
     for options in OPTION_SETS:
@@ -219,3 +220,4 @@ def test_describe_labels_every_legal_action() -> None:
             for action in GAME.legal_actions(state):
                 label = describe(state, action)
                 assert label and "object at" not in label
+                assert not re.search(r"#\d", label), label  # issue 36: no "Gunships #14", no "ship#14"

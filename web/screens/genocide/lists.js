@@ -23,7 +23,8 @@ export function hexBox(g) {
   // Setting planet types: the planet picked on the map gets its type buttons right here.
   const typing = g.mode === "play" && g.actions.length && v.phase === "types"
     ? myPlanets(v).find((x) => x.col === c && x.row === r) : null;
-  return h("div", { class: "gc-hexbox", id: "gc-hexbox", "aria-live": "polite" },
+  // A tab stop: upright on a phone it scrolls inside its box (screen.css), for a keyboard too.
+  return h("div", { class: "gc-hexbox", id: "gc-hexbox", "aria-live": "polite", tabindex: "0", role: "region", "aria-label": "The hex picked" },
     typing ? h("p", { class: "gc-picked", id: "gc-picked" }, h("strong", {}, `Type of planet ${typing.hex}: `),
       h("span", { class: "gc-typebtns", role: "group", "aria-label": `Type of the planet picked, ${typing.hex}` }, typeButtons(g, typing, " gc-picked-type"))) : null,
     h("p", {}, h("strong", {}, `Hex ${hexLabel(c, r)}`), ter ? ` · ${D.TERRAIN[ter.type].name}: ${D.TERRAIN[ter.type].text}${ter.used ? " (claimed)" : ""}` : ""),
@@ -75,7 +76,7 @@ export function fleetList(g) {
     h("ul", { class: "gc-fleetlist" }, others.map((f) => h("li", {},
       h("span", { class: `gc-dot gc-seat-${f.owner}` }), " ", fleetWords(v, f), " ",
       h("button", { type: "button", class: "btn small", "aria-label": `Show ${seatName(v, f.owner)} fleet ${f.marker} on the map`, onclick: () => showHex(f.col, f.row) }, "Show")))),
-    v.cards && v.cards.scans && v.cards.scans.length ? h("p", { class: "muted" }, `Scanned: ${v.cards.scans.map((s) => `${seatName(v, s.owner)} fleet ${s.marker} in round ${s.round}: ${s.ships.map((x) => shipName(v, x.id)).join(", ")}`).join("; ")}`) : null);
+    v.cards && v.cards.scans && v.cards.scans.length ? h("p", { class: "muted" }, `Scanned: ${v.cards.scans.map((s) => `${seatName(v, s.owner)} fleet ${s.marker} in round ${s.round}: ${s.ships.map((x) => shipName(v, x.id, false)).join(", ")}`).join("; ")}`) : null);
 }
 
 export function cardsBox(g) {

@@ -91,7 +91,9 @@ function drawMap() {
   const low = window.innerHeight <= 500;
   const area = document.getElementById("board-area");
   const barred = narrow && !low && g.mode === "play" && !(area && area.classList.contains("gc-setup"));
-  let hgt = Math.round(barred ? Math.min(Math.max(window.innerHeight * 0.6 - 120, 220), w * 1.1)
+  // Issue 36: upright, the hex box and the recap under the map show above the bar too: the map
+  // gives up their height, down to 200 px (its top stays where it was, under the header).
+  let hgt = Math.round(barred ? Math.min(Math.max(window.innerHeight * 0.6 - 120 - underMap(), 200), w * 1.1)
     : low ? Math.min(Math.max(window.innerHeight - 120, 200), w * 1.05)
       : narrow ? Math.min(Math.max(window.innerHeight * 0.46, 220), w * 1.05)
         : Math.min(Math.max(window.innerHeight * 0.62, 280), w * 1.05, 720));
@@ -285,6 +287,16 @@ export function keepInView(c, r) {
 }
 
 // ---------------------------------------------------------------------------- the mini-map
+
+/** The height of what stands between the map and the decision bar on an upright phone: the
+ * hex box (when a hex is picked) and the shell's recap of what just happened, with their gaps. */
+function underMap() {
+  let n = 0;
+  for (const el of [document.querySelector(".gc-hexbox:not(.muted)"), document.getElementById("news")]) {
+    if (el && el.isConnected) n += el.getBoundingClientRect().height + 8;
+  }
+  return n;
+}
 
 /** The mini-map's box [x, y, width, height] on the canvas, in a corner: 0 bottom right,
  * 1 bottom left, 2 top right, 3 top left. */

@@ -6,7 +6,7 @@ import * as D from "./data.js";
 import { ui } from "./state.js";
 import {
   acts, canStep, cursorFleet, fleetMp, fleetsAt, hexLabel, myShipHex, myShipsIn,
-  oddsOf, planetName, seatName, shipName, shipType, stats, terrainAt,
+  oddsOf, planetName, seatName, shipName, shipType, terrainAt, valueWords, valuesOf,
 } from "./util.js";
 import { label, shipWords, targetWords } from "./words.js";
 import { fleetsPanel, typesPanel } from "./setup.js";
@@ -94,15 +94,34 @@ function fleetCard(v, f, detail) {
     detail ? h("table", { class: "gc-ships" },
       h("thead", {}, h("tr", {}, ["Ship", "MP", "PB", "Atk*", "Def*", "Loaded"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, ships.map((s) => {
-        const st = stats(v, s.id, v.viewer, f.col, f.row);
+        const val = valuesOf(v, s.id); // the engine's ATK*/DEF* with every bonus in force (SG-2.7)
         const t = shipType(v, s.id);
         return h("tr", {},
-          h("th", { scope: "row" }, `${t.name} #${s.id}`),
+          h("th", { scope: "row" }, shipName(v, s.id, false)),
           h("td", {}, t.stationary ? "–" : String(s.mp)),
           h("td", {}, `${s.pb}/${t.pb}`),
-          h("td", {}, String(st.atk)), h("td", {}, String(st.def)),
-          h("td", {}, s.carrier >= 0 ? `in #${s.carrier}` : t.fighter ? "no" : ""));
-      }))) : null);
+          h("td", { title: valueWords(val, "atk", "Attack") }, val ? String(val.atk) : "?"),
+          h("td", { title: valueWords(val, "def", "Defense") }, val ? String(val.def) : "?"),
+          h("td", {}, s.carrier >= 0 ? `in ${shipName(v, s.carrier, false)}` : t.fighter ? "no" : ""));
+      }))) : null,
+    detail ? bonusWords(v, ships) : null);
+}
+
+/** The bonuses in the Atk* and Def* columns, named once each (issue 32): "Atk* and Def* count:
+ * own planet +1 Attack +2 Defense; Ion Cloud +1 Attack". The figures are the view's. */
+function bonusWords(v, ships) {
+  const { h } = ui.shell;
+  const seen = new Map();
+  for (const s of ships) {
+    const val = valuesOf(v, s.id);
+    for (const p of val ? val.parts.slice(1) : []) {
+      const k = `${p.what}/${p.atk}/${p.def}`;
+      seen.set(k, { ...p, n: (seen.get(k) || { n: 0 }).n + 1 });
+    }
+  }
+  const words = [...seen.values()].map((p) => `${p.what}${p.atk ? ` +${p.atk} Attack` : ""}${p.def ? ` +${p.def} Defense` : ""}${p.n < ships.length ? ` (${p.n} of the ships)` : ""}`);
+  return h("p", { class: "muted gc-bonuses", id: "gc-bonuses" },
+    words.length ? `Atk* and Def* are the base values plus: ${words.join("; ")}.` : "Atk* and Def* are the ships' base values: no bonus here.");
 }
 
 function battleShips(v) {
@@ -137,18 +156,18 @@ function declarePanel(g) {
     // The row tells why its choice has these odds; the choice is the shell's button (issue 36).
     return h("li", { class: "gc-odds-row", "data-action": a.i, "data-kind": a.kind, "data-target": f.target, "data-atk": o.atk, "data-def": o.def, "data-sides": sides, "data-odds": o.percent, "data-unsure": o.unsure.length ? "1" : null },
       h("strong", {}, `${verb} · ${o.unsure.length ? "about " : ""}${o.percent}`),
-      h("span", { class: "muted" }, ` ${o.atk} attack dice vs ${o.def} defence dice (d${sides})${o.others.length ? `, with ${o.others.map((x) => `#${x}`).join(", ")}` : ""}: destroyed if the attack total is higher.`),
+      h("span", { class: "muted" }, ` ${o.atk} attack dice vs ${o.def} defence dice (d${sides})${o.others.length ? `, with ${o.others.map((x) => shipName(v, x)).join(", ")}` : ""}: destroyed if the attack total is higher.`),
       o.unsure.map((u) => h("span", { class: "muted" }, ` ${seatName(v, u.owner)}'s ${u.card} was played on a fleet whose ships changed before ${seatName(v, u.owner)} fleet ${u.marker} was seen: this ship may have ${u.def ? `+${u.def} Defense` : `+${u.atk} Attack`} more (not counted).`)));
   };
   const known = battleShips(v);
   return h("div", {},
     h("p", {}, `You declare in secret, one ship at a time; the others see your targets only when all are in. ${shipWords(v, cid)}.`),
     h("ul", { class: "gc-odds" }, g.actions.filter((a) => a.kind === "Target" || a.kind === "SelfDestruct").map(row).filter(Boolean)),
-    declared.length ? h("p", { class: "muted" }, `Declared so far: ${declared.map(([x, t]) => `#${x} → ${t < 0 ? "none" : `#${t}`}`).join(", ")}`) : null,
+    declared.length ? h("p", { class: "muted" }, `Declared so far: ${declared.map(([x, t]) => `${shipName(v, x)} → ${t < 0 ? "none" : targetWords(v, t)}`).join(", ")}`) : null,
     h("details", {}, h("summary", {}, `Ships in the battle (${known.length} known)`),
       h("ul", {}, known.map((s) => {
-        const st = stats(v, s.id, s.owner, b.col, b.row);
-        return h("li", {}, `${seatName(v, s.owner)} fleet ${s.marker}: ${shipName(v, s.id)} (Attack ${st.atk}, Defense ${st.def})${b.protected.includes(s.id) ? ", protected by its fighters" : ""}`);
+        const val = valuesOf(v, s.id);
+        return h("li", {}, `${s.owner === v.viewer ? "Your" : `${seatName(v, s.owner)}'s`} ${shipName(v, s.id)}: ${valueWords(val, "atk", "Attack")}; ${valueWords(val, "def", "Defense")}${val && val.unsure.length ? ` (may have more: ${val.unsure.map((u) => u.card).join(", ")})` : ""}${b.protected.includes(s.id) ? "; protected by its fighters" : ""}`);
       }))),
     h("p", { class: "muted" }, "Odds are exact: they count every bonus you can know (own planet, race, terrain, and the cards played this turn, yours and the others')."));
 }

@@ -135,7 +135,10 @@ function frameDecision(g, byMap) {
     const head = document.querySelector(".topbar");
     const top = head ? head.getBoundingClientRect().bottom : 0;
     const bottom = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
-    const [from, to] = [box.getBoundingClientRect().top, canvas.getBoundingClientRect().bottom];
+    // Upright, the recap under the map is to be read above the bar too (issue 36).
+    const news = bar && getComputedStyle(bar).position === "fixed" ? document.getElementById("news") : null;
+    const from = box.getBoundingClientRect().top;
+    const to = Math.max(canvas.getBoundingClientRect().bottom, news ? news.getBoundingClientRect().bottom : 0);
     // Setting up, the draft under the map is the decision: the map goes under the header, so
     // that the draft's buttons show below it.
     const setup = ["types", "fleets"].includes(g.view.phase);

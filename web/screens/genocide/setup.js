@@ -2,8 +2,7 @@
 // "Arrange for me", then played as the engine's one-step actions.
 import * as D from "./data.js";
 import { rerender, ui } from "./state.js";
-import { distance } from "../common/hexgrid.js";
-import { myPlanets, raceOf } from "./util.js";
+import { myPlanets, shipName } from "./util.js";
 import { shipWords } from "./words.js";
 import { continueQueue } from "./queue.js";
 
@@ -13,21 +12,23 @@ function draftFor(g, kind) {
   return ui.draft;
 }
 
-function enemyDistance(v, p) {
-  const enemies = v.planets.filter((q) => q.owner >= 0 && q.owner !== v.viewer);
-  if (!enemies.length) return 0;
-  return Math.min(...enemies.map((q) => distance([p.col, p.row], [q.col, q.row])));
-}
-
-/** SG-3.6 default: the Homeworld on the planet farthest from the enemy, the other types
- * spread so that no front loses a whole resource type at once. */
-function arrangeTypes(v, keep = {}) {
-  const planets = myPlanets(v).sort((a, b) => enemyDistance(v, b) - enemyDistance(v, a) || a.pid - b.pid);
-  const out = { ...keep };
-  const order = ["H", "P", "M", "R", "P", "M", "R", "P", "M", "R"];
-  for (const t of Object.values(keep)) { const n = order.indexOf(t); if (n >= 0) order.splice(n, 1); }
-  for (const p of planets) if (!(p.pid in out)) out[p.pid] = order.shift();
-  return out;
+/** "Arrange for me" (issue 32): the engine completes the draft into a full setup the rules
+ * accept, keeping what the player picked (pygame_core/games/genocide/arrange.py, from this
+ * seat's view only); the page only applies it. */
+async function arrange(g, kind) {
+  const draft = draftFor(g, kind);
+  let answer = null;
+  try {
+    answer = await ui.shell.call("arrange", [{ [kind]: draft.assign }]);
+  } catch (err) {
+    ui.shell.notify(`No suggestion now (${err && err.message ? err.message : err}). Your draft is as it was.`);
+    return;
+  }
+  const pairs = answer && answer.arrange && answer.arrange[kind];
+  if (!pairs || ui.draft !== draft) return; // the setup moved on meanwhile
+  draft.assign = Object.fromEntries(pairs);
+  ui.pickShip = null;
+  rerender();
 }
 
 export function typesPanel(g) {
@@ -43,7 +44,7 @@ export function typesPanel(g) {
     h("p", {}, "Only you see these. Lose your Homeworld, or every planet of one type (Population, Metal, Radioactive), and you lose. Tap a planet here or on the map, then its type."),
     h("p", { class: "gc-counts" }, D.PLANET_COUNTS.map(([t, n]) => h("span", { class: used(t) === n ? "ok" : "" }, `${D.PLANET_TYPES[t]} ${used(t)}/${n} `))),
     h("div", { class: "choices" },
-      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => { draft.assign = arrangeTypes(v, draft.assign); rerender(); } }, "Arrange for me"),
+      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => arrange(g, "types") }, "Arrange for me"),
       h("button", { type: "button", class: "btn primary", id: "gc-confirm", disabled: !complete, onclick: () => confirmTypes(g) }, "Confirm planet types")),
     h("ul", { class: "gc-setup-list" }, planets.map((p) => h("li", { class: picked && picked.pid === p.pid ? "picked" : null },
       h("button", { type: "button", class: "btn small gc-planet-btn", onclick: () => { ui.hex = [p.col, p.row]; rerender(); } }, `Planet ${p.hex}`),
@@ -81,54 +82,6 @@ function fleetRoom(v) {
   return v.variant === "advanced" ? 5 : 2;
 }
 
-/** SG-3.8 default: fighters with the bay-ships that can carry them, stations and loose
- * fighters as garrisons at the planets farthest back, mobile ships in fast and slow groups
- * at the front; at most 5 a planet (Classic: exactly 2). */
-function arrangeFleets(v, fixed) {
-  const room = fleetRoom(v);
-  const race = raceOf(v, v.viewer);
-  const hand = (v.setup.my_hand || []).filter((s) => !(s.id in fixed));
-  const planets = myPlanets(v).sort((a, b) => enemyDistance(v, a) - enemyDistance(v, b) || a.pid - b.pid);
-  const count = Object.fromEntries(planets.map((p) => [p.pid, 0]));
-  for (const pid of Object.values(fixed)) count[pid] += 1;
-  const t = (s) => D.SHIP_BY_KEY[s.type];
-  const bays = (s) => (t(s).fighter ? 0 : t(s).bays + (race ? race.bays : 0));
-  const fighters = hand.filter((s) => t(s).fighter);
-  const units = [];
-  for (const c of hand.filter((s) => !t(s).fighter && !t(s).stationary && bays(s) > 0)) {
-    const load = fighters.splice(0, Math.min(bays(c), room - 1));
-    units.push({ ships: [c, ...load], garrison: false, speed: t(c).move });
-  }
-  const garrison = [...hand.filter((s) => t(s).stationary && !t(s).fighter), ...fighters];
-  for (const s of garrison) units.push({ ships: [s], garrison: true, speed: 0 });
-  const movers = hand.filter((s) => !t(s).stationary && !(bays(s) > 0));
-  movers.sort((a, b) => t(b).move - t(a).move || a.id - b.id);
-  for (const s of movers) units.push({ ships: [s], garrison: false, speed: t(s).move });
-  const out = {};
-  const put = (unit, order) => {
-    for (const p of order) {
-      if (count[p.pid] + unit.ships.length <= room) {
-        for (const s of unit.ships) out[s.id] = p.pid;
-        count[p.pid] += unit.ships.length;
-        return true;
-      }
-    }
-    return false;
-  };
-  const back = [...planets].reverse();
-  // Classic: exactly two a planet, so fill planet by planet in this order.
-  const ordered = [...units.filter((u) => !u.garrison), ...units.filter((u) => u.garrison)];
-  if (room === 2) {
-    const flat = ordered.flatMap((u) => u.ships);
-    let n = 0;
-    for (const p of planets) while (count[p.pid] < 2 && n < flat.length) { out[flat[n].id] = p.pid; count[p.pid] += 1; n += 1; }
-    return out;
-  }
-  for (const u of units.filter((x) => x.garrison)) put(u, back);
-  for (const u of units.filter((x) => !x.garrison)) if (!put(u, planets)) for (const s of u.ships) put({ ships: [s] }, planets);
-  return out;
-}
-
 export function fleetsPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -143,14 +96,14 @@ export function fleetsPanel(g) {
   const complete = !loose.length && planets.every((p) => (room === 2 ? at(p.pid).length === 2 : at(p.pid).length <= room));
   const chip = (s) => h("button", {
     type: "button", class: `gc-chip${ui.pickShip === s.id ? " on" : ""}`, disabled: s.id in fixed,
-    "aria-pressed": ui.pickShip === s.id ? "true" : "false", title: shipWords(v, s.id),
+    "aria-pressed": ui.pickShip === s.id ? "true" : "false", title: shipWords(v, s.id), "aria-label": shipName(v, s.id),
     onclick: () => { ui.pickShip = ui.pickShip === s.id ? null : s.id; rerender(); },
-  }, `${D.SHIP_BY_KEY[s.type].short} #${s.id}`);
+  }, D.SHIP_BY_KEY[s.type].short);
   return h("div", {},
     h("p", {}, room === 2 ? "Classic: exactly 2 ships at each of your planets." : "Up to 5 ships a planet; each planet's ships start as one fleet. Fighters need a carrier or a transport to move."),
     h("p", { class: "muted" }, "Tap a ship, then a planet (here or on the map) to put it there. Only you see this."),
     h("div", { class: "choices" },
-      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => { const keep = { ...draft.assign, ...fixed }; draft.assign = { ...keep, ...arrangeFleets(v, keep) }; ui.pickShip = null; rerender(); } }, "Arrange for me"),
+      h("button", { type: "button", class: "btn", id: "gc-arrange", onclick: () => arrange(g, "fleets") }, "Arrange for me"),
       h("button", { type: "button", class: "btn", onclick: () => { draft.assign = { ...fixed }; rerender(); } }, "Clear"),
       h("button", { type: "button", class: "btn primary", id: "gc-confirm", disabled: !complete, onclick: () => confirmFleets(g) }, "Confirm fleets")),
     ui.pickShip !== null && hand.some((x) => x.id === ui.pickShip)

@@ -1,5 +1,5 @@
 // Small helpers: hex geometry from the engine's (col, row), and what the view says of ships,
-// fleets, planets and seats (ATK* and DEF* as this seat can know them).
+// fleets, planets and seats (ATK* and DEF* as the engine says this seat can know them).
 import * as D from "./data.js";
 import { hexLabel, neighbour, roundCube } from "../common/hexgrid.js";
 
@@ -21,9 +21,33 @@ export function shipType(v, cid) {
   return D.SHIP_TYPES[v.variant][Math.floor(cid / D.COPIES[v.variant])];
 }
 
-export function shipName(v, cid) {
+const ORDINALS = ["1st", "2nd", "3rd"];
+
+/** The group a ship is in as this seat knows it: its own fleet, a fleet it saw revealed or
+ * scanned, or its setup hand; the ids of that group, to tell identical ships apart. */
+function groupOf(v, cid) {
+  const mine = v.my_ships.find((s) => s.id === cid);
+  if (mine) return { marker: mine.fleet, ids: myShipsIn(v, mine.fleet).map((s) => s.id) };
+  for (const g of [...v.sightings, ...((v.cards && v.cards.scans) || [])]) {
+    if (g.ships.some((s) => s.id === cid)) return { marker: g.marker, ids: g.ships.map((s) => s.id) };
+  }
+  const hand = v.setup && v.setup.my_hand;
+  if (hand && hand.some((s) => s.id === cid)) return { marker: null, ids: hand.map((s) => s.id) };
+  return null;
+}
+
+/** A ship in the player's words (issue 36): its type and fleet ("Gunships of fleet 3"), with
+ * "1st", "2nd"... by the engine's order when the fleet (or the setup hand) holds two of the
+ * type; never an internal id. The owner, where it matters, is the caller's (targetWords). */
+export function shipName(v, cid, where = true) {
   if (cid < 0) return "nothing";
-  return `${shipType(v, cid).name} #${cid}`;
+  const t = shipType(v, cid);
+  const g = groupOf(v, cid);
+  if (!g) return t.name;
+  const same = g.ids.filter((id) => shipType(v, id) === t).sort((a, b) => a - b);
+  const n = same.indexOf(cid) + 1;
+  const nth = same.length > 1 ? `${ORDINALS[n - 1] || `${n}th`} ` : "";
+  return `${nth}${t.name}${where && g.marker ? ` of fleet ${g.marker}` : ""}`;
 }
 
 export function seatName(v, seat) {
@@ -79,39 +103,19 @@ export function canStep(v, marker) {
   return ships.every((s) => !shipType(v, s.id).stationary || s.carrier >= 0);
 }
 
-/** ATK* and DEF* as far as this seat can know them (SG-2.7): base, own planet (Advanced),
- * race, terrain, the card bonuses the view shows (own ships; Skirmish on the hex) and those
- * of the other seats' ships that follow from this turn's public card plays (knownBonuses). */
-export function stats(v, cid, owner, col, row) {
-  const t = shipType(v, cid);
-  let atk = t.atk;
-  let def = t.def;
-  const p = planetAt(v, col, row);
-  if (v.variant === "advanced" && p && p.owner === owner) { atk += 1; def += 2; }
-  const race = raceOf(v, owner);
-  if (race) { atk += race.atk; def += race.def; }
-  const ter = terrainAt(v, col, row);
-  if (ter && ter.type === "ion_cloud") atk += 1;
-  if (ter && ter.type === "asteroid_field") def += 1;
-  const effects = (v.cards && v.cards.effects) || [];
-  for (const e of effects) {
-    if (e.kind === "atk" && e.ship === cid) atk += e.value;
-    if (e.kind === "def" && e.ship === cid) def += e.value;
-    if (e.kind === "skirmish" && e.hex === hexLabel(col, row)) def += e.value;
-  }
-  if (owner !== v.viewer) {
-    const known = knownBonuses(v).ships.find((x) => x.ship === cid);
-    if (known) { atk += known.atk; def += known.def; }
-  }
-  return { atk, def };
+/** ATK* and DEF* of a ship as this seat can know them, each bonus named (SG-2.7): the
+ * engine's figures, the view's ``ship_values`` (pygame_core/games/genocide/view_values.py);
+ * null for a ship the seat cannot see. */
+export function valuesOf(v, cid) {
+  return (v.ship_values || []).find((x) => x.ship === cid) || null;
 }
 
-/** The other seats' card bonuses this turn that follow from public plays and reveals (SG-13.3,
- * SG-14.1): the engine works them out (``card_bonuses.py``); ``unsure`` names a bonus played on
- * a fleet whose ships changed before it was seen (the odds leave it out and say so). */
-export function knownBonuses(v) {
-  const known = v.cards && v.cards.known_bonuses;
-  return known || { ships: [], unsure: [] };
+/** "Attack 3 = 2 base + 1 own planet": one value and the terms it is made of, in words. */
+export function valueWords(val, key, name) {
+  if (!val) return `${name} ?`;
+  const terms = val.parts.filter((p, n) => n === 0 || p[key]);
+  const sum = terms.map((p) => `${p[key]} ${p.what}`).join(" + ");
+  return terms.length > 1 ? `${name} ${val[key]} = ${sum}` : `${name} ${val[key]} (${terms[0].what})`;
 }
 
 /** The engine's figures beside one legal action (SG-6.3 B5, SG-7.4, SG-8.5), or null: the

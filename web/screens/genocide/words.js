@@ -5,7 +5,7 @@ import * as D from "./data.js";
 import { ui } from "./state.js";
 import {
   cursorFleet, fleetMp, fleetsAt, hexLabel, myFleet, myShipsIn, neighbour, oddsOf, ownerOfShip, planetAt,
-  seatName, shipName, shipType, terrainAt,
+  seatName, shipName, shipType, terrainAt, valueWords, valuesOf,
 } from "./util.js";
 
 export function actionHex(v, a) {
@@ -55,7 +55,7 @@ function chooseWords(v, value) {
   if (step === "opponent") return seatName(v, value);
   if (step === "roll") {
     const r = v.cards.rolls[value];
-    return r ? `the roll ${r.purpose} (${r.dice.join(" ")})` : `roll ${value}`;
+    return r ? `the roll: ${r.words} (${r.dice.join(" ")})` : `roll ${value}`;
   }
   if (step === "battle_hex") return `hex ${hexLabel(Math.floor(value / 100), value % 100)}`;
   if (step === "planet_fleet") return value === 0 ? "a new fleet" : `fleet ${value}`;
@@ -89,8 +89,7 @@ function fleetSize(v, marker) {
 /** The enemy ship a declaration names, with its owner and fleet (revealed at B1, SG-6.3). */
 export function targetWords(v, cid) {
   const owner = ownerOfShip(v, cid);
-  const seen = v.sightings.find((g) => g.ships.some((s) => s.id === cid));
-  return `${owner !== null && owner !== v.viewer ? `${seatName(v, owner)}'s ` : ""}${shipName(v, cid)}${seen ? ` (fleet ${seen.marker})` : ""}`;
+  return `${owner !== null && owner !== v.viewer ? `${seatName(v, owner)}'s ` : ""}${shipName(v, cid)}`;
 }
 
 /** SG-8.5: a launch order's planet and odds in words, from the engine's figures: "87.5% after
@@ -114,10 +113,10 @@ export function label(v, a) {
     case "Select": { const fl = myFleet(v, f.fleet); return `Order fleet ${f.fleet}${fl ? ` at ${fl.hex} (${fleetSize(v, f.fleet)}, ${fleetMp(v, f.fleet)} MP)` : ""}`; }
     case "Hold": return `Fleet ${cur ? cur.marker : ""} is done moving`;
     case "EndTransport": return "End movement";
-    case "Split": return `Split ${shipName(v, f.ship)} off fleet ${cur ? cur.marker : ""} into a new fleet`;
+    case "Split": return `Split ${shipName(v, f.ship, false)} off fleet ${cur ? cur.marker : ""} into a new fleet`;
     case "Merge": return `Merge fleet ${f.fleet} (${fleetSize(v, f.fleet)}) into fleet ${cur ? cur.marker : ""}`;
-    case "Load": return `Load ${shipName(v, f.fighter)} into ${shipName(v, f.carrier)}`;
-    case "Unload": return `Unload ${shipName(v, f.fighter)}`;
+    case "Load": return `Load ${shipName(v, f.fighter, false)} into ${shipName(v, f.carrier, false)}`;
+    case "Unload": return `Unload ${shipName(v, f.fighter, false)}`;
     case "Fight": {
       const here = fleetsAt(v, f.col, f.row);
       const mine = here.filter((x) => x.owner === v.viewer).map((x) => x.marker);
@@ -182,9 +181,14 @@ function cardByNum(v, num) {
   return c.hand.find((x) => x.num === num) || c.discard.find((x) => x.num === num) || null;
 }
 
+/** A ship and its values: Attack and Defense as the engine counts them for this seat where
+ * it can see the ship (the view's ship_values: "Attack 3 = 2 base + 1 own planet"), else the
+ * type's own. */
 export function shipWords(v, cid, extra = "") {
   const t = shipType(v, cid);
-  return `${t.name} #${cid}: Move ${t.move}, Attack ${t.atk}, Defense ${t.def}, PB ${t.pb}${t.fighter ? ", fighter" : t.bays ? `, ${t.bays} bays` : ""}${extra}`;
+  const val = valuesOf(v, cid);
+  const fight = val ? `${valueWords(val, "atk", "Attack")}, ${valueWords(val, "def", "Defense")}` : `Attack ${t.atk}, Defense ${t.def}`;
+  return `${shipName(v, cid)}: Move ${t.move}, ${fight}, PB ${t.pb}${t.fighter ? ", fighter" : t.bays ? `, ${t.bays} bays` : ""}${extra}`;
 }
 
 export function fleetWords(v, f) {
@@ -192,11 +196,11 @@ export function fleetWords(v, f) {
   const flags = [f.done ? "done" : "", f.jammed ? "jammed" : "", f.ordering ? "being ordered" : ""].filter(Boolean).join(", ");
   if (f.owner === v.viewer) {
     const ships = myShipsIn(v, f.marker);
-    return `${name}: ${ships.map((s) => `${shipType(v, s.id).name} #${s.id}${s.carrier >= 0 ? ` (in #${s.carrier})` : ""}`).join(", ")}${flags ? ` · ${flags}` : ""}`;
+    return `${name}: ${ships.map((s) => `${shipName(v, s.id, false)}${s.carrier >= 0 ? ` (in ${shipName(v, s.carrier, false)})` : ""}`).join(", ")}${flags ? ` · ${flags}` : ""}`;
   }
   const seen = v.sightings.find((x) => x.owner === f.owner && x.marker === f.marker);
   const size = f.ships !== null && f.ships !== undefined ? `${f.ships} ships` : "size secret";
-  const last = seen ? ` · last seen in round ${seen.round}${seen.stale ? " (changed since)" : ""}: ${seen.ships.map((s) => shipName(v, s.id)).join(", ")}` : "";
+  const last = seen ? ` · last seen in round ${seen.round}${seen.stale ? " (changed since)" : ""}: ${seen.ships.map((s) => shipName(v, s.id, false)).join(", ")}` : "";
   return `${name}: ${size}${flags ? ` · ${flags}` : ""}${last}`;
 }
 

@@ -29,6 +29,7 @@ from ..board import (
 from ..cards import CARD_BY_NUM, CARDS, Card
 from ..state import Fleet, Phase, Ship, State
 from ..terrain import TERRAIN_BY_KEY
+from ..words import purpose_words
 from .deck import hand
 from .rulebook import RULEBOOK
 
@@ -617,9 +618,11 @@ def describe_target(state: State, step: str, value: int) -> str:
         return names[value]
     if step == K.ROLL:
         r = state.rolls[value]
-        return f"the roll {r.purpose} ({' '.join(map(str, r.dice))})"
+        words = purpose_words(state, r.purpose, lambda cid: state.data.type_of(cid).name)  # no ids (issue 36)
+        return f"the roll: {words} ({' '.join(map(str, r.dice))})"
     if step == K.BATTLE_HEX:
         return f"hex {Hex(value // 100, value % 100).label}"
     if step == K.PLANET_FLEET:
         return "a new fleet" if value == 0 else f"fleet {value}"
-    return f"{state.data.type_of(value).name} #{value}"
+    ship = state.ships[value]  # issue 36: its type and fleet (public markers), never its id
+    return state.data.type_of(value).name + (f" of {names[ship.owner]} fleet {ship.fleet}" if ship is not None else "")
