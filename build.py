@@ -274,9 +274,8 @@ def catalog() -> dict[str, object]:
     """What the page knows before Python starts: every game's title, options, seats and
     computer levels from the engine, and its blurb, option wording and help from its screen's
     ``web/screens/<id>/meta.json``. A game with a ``screen.js`` there is playable."""
-    import json
-
     import itertools
+    import json
 
     from pygame_core import GAMES
     from pygame_core.ai import LEVELS, game_ai

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, MutableMapping
-from types import ModuleType
 from typing import Any
 
 from .game import Game
@@ -56,19 +55,3 @@ class _Registry(MutableMapping[str, "Game[Any, Any]"]):
 
 
 GAMES: MutableMapping[str, Game[Any, Any]] = _Registry(_PACKAGES)
-
-
-def game_part(game_id: str, part: str) -> ModuleType | None:
-    """The optional ``part`` module of a game's package (``arrange``: the secret setup's
-    suggestion, docs/ENGINE.md), imported when first asked for; None when the package has none.
-    Any other import error is a real error and propagates."""
-    module_name = type(GAMES[game_id]).__module__
-    is_package = hasattr(importlib.import_module(module_name), "__path__")
-    package = module_name if is_package else module_name.rpartition(".")[0]
-    target = f"{package}.{part}"
-    try:
-        return importlib.import_module(target)
-    except ModuleNotFoundError as exc:
-        if exc.name == target:
-            return None
-        raise

@@ -191,8 +191,9 @@ def test_ask_answers_the_screens_question_and_changes_nothing() -> None:
     assert refused["answer"] is None and "no question" in refused["why"]
 
 def test_arrange_answers_the_seat_on_screen_with_its_draft_kept() -> None:
-    """Issue 32: "Arrange for me" is the game's own suggestion (genocide/arrange.py) for the
-    seat whose setup is on screen, keeping its draft; a game without one answers None."""
+    """Issue 32: "Arrange for me" is the game's own answer (Game.query "arrange",
+    genocide/arrange.py) for the seat whose setup is on screen, keeping its draft; another
+    seat, or a game that answers no such question, gets none and a reason."""
     app = _app(playable=("genocide",))
     app.new_game("genocide", {"preset": "classic"}, "5", [HUMAN, HUMAN])
     assert app.match is not None
@@ -200,15 +201,16 @@ def test_arrange_answers_the_seat_on_screen_with_its_draft_kept() -> None:
     app.viewer = seat
     hand = app.match.state.hands[seat]
     mine = [pid for pid, p in enumerate(app.match.state.planets) if p.owner == seat]
-    answer = app.arrange({"fleets": {str(hand[0]): mine[-1]}})["arrange"]
+    answer = app.ask("arrange", {"fleets": {str(hand[0]): mine[-1]}})["answer"]
     places = dict(answer["fleets"])
     assert set(places) == set(hand) and places[hand[0]] == mine[-1]
     app.viewer = 1 - seat  # not the seat setting up: nothing
-    assert app.arrange({"fleets": {}}) == {"arrange": None}
+    refused = app.ask("arrange", {"fleets": {}})
+    assert refused["answer"] is None and "setting up" in refused["why"]
     other = _app()
     _new(other)
     other.viewer = 0
-    assert other.arrange({}) == {"arrange": None}  # Spacehole has no arrange module
+    assert other.ask("arrange", {})["answer"] is None  # Spacehole answers no such question
 
 
 def test_undo_never_rerolls() -> None:

@@ -20,7 +20,6 @@ from pygame_core import GAMES, IllegalActionError, Match, OptionError, RecordErr
 from pygame_core.codec import WARN_LINK_CHARS, decode_steps, encode_link, pack_data, read_header, unpack_data
 from pygame_core.daily import DayError, check_day, daily_seed
 from pygame_core.game import GameBase, QueryError, View, resolve_options
-from pygame_core.registry import game_part
 
 from .backup import ImportRefused, export_text, import_text
 from .bylink import (
@@ -757,20 +756,6 @@ class App:
             return {"answer": match.game.query(match.state, self.viewer, str(question), payload), "why": ""}
         except QueryError as exc:
             return {"answer": None, "why": str(exc)}
-
-    def arrange(self, draft: dict[str, Any]) -> Model:
-        """A game's suggestion for the secret setup of the seat on screen, its draft kept
-        ("Arrange for me", issue 32): ``suggest(view, draft)`` of the game package's optional
-        ``arrange`` module (docs/ENGINE.md), given that seat's view only, so it can tell the
-        seat nothing more (C-4.2). None where the game has none or that seat is not to move."""
-        match = self._require_match()
-        seat = match.game.current_player(match.state)
-        if seat is None or seat != self.viewer or self.replay is not None or not isinstance(draft, dict):
-            return {"arrange": None}
-        module = game_part(match.record.game, "arrange")
-        if module is None:
-            return {"arrange": None}
-        return {"arrange": module.suggest(self._view(match, seat), draft) or None}
 
     def hint(self) -> Model:
         """What the strongest computer level would do now, and why in a phrase; plays nothing."""

@@ -86,7 +86,6 @@ class Api:
             "peek_line": app.peek_line,
             "every_stop": app.set_every_stop,
             "hint": app.hint,
-            "arrange": app.arrange,
             "step": app.step,
             "fork": app.play_from_here,
             "delete": app.delete,

@@ -15,6 +15,7 @@ from ...game import (
     OptionValue,
     Outcome,
     PlayerId,
+    QueryError,
     resolve_options,
 )
 from ...rng import Rng, Roller
@@ -198,6 +199,18 @@ class GenocideGame(GameBase[State, ActionBase]):
         assert end is not None
         reason, kept = end
         return Outcome(state.winners, kept, reason)
+
+    def query(self, state: State, player: PlayerId | None, question: str, payload: Any) -> dict[str, Any]:
+        """"arrange": "Arrange for me", the draft of ``player``'s secret setup completed into
+        one the rules accept (arrange.py, SG-3.6, SG-3.8), from that seat's view only (C-4.2),
+        and only while that seat is the one setting up."""
+        if question != "arrange":
+            return super().query(state, player, question, payload)
+        if player is None or self.current_player(state) != player or not isinstance(payload, dict):
+            raise QueryError("only the seat setting up may ask for its arrangement")
+        from . import arrange  # the setup's helper: loaded when a person first asks
+
+        return arrange.suggest(view(state, player), payload)
 
     def pending_secret(self, state: State) -> bool:
         """C-4.1: setup choices (SG-3.6, SG-3.8), B3 and burst declarations are PENDING until

@@ -13,18 +13,18 @@ function draftFor(g, kind) {
 }
 
 /** "Arrange for me" (issue 32): the engine completes the draft into a full setup the rules
- * accept, keeping what the player picked (pygame_core/games/genocide/arrange.py, from this
- * seat's view only); the page only applies it. */
+ * accept, keeping what the player picked (the game's query "arrange": genocide/arrange.py,
+ * from this seat's view only); the page only applies it. */
 async function arrange(g, kind) {
   const draft = draftFor(g, kind);
   let answer = null;
   try {
-    answer = await ui.shell.call("arrange", [{ [kind]: draft.assign }]);
+    answer = await ui.shell.call("ask", ["arrange", { [kind]: draft.assign }]);
   } catch (err) {
     ui.shell.notify(`No suggestion now (${err && err.message ? err.message : err}). Your draft is as it was.`);
     return;
   }
-  const pairs = answer && answer.arrange && answer.arrange[kind];
+  const pairs = answer && answer.answer && answer.answer[kind];
   if (!pairs || ui.draft !== draft) return; // the setup moved on meanwhile
   draft.assign = Object.fromEntries(pairs);
   ui.pickShip = null;
