@@ -724,13 +724,18 @@ class App:
                 self._autosave()
         return self._model("game")
 
+    def _at_shown_position(self) -> Match | None:
+        """The game on screen as far as it is shown (a replay's position), for questions about it."""
+        match = self._shown()
+        if match is not None and self.replay is not None:
+            return self.replay.truncated(self.position)
+        return match
+
     def why_not(self, wire: list[Any]) -> Model:
         """The engine's reason an action the UI does not offer is illegal (for card rules)."""
-        match = self._shown()
+        match = self._at_shown_position()
         if match is None:
             return {"legal": False, "why": "no game on screen"}
-        if self.replay is not None:
-            match = self.replay.truncated(self.position)
         try:
             action = match.game.decode_action(wire)
         except RecordError as exc:
@@ -747,11 +752,9 @@ class App:
         """The rules' answer to the screen's question about the game on screen (``Game.query``,
         issue 32: the engine computes, the page draws), for the seat on screen (a game answers
         only that seat's own questions: a secret plan stays its own); changes nothing."""
-        match = self._shown()
+        match = self._at_shown_position()
         if match is None:
             return {"answer": None, "why": "no game on screen"}
-        if self.replay is not None:
-            match = self.replay.truncated(self.position)
         try:
             return {"answer": match.game.query(match.state, self.viewer, str(question), payload), "why": ""}
         except QueryError as exc:
