@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Annotated, NotRequired, TypedDict
 
 from ...game import ShellView
 
 # A row sent as a short list of mixed items (a plot's tables and ghosts, issue 32: the view
-# stays small) is a tuple here, an array once the worker has sent it as JSON.
+# stays small) is a list, as all of a view is plain data (canonical.is_plain): mypy checks its
+# items against their union, and the Annotated tuple tells the page (tools/gen_types.py) which
+# item is which.
 
 
 class DesignView(TypedDict):
@@ -105,12 +107,12 @@ class SpeedChoice(TypedDict):
     why: str | None
 
 
-OrdersRow = tuple[str, int | None, int | None]
+OrdersRow = Annotated[list[str | int | None], tuple[str, int | None, int | None]]
 """A prefix of a legal order (MSC-6.2): the steps that may follow, what is still missing (None
 once complete) and why any other step is refused (None if none is), both indices into the
 plot's ``reasons``."""
 
-GhostRow = tuple[list[list[int]], int, list[int] | None]
+GhostRow = Annotated[list[list[list[int]] | int | list[int] | None], tuple[list[list[int]], int, list[int] | None]]
 """A ``Ghost`` in short: [hexes, facing, exit]."""
 
 

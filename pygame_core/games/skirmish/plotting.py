@@ -70,7 +70,7 @@ def orders_table(speed: int, reasons: list[list[str]]) -> dict[str, OrdersRow]:
         offered = next_steps(prefix, speed)
         todo = None if len(prefix) == speed else _steps_left(speed, len(prefix))
         refused = None if len(offered) == 3 else TWICE if offered else _all_plotted(speed)
-        out[prefix] = ("".join(offered), say(todo), say(refused))
+        out[prefix] = ["".join(offered), say(todo), say(refused)]
         for step in offered:
             walk(prefix + step)
 
@@ -117,7 +117,7 @@ def _plot(ship: Ship, first_turn: bool, width: int, height: int) -> Plot:
         for prefix in table:
             if prefix not in where:
                 g = ghost(ship, prefix, grid)
-                where[prefix] = (g["hexes"], g["facing"], g["exit"])
+                where[prefix] = [g["hexes"], g["facing"], g["exit"]]
     return {
         "ship": ship.id,
         "speeds": [{"speed": s, "why": None if s in legal else above if s > legal[-1] else below}
