@@ -2,6 +2,34 @@
 // (ShellView) and each typed game's models.py and actions: do not edit. After changing them, run
 // `python tools/gen_types.py` (tests/core/test_static.py fails while this file is behind).
 
+/** The fields of Skirmish's actions (pygame_core/games/skirmish/actions.py): each action has some of them. */
+export type SkirmishActionFields = {
+  design?: string;
+  stat?: string;
+  value?: number;
+  side?: string;
+  fit?: boolean;
+  col?: number;
+  row?: number;
+  facing?: number;
+  speed?: number;
+  move?: string;
+  ship?: number;
+  target?: number;
+};
+
+/** A legal action of Skirmish: its kind is its class's name. */
+export interface SkirmishChoice extends Choice {
+  kind: "NewShip" | "SetStat" | "FitWeapon" | "Submit" | "Place" | "Face" | "SetSpeed" | "Step" | "Fire" | "HitSide" | "HoldFire";
+  fields: SkirmishActionFields;
+}
+
+/** Skirmish's game model: the shell's, with Skirmish's view and actions (its screen's ``g``). */
+export interface SkirmishGame extends GameModel {
+  view: SkirmishView | null;
+  actions: SkirmishChoice[];
+}
+
 /** The fields of Spacehole's actions (pygame_core/games/spacehole/actions.py): each action has some of them. */
 export type SpaceholeActionFields = {
   card?: number;
@@ -135,6 +163,31 @@ export interface GameModel {
   peek?: Peek;
   review_board?: string;
   review_title?: string;
+}
+
+/** What a seat (or a spectator, ``you`` None) sees of a Minimal Space Combat state (MSC-11): everything public and its own plan; ``shots`` (by "ship-side-target") and ``choices`` only for the seat to move. */
+export interface SkirmishView extends ShellView {
+  game: string;
+  you: number | null;
+  phase: string;
+  turn: number;
+  turn_limit: number;
+  victory: string;
+  scenario: string;
+  map: SkirmishMapSize;
+  limits: SkirmishLimits;
+  current_player: number | null;
+  sides: string[];
+  plans: SkirmishPlanView[];
+  ships: SkirmishShipView[];
+  initiative: number[];
+  firing: number | null;
+  pending_hit: SkirmishPendingHit | null;
+  scores: number[];
+  winners: number[];
+  result: string | null;
+  log_parts: Record<string, SkirmishLogLine>;
+  shots: Record<string, SkirmishShotOdds>;
 }
 
 /** What the one player (or a replay's spectator) sees: all but the deck order (SH-10). */
@@ -319,6 +372,79 @@ export interface Peek {
   label: string;
 }
 
+/** The map's size in hexes (MSC-3). */
+export interface SkirmishMapSize {
+  width: number;
+  height: number;
+}
+
+/** The scenario's limits (MSC-2.3, MSC-4.1): ships a side, BP a side and BP a ship. */
+export interface SkirmishLimits {
+  ships: number;
+  budget: number;
+  ship_bp: number;
+}
+
+/** A side's plan this phase (C-4.1): whether it is in; the rest for its own side only, by phase: the designs, their BP and what the next ship may cost and start from (MSC-2.3, MSC-4.1); the placements (MSC-4.3); or the orders and the ship being plotted (MSC-6). */
+export interface SkirmishPlanView {
+  submitted: boolean;
+  designs?: SkirmishDesignView[];
+  spent?: number;
+  next_ship_allowance?: number;
+  can_add_ship?: boolean;
+  starter?: SkirmishDesignView;
+  draft?: SkirmishDraft;
+  placements?: SkirmishPlacementView[];
+  orders?: SkirmishOrderView[];
+  plot?: SkirmishPlot | null;
+}
+
+/** A ship as everyone sees it (MSC-11.1): its tracks now (MSC-2.4), ``weapons`` each side's weapon ("none", "intact", "destroyed"; the rear has none), where it stands (None before it deploys), ``fate`` ("destroyed", "disengaged") once gone, ``history`` per turn "SPEED ORDERS", ``deployed`` where it deployed and ``last_move`` its last movement step by step, [col, row, facing] from where it started (MSC-7.1, MSC-7.2). */
+export interface SkirmishShipView {
+  id: number;
+  label: string;
+  owner: number;
+  design: SkirmishDesignView;
+  engine: number;
+  shields: number;
+  to_hit: number;
+  weapons: Record<string, string>;
+  hex: string | null;
+  col: number | null;
+  row: number | null;
+  facing: number | null;
+  speed: number;
+  fate: string | null;
+  fired: string[];
+  history: string[];
+  deployed: SkirmishPose | null;
+  last_move: number[][] | null;
+}
+
+/** A weapon hit whose side the shooter's player chooses (MSC-9.6): the sides it may strike. */
+export interface SkirmishPendingHit {
+  shooter: number;
+  target: number;
+  sides: string[];
+}
+
+/** A log line's parts and its event's kind; ``detail`` for the lines after an event's first (the dice record, C-2.8), ``turn`` the event's turn if it has one. */
+export interface SkirmishLogLine {
+  kind: string;
+  detail: boolean;
+  turn: number | null;
+  parts: (string | SkirmishShipPart | SkirmishDiePart | SkirmishRulePart)[];
+}
+
+/** A legal shot: its range and modifier (MSC-9.3), the roll it hits on and its chance in percent (MSC-9.4), and the target's sides a damage roll of 6 may strike (MSC-9.6). */
+export interface SkirmishShotOdds {
+  range: number;
+  modifier: number;
+  need: number;
+  percent: number;
+  faces: string[];
+}
+
 /** The game's options (SH-3, SH-9.4, SH-7.3). */
 export interface SpaceholeOptions {
   skin: string;
@@ -468,6 +594,81 @@ export interface RecapStep {
   auto: string | null;
 }
 
+/** A ship design (MSC-2.1): its name ("ship1".."ship3", "custom", "trimmed"), its stats, the sides carrying a weapon and its cost in BP (MSC-2.3). */
+export interface SkirmishDesignView {
+  name: string;
+  engine: number;
+  shields: number;
+  to_hit: number;
+  weapons: string[];
+  bp: number;
+}
+
+/** A custom design being made step by step (MSC-2.1): the stats chosen so far, the sides with a weapon and how many sides are decided. */
+export interface SkirmishDraft {
+  values: number[];
+  weapons: string[];
+  sides_decided: number;
+}
+
+/** A ship placed in the deployment (MSC-4.3); ``facing`` None until chosen. */
+export interface SkirmishPlacementView {
+  hex: string;
+  col: number;
+  row: number;
+  facing: number | null;
+}
+
+/** One plotted order (MSC-6.2) with its projected path, so the page can warn before a ship leaves the map (MSC-A26): ``steps`` as "FFLF", ``written`` as the rules write them ("2LF"). */
+export interface SkirmishOrderView extends SkirmishGhost {
+  ship: number;
+  speed: number;
+  steps: string;
+  written: string;
+  complete: boolean;
+  path: string[];
+  end_facing: number;
+}
+
+/** The ship being plotted (MSC-6.1, MSC-6.2, MSC-7): each SPEED with why it is refused, ``above`` why a SPEED above the legal ones is, the note under the choice, per legal SPEED (its digits) the table of its orders' prefixes, the reasons they cite as [words, rule], and where every prefix leaves the ship. */
+export interface SkirmishPlot {
+  ship: number;
+  speeds: SkirmishSpeedChoice[];
+  above: string;
+  speed_rule: string;
+  note: string;
+  orders: Record<string, Record<string, [string, number | null, number | null]>>;
+  reasons: string[][];
+  where: Record<string, [number[][], number, number[] | null]>;
+}
+
+/** A hex and a facing (0..5, MSC-3.1): where a ship deployed. */
+export interface SkirmishPose {
+  col: number;
+  row: number;
+  facing: number;
+}
+
+/** A ship in a log line: its id and its words ("West 1"). */
+export interface SkirmishShipPart {
+  ship: number;
+  text: string;
+}
+
+/** A die in a log line: its value, whether it hit, what it was rolled for and its text. */
+export interface SkirmishDiePart {
+  die: number;
+  hit: boolean;
+  what: string;
+  text: string;
+}
+
+/** A rule ID in a log line, with its text (" (MSC-7)"). */
+export interface SkirmishRulePart {
+  rule: string;
+  text: string;
+}
+
 /** The income and power this turn would give with a structure played (issue 13). */
 export interface SpaceholeIfPlayed {
   income: number;
@@ -510,6 +711,20 @@ export interface WarfareStuckDice {
 export interface WarfarePlayed {
   player: number;
   card: string;
+}
+
+/** Where orders take a ship (MSC-7.1): the hexes it crosses as [col, row], its facing at the end, and, when a forward move leaves the map, the hex off the map it heads for (MSC-7.2). */
+export interface SkirmishGhost {
+  hexes: number[][];
+  facing: number;
+  leaves_map: boolean;
+  exit: number[] | null;
+}
+
+/** A SPEED of the choice 0..5 and why it is refused now (None when legal, MSC-6.1). */
+export interface SkirmishSpeedChoice {
+  speed: number;
+  why: string | null;
 }
 
 /** One colony card's dice in a battle round (SH-9.2). */

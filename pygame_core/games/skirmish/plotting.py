@@ -9,11 +9,11 @@ legal SPEED holds every prefix of a legal order, so a tap needs no round trip to
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from ...hexgrid import HexMap
 from .data import STAT_LIMITS
 from .geometry import next_steps, speed_choices
+from .models import Ghost, GhostRow, OrdersRow, Plot
 from .rules import hex_of, plotting_ship, poses
 from .state import Ship, SkirmishState
 
@@ -52,11 +52,11 @@ def speed_words(ship: Ship, first_turn: bool) -> tuple[range, str, str, str]:
     return legal, note, above, below
 
 
-def orders_table(speed: int, reasons: list[list[str]]) -> dict[str, list[Any]]:
+def orders_table(speed: int, reasons: list[list[str]]) -> dict[str, OrdersRow]:
     """Every prefix of a legal order at ``speed`` (MSC-6.2): [steps that may follow, what is
     still missing (None once complete), why any other step is refused (None if none is)], the
     words as indices into ``reasons``, each [words, rule] sent once."""
-    out: dict[str, list[Any]] = {}
+    out: dict[str, OrdersRow] = {}
 
     def say(words: str | None) -> int | None:
         if words is None:
@@ -78,7 +78,7 @@ def orders_table(speed: int, reasons: list[list[str]]) -> dict[str, list[Any]]:
     return out
 
 
-def ghost(ship: Ship, steps: str, grid: HexMap) -> dict[str, Any]:
+def ghost(ship: Ship, steps: str, grid: HexMap) -> Ghost:
     """Where ``steps`` take ``ship`` (MSC-7.1), for the page to draw: the hexes it crosses as
     [col, row], its facing at the end, and, when a forward move leaves the map, the hex off
     the map it heads for (it disengages there, MSC-7.2)."""
@@ -91,7 +91,7 @@ def ghost(ship: Ship, steps: str, grid: HexMap) -> dict[str, Any]:
     return {"hexes": hexes, "facing": seq[-1][1], "leaves_map": left, "exit": exit_hex}
 
 
-def plot_view(state: SkirmishState, player: int) -> dict[str, Any] | None:
+def plot_view(state: SkirmishState, player: int) -> Plot | None:
     """For the ship ``player`` is plotting (None when every ship has its orders): each SPEED of
     the choice with why it is refused, and per legal SPEED the table of its orders; ``where``
     gives the ``ghost`` of every prefix as [hexes, facing, exit] (MSC-7.1, MSC-7.2)."""
@@ -102,7 +102,7 @@ def plot_view(state: SkirmishState, player: int) -> dict[str, Any] | None:
 
 
 @lru_cache(maxsize=32)
-def _plot(ship: Ship, first_turn: bool, width: int, height: int) -> dict[str, Any]:
+def _plot(ship: Ship, first_turn: bool, width: int, height: int) -> Plot:
     """``plot_view`` for one ship where it stands: every tap of a plot makes a view, and the
     ship, so its table, is the same all the while (issue 31: no slower views). The answer is
     shared by those views: read it, never change it."""
@@ -112,7 +112,7 @@ def _plot(ship: Ship, first_turn: bool, width: int, height: int) -> dict[str, An
     tables = {str(s): orders_table(s, reasons) for s in legal}
     # Short rows, [hexes, facing, exit]: a ship of ENGINE 5 has 84 prefixes (issue 32: the view
     # stays small).
-    where = {}
+    where: dict[str, GhostRow] = {}
     for table in tables.values():
         for prefix in table:
             if prefix not in where:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...events import Event
-from ...game import View
 from ...hexgrid import Hex, HexMap
 from .actions import Action, Fire, HitSide, Place, SetSpeed
 from .data import SIDE_LABEL, SIDE_NAMES, range_modifier
 from .designs import starter
 from .geometry import compress_orders, expand_orders
+from .models import DesignView, LogLine, OrderView, PlanView, Pose, ShipView, ShotOdds, SkirmishView
 from .plotting import ghost, plot_view
 from .rules import (
     can_add_ship,
@@ -31,7 +29,7 @@ from .words import parts, text_of
 WEAPON_STATUS = ("none", "intact", "destroyed")
 
 
-def design_view(design: Design) -> dict[str, Any]:
+def design_view(design: Design) -> DesignView:
     return {
         "name": design.name,
         "engine": design.engine,
@@ -43,8 +41,8 @@ def design_view(design: Design) -> dict[str, Any]:
 
 
 def ship_view(
-    ship: Ship, deployed: dict[int, dict[str, int]] | None = None, last_move: list[list[int]] | None = None,
-) -> dict[str, Any]:
+    ship: Ship, deployed: dict[int, Pose] | None = None, last_move: list[list[int]] | None = None,
+) -> ShipView:
     """A ship as everyone sees it; ``deployed``: where each ship deployed (from the log's events),
     so the page can replay the last movement from there and its history (MSC-11.1)."""
     placed = ship.col >= 0
@@ -81,12 +79,12 @@ def _last_move(state: SkirmishState, start: tuple[int, int, int, str] | None) ->
     return [[where.col, where.row, f] for where, f in seq]
 
 
-def plan_view(state: SkirmishState, seat: int, mine: bool) -> dict[str, Any]:
+def plan_view(state: SkirmishState, seat: int, mine: bool) -> PlanView:
     """A PENDING plan (C-4.1): its owner sees it all, everyone else only whether it is in."""
     plan = state.plans[seat]
     if not mine:
         return {"submitted": plan.done}
-    out: dict[str, Any] = {"submitted": plan.done}
+    out: PlanView = {"submitted": plan.done}
     if state.phase == "design":
         out["designs"] = [design_view(d) for d in plan.designs]
         out["spent"] = sum(d.bp for d in plan.designs)
@@ -118,7 +116,7 @@ def plan_view(state: SkirmishState, seat: int, mine: bool) -> dict[str, Any]:
     return out
 
 
-def _order_view(state: SkirmishState, order: Order) -> dict[str, Any]:
+def _order_view(state: SkirmishState, order: Order) -> OrderView:
     """One plotted order with its projected path, so the UI can warn before a ship
     leaves the map (MSC-A26)."""
     ship = state.ships[order.ship]
@@ -144,9 +142,9 @@ class _Told:
     def __init__(self) -> None:
         self.log: tuple[Event, ...] = ()
         self.lines: list[str] = []
-        self.parts: dict[str, dict[str, Any]] = {}
-        self.plain: list[dict[str, Any]] = []
-        self.deployed: dict[int, dict[str, int]] = {}
+        self.parts: dict[str, LogLine] = {}
+        self.plain: list[dict[str, object]] = []
+        self.deployed: dict[int, Pose] = {}
         self.stands: dict[int, tuple[int, int, int]] = {}  # where each ship is after the events
         self.moved_from: dict[int, tuple[int, int, int, str]] = {}  # its last move's start, orders
 
@@ -165,7 +163,7 @@ class _Told:
                 if e.kind == "moved" and ship in told.stands:
                     told.moved_from[ship] = (*told.stands[ship], e.text("orders"))
                 told.stands[ship] = (e.num("col"), e.num("row"), e.num("facing"))
-            turn = e.get("turn")
+            turn = None if e.get("turn") is None else e.num("turn")  # turn, movement, initiative
             for n, line in enumerate(parts(e)):
                 text = text_of(list(line))
                 told.lines.append(text)
@@ -192,7 +190,7 @@ def _told(log: tuple[Event, ...]) -> _Told:
     return told
 
 
-def view(state: SkirmishState, player: int | None) -> View:
+def view(state: SkirmishState, player: int | None) -> SkirmishView:
     seat = current_seat(state)
     west, east = scores(state)
     told = _told(state.log)
@@ -262,11 +260,11 @@ def _status(state: SkirmishState) -> str:
     return f"{moment} · {label}" if moment else label
 
 
-def _shot_odds(state: SkirmishState) -> dict[str, dict[str, Any]]:
+def _shot_odds(state: SkirmishState) -> dict[str, ShotOdds]:
     """Each legal shot ("ship-side-target"): its range and modifier (MSC-9.3), the roll it hits
     on and its chance in percent (MSC-9.4), and the target's sides a damage roll of 6 may strike,
     those facing the shooter (MSC-9.6)."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, ShotOdds] = {}
     for shot in legal_actions(state):
         if not isinstance(shot, Fire):
             continue

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
 
 from pygame_core.events import Event
 
 from ...hexgrid import Hex
 from .data import MAX_RANGE, SIDE_LABEL, SIDE_NAMES, TEMPLATES, WEAPON_COST
+from .models import DiePart, Part, RulePart, ShipPart
 from .state import INTACT, SkirmishState
 
 SIDE_WORDS: dict[str, str] = {
@@ -29,9 +29,8 @@ SIDE_WORDS: dict[str, str] = {
 DIRECTION_WORDS: tuple[str, ...] = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 TEMPLATE_WORDS: dict[str, str] = {key: f"Ship {n}" for n, key in enumerate(TEMPLATES, 1)}
 
-Part = str | dict[str, Any]
-"""A piece of a line: text, ``{"ship": id, "text"}``, ``{"die": value, "hit", "what", "text"}`` or
-``{"rule": id, "text"}`` (plain data: the view hands the parts to the page)."""
+# A Part (models.py) is a piece of a line: text, ``{"ship": id, "text"}``, ``{"die": value, "hit",
+# "what", "text"}`` or ``{"rule": id, "text"}`` (plain data: the view hands the parts to the page).
 
 
 def text_of(parts: list[Part]) -> str:
@@ -44,16 +43,16 @@ def ship_words(side: int, number: int) -> str:
     return f"{SIDE_LABEL[side]} {number}"
 
 
-def _ship(ref: tuple[int, ...]) -> Part:
+def _ship(ref: tuple[int, ...]) -> ShipPart:
     ship_id, side, number = ref
     return {"ship": ship_id, "text": ship_words(side, number)}
 
 
-def _die(value: int, hit: bool, what: str = "rolled") -> Part:
+def _die(value: int, hit: bool, what: str = "rolled") -> DiePart:
     return {"die": value, "hit": hit, "what": what, "text": str(value)}
 
 
-def _rule(rule: str) -> Part:
+def _rule(rule: str) -> RulePart:
     return {"rule": rule, "text": f" ({rule})"}
 
 

@@ -4,13 +4,23 @@ import * as hx from "./hexmath.js";
 import { state } from "./state.js";
 import { plottingShip } from "./helpers.js";
 
+/** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
+/** @typedef {import("./state.js").SkirmishView} SkirmishView */
+/** @typedef {{x0: number, x1: number, y0: number, y1: number}} Box a map rectangle in hex units */
+
+/** @param {SkirmishView} v */
 function mapUnits(v) { return hx.mapSize(v.map.width, v.map.height); }
 
+/** The scale at which the whole map's width fills ``width`` pixels.
+ * @param {SkirmishView} v
+ * @param {number} width */
 export function fitScale(v, width) {
   const [mw] = mapUnits(v);
   return width / mw;
 }
 
+/** What the decision on screen is about (phase, turn, seat, ship): a new one frames the map again.
+ * @param {SkirmishGame} g */
 export function focusKey(g) {
   const v = g.view;
   if (!v) return "";
@@ -20,7 +30,9 @@ export function focusKey(g) {
 
 /** The map rectangle (in hex units) the decision is about, or null for "centre on focusHex":
  * the seat's own ships in play and every enemy within reach of them (the nearest one when
- * none is), so a shot or a threat is on screen with the ships that answer it. */
+ * none is), so a shot or a threat is on screen with the ships that answer it.
+ * @param {SkirmishGame} g
+ * @returns {Box | null} */
 export function focusBox(g) {
   const v = g.view;
   if (v.phase === "deploy" || v.phase === "design") return null;
@@ -50,6 +62,9 @@ export function focusBox(g) {
 // The most map (hex units, about 25 by 21 at 16 px a hex) a phone's map shows readably.
 const FOCUS_UNITS = [25, 21];
 
+/** The hex the map centres on when no box frames the decision.
+ * @param {SkirmishGame} g
+ * @returns {[number, number]} */
 export function focusHex(g) {
   const v = g.view;
   const plotting = v.phase === "orders" && g.actions.length ? plottingShip(v) : null;
@@ -62,6 +77,10 @@ export function focusHex(g) {
   return [any[0].col, any[0].row];
 }
 
+/** The map centred on a hex, unless it is in view already (or ``force``).
+ * @param {number} col
+ * @param {number} row
+ * @param {boolean} force */
 export function centreOn(col, row, force) {
   const canvas = document.getElementById("board");
   if (!canvas || !state.cam || !state.cam.scale) return;
@@ -76,6 +95,10 @@ export function centreOn(col, row, force) {
   clampCam(state.current.view, w, hgt);
 }
 
+/** The camera kept over the map.
+ * @param {SkirmishView} v
+ * @param {number} w
+ * @param {number} hgt */
 export function clampCam(v, w, hgt) {
   const [mw, mh] = mapUnits(v);
   const vw = w / state.cam.scale;
@@ -84,6 +107,9 @@ export function clampCam(v, w, hgt) {
   state.cam.y0 = vh >= mh ? (mh - vh) / 2 : Math.max(-0.5, Math.min(mh - vh + 0.5, state.cam.y0));
 }
 
+/** @param {SkirmishView} v
+ * @param {number} width
+ * @param {number} scale */
 export function canvasHeight(v, width, scale) {
   const [, mh] = mapUnits(v);
   // On a phone the map leaves room below it for the decision's own controls and its confirm;

@@ -7,6 +7,14 @@ import { designLine, gameKey, names, setName, STORE, storeGet, storeSet } from "
 import { actNow, findAction, rerender, startQueue } from "./sync.js";
 import { fleetPicks, keptDesign } from "./setup.js";
 
+/** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
+/** @typedef {import("./state.js").SkirmishPlan} SkirmishPlan */
+/** @typedef {import("../../types/models").SkirmishDraft} SkirmishDraft */
+/** @typedef {import("./state.js").Design} Design */
+/** @typedef {import("./state.js").Form} Form */
+/** @typedef {import("./state.js").QueueItem} QueueItem */
+/** @typedef {{designs: Design[], fleet: Design[]}} Question the "design" question (designs.answer) */
+
 // Each stat's name and meaning in words; its limits are the engine's (MSC-2.1, MSC-A06).
 const STAT_INFO = Object.fromEntries(Object.entries({
   engine: { label: "ENGINE", what: "top SPEED" },
@@ -16,7 +24,9 @@ const STAT_INFO = Object.fromEntries(Object.entries({
 
 // ---- designer (MSC-2)
 
-/** A design as the engine reads it (designs.read_design): the form's weapons as a list. */
+/** A design as the engine reads it (designs.read_design): the form's weapons as a list.
+ * @param {Form | Design} d
+ * @returns {Design} */
 function asked(d) {
   return { engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons: [...d.weapons] };
 }
@@ -25,7 +35,10 @@ function asked(d) {
  * each design's BP, whether the next ship may be it and why not, how many like it fit, and
  * why the fleet waiting cannot be built. Asked once per question and position; null until the
  * answer is in, and the answer draws the designer again. A tap changes the form at once (the
- * half-made design is the page's), so a fast double tap loses nothing. */
+ * half-made design is the page's), so a fast double tap loses nothing.
+ * @param {SkirmishGame} g
+ * @param {Question} question
+ * @returns {any} the worker's answer (designs.answer), not typed on the page yet */
 function judged(g, question) {
   const key = `${g.at}|${JSON.stringify(question)}`;
   const cache = state.ui.judged || (state.ui.judged = new Map());
@@ -39,22 +52,33 @@ function judged(g, question) {
   return null;
 }
 
-/** The engine's answer about the form alone, asked now (Build waits for it). */
+/** The engine's answer about the form alone, asked now (Build waits for it).
+ * @param {SkirmishGame} g
+ * @param {Form} f
+ * @param {Design[]} fleet
+ * @returns {Promise<any>} the worker's answer (designs.answer), not typed on the page yet */
 async function judgeNow(g, f, fleet = []) {
   const r = await state.shell.call("ask", ["design", { designs: [asked(f)], fleet: fleet.map(asked) }]);
   return r && r.answer ? r.answer : null;
 }
 
+/** The designer's form holding design ``d``, started from ``from`` (a template's key, "savedN" or "").
+ * @param {Design} d
+ * @returns {Form} */
 function formFrom(d, from = "") {
   const name = from in TEMPLATES ? "" : d.name || "";
   return { engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons: new Set(d.weapons), name, from };
 }
 
+/** @param {Form} f
+ * @param {Design} t */
 function sameDesign(f, t) {
   return f.engine === t.engine && f.shields === t.shields && f.to_hit === t.to_hit
     && f.weapons.size === t.weapons.length && t.weapons.every((w) => f.weapons.has(w));
 }
 
+/** The ship designer: the fleet waiting, the form, kept and shared designs (MSC-2).
+ * @param {SkirmishGame} g */
 export function designer(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -110,11 +134,11 @@ export function designer(g) {
   const over = Boolean(mine && !mine.legal);
   const label = `${"WE"[me]}${built.length + 1}`;
   const fits = answer && !draft ? answer.designs[0].fits : 0;
-  const statRow = (key, n) => {
+  const statRow = (/** @type {"engine" | "shields" | "to_hit"} */ key, /** @type {number} */ n) => {
     const info = STAT_INFO[key];
     const locked = n < fixed;
     const value = f[key];
-    const change = (delta) => () => {
+    const change = (/** @type {number} */ delta) => () => {
       const next = value + delta;
       if (locked) state.ui.why = `${info.label} is already chosen for this ship; finish it or undo.`;
       else if (next > info.max) state.ui.why = `${info.label} is at most ${info.max}.`;
@@ -130,7 +154,7 @@ export function designer(g) {
       h("span", { class: "msc-pips", "aria-hidden": "true" }, pips(value, info.max)),
       h("span", { class: "muted msc-bp" }, `${value} BP`));
   };
-  const sideButton = (s) => {
+  const sideButton = (/** @type {string} */ s) => {
     const on = f.weapons.has(s);
     const decided = draft ? WEAPON_ORDER.indexOf(s) < draft.sides_decided : false;
     return h("button", {
@@ -172,7 +196,7 @@ export function designer(g) {
         h("div", { class: "msc-side-grid" }, WEAPON_ORDER.map(sideButton), rear)),
       h("label", { class: "msc-name" }, "Name (optional)",
         h("input", { type: "text", id: "msc-ship-name", maxlength: "40", value: f.name, autocomplete: "off", placeholder: "e.g. Vigilant",
-          oninput: (e) => { f.name = e.target.value; } })),
+          oninput: (/** @type {InputEvent & {target: HTMLInputElement}} */ e) => { f.name = e.target.value; } })),
       h("p", { class: `msc-total${over ? " warn" : ""}`, id: "msc-total", "aria-live": "polite", "aria-busy": answer ? "false" : "true",
         "data-rule": over ? mine.rule : null }, totalNote),
       state.ui.why ? h("p", { class: "warn", id: "design-why", role: "alert" }, state.ui.why) : null,
@@ -199,7 +223,7 @@ function takeBackStep() {
   if (state.ui.takingBack) return;
   state.ui.takingBack = true;
   const again = () => {
-    const button = document.getElementById("undo");
+    const button = /** @type {HTMLButtonElement | null} */ (document.getElementById("undo"));
     if (document.body.dataset.busy) { setTimeout(again, 50); return; }
     state.ui.takingBack = false;
     if (button && !button.disabled) button.click();
@@ -207,11 +231,14 @@ function takeBackStep() {
   setTimeout(again, 0);
 }
 
+/** @param {number} value
+ * @param {number} max */
 function pips(value, max) {
   return "●".repeat(value) + "○".repeat(Math.max(0, max - value));
 }
 
-/** Build the form (``copies`` times): the engine judges it first (Refused, with its reason). */
+/** Build the form (``copies`` times): the engine judges it first (Refused, with its reason).
+ * @param {SkirmishGame} g */
 async function buildShip(g, copies = 1) {
   if (state.ui.judging || state.queue) return;
   const v = g.view;
@@ -234,13 +261,18 @@ async function buildShip(g, copies = 1) {
   state.ui.lastBuild = plan.draft ? null : { form: { ...f, weapons: new Set(f.weapons) }, before: (plan.designs || []).length, doneAt: null };
   state.ui.why = "";
   state.ui.note = "";
+  /** @type {QueueItem[]} */
   const all = [];
   for (let n = 0; n < copies; n++) all.push(...items);
   startQueue(all, copies > 1 ? `Building ${copies} ships` : `Building ${label}`);
 }
 
-/** The engine's steps that build design ``f`` (weapons a Set), finishing ``draft`` if any. */
+/** The engine's steps that build design ``f`` (weapons a Set), finishing ``draft`` if any.
+ * @param {Form} f
+ * @param {SkirmishDraft | null} draft
+ * @returns {QueueItem[]} */
 function shipItems(f, draft) {
+  /** @type {QueueItem[]} */
   const items = [];
   const template = Object.entries(TEMPLATES).find(([, t]) => sameDesign(f, t));
   if (!draft && template) return [["NewShip", { design: template[0] }]];
@@ -254,14 +286,16 @@ function shipItems(f, draft) {
 
 // ---- the fleet chosen at setup, pre-filled in the design phase (docs/rules-notes/skirmish.md)
 
-/** A name worth keeping: not the example design's own ("Ship 1" on an unchanged Ship 1). */
+/** A name worth keeping: not the example design's own ("Ship 1" on an unchanged Ship 1).
+ * @param {Design} d */
 function ownName(d) {
   const t = Object.values(TEMPLATES).find((x) => x.name === d.name);
   return t && sameDesign(formFrom(d, ""), t) ? "" : d.name || "";
 }
 
 /** The setup's choice for this game, noted by beforeStart just before the game started, is
- * bound to the game's address on its first design-phase screen. */
+ * bound to the game's address on its first design-phase screen.
+ * @param {SkirmishGame} g */
 export function claimSetup(g) {
   if (g.mode !== "play" || !g.view || g.view.phase !== "design") return;
   const pending = storeGet("pending", null);
@@ -275,17 +309,25 @@ export function claimSetup(g) {
   storeSet("fleets", Object.fromEntries(Object.entries(fleets).slice(-20)));
 }
 
+/** The fleets the setup chose for this game (by seat) and the design link it was opened from.
+ * @returns {{seats: unknown[], received: unknown}} read from storage */
 function setupOf() {
   const all = storeGet("fleets", {}) || {};
   const here = all[gameKey()];
   return here && Array.isArray(here.seats) ? here : { seats: [], received: null };
 }
 
+/** @param {number} seat
+ * @returns {Design[]} */
 function setupFleet(seat) {
   const mine = setupOf().seats[seat];
   return Array.isArray(mine) ? mine.map(cleanDesign).filter(Boolean) : [];
 }
 
+/** The fleet chosen at setup, to review, build and submit.
+ * @param {SkirmishGame} g
+ * @param {SkirmishPlan} plan
+ * @param {Design[]} built */
 function fleetPanel(g, plan, built) {
   const { h } = state.shell;
   const v = g.view;
@@ -296,7 +338,7 @@ function fleetPanel(g, plan, built) {
   const n = state.ui.fleet.length;
   const list = fleetPicks(v.limits, cleanDesign(setupOf().received), savedDesigns(g));
   const pick = h("label", { class: "msc-fleet-pick" }, "Start the fleet from",
-    h("select", { id: "msc-fleet-pick", onchange: (e) => {
+    h("select", { id: "msc-fleet-pick", onchange: (/** @type {Event & {target: HTMLSelectElement}} */ e) => {
       const chosen = list.find(([k]) => k === e.target.value);
       if (chosen && chosen[2]) state.ui.fleet = chosen[2].map((d) => ({ ...d, weapons: [...d.weapons] }));
       state.ui.why = "";
@@ -329,16 +371,21 @@ function fleetPanel(g, plan, built) {
     })));
 }
 
+/** @param {number} i
+ * @param {string} label */
 function editFleetShip(i, label) {
   const [d] = state.ui.fleet.splice(i, 1);
   state.ui.form = formFrom({ ...d, name: ownName(d) }, "");
   state.ui.why = "";
   state.ui.note = `That ship is in the designer below as ${label}: change it, then build it. The rest of the fleet waits above.`;
   rerender();
-  const first = document.querySelector(".msc-form button");
+  const first = /** @type {HTMLButtonElement | null} */ (document.querySelector(".msc-form button"));
   if (first) first.focus({ preventScroll: false });
 }
 
+/** Build the fleet waiting (the engine judges it first), then submit it if ``submit``.
+ * @param {SkirmishGame} g
+ * @param {boolean} submit */
 async function buildFleet(g, submit) {
   const v = g.view;
   const plan = v.plans[v.you];
@@ -351,6 +398,7 @@ async function buildFleet(g, submit) {
   const problem = answer.fleet.problem;
   if (problem) { state.ui.why = `Refused: ${problem}. Remove or edit a ship.`; state.ui.whyRule = "MSC-2.3"; rerender(); return; }
   if (state.queue || !state.ui.fleet.length) return;
+  /** @type {QueueItem[]} */
   const items = [];
   state.ui.fleet.forEach((d, i) => {
     if (ownName(d)) setName(`${"WE"[v.you]}${built + i + 1}`, ownName(d));
@@ -367,6 +415,9 @@ async function buildFleet(g, submit) {
 
 // Saved designs and design codes: a design is {name, engine, shields, to_hit, weapons}.
 
+/** The designs kept on this device, those kept by the other side in this design phase left out.
+ * @param {SkirmishGame} g
+ * @returns {Design[]} */
 function savedDesigns(g) {
   const list = storeGet("designs", []);
   const here = gameKey();
@@ -375,17 +426,20 @@ function savedDesigns(g) {
     .map(cleanDesign).filter(Boolean).slice(-6);
 }
 
+/** @param {Form} f */
 function saveDesign(f) {
   const d = cleanDesign({ name: f.name.trim() || `Design ${new Date().toLocaleDateString()}`, engine: f.engine, shields: f.shields, to_hit: f.to_hit, weapons: [...f.weapons] });
   if (keptDesign(d, gameKey(), state.current.view.you)) state.ui.note = `Kept “${d.name}” for later games on this device: it is under “Start from”.`;
   rerender();
 }
 
+/** @param {string} code */
 function designLink(code) {
   return `${location.href.split("#")[0]}#x/skirmish/${code}`;
 }
 
-/** Share a design as a link (#x/skirmish/<code>, opened by setupExtras) or as its bare code. */
+/** Share a design as a link (#x/skirmish/<code>, opened by setupExtras) or as its bare code.
+ * @param {Form} f */
 function copyCode(f) {
   const code = designCode({ ...f, weapons: [...f.weapons], name: f.name.trim() });
   state.ui.codeText = code;
@@ -393,17 +447,20 @@ function copyCode(f) {
   copyText(designLink(code), "Design link copied: send it to a friend.");
 }
 
+/** @param {string} text
+ * @param {string} done what the note says once it is copied */
 function copyText(text, done) {
   if (!navigator.clipboard) return;
   navigator.clipboard.writeText(text).then(() => { state.ui.note = done; rerender(); }, () => {});
 }
 
+/** @param {string} code */
 function shareBox(code) {
   const { h } = state.shell;
   const url = designLink(code);
   return h("div", { class: "msc-code", id: "msc-code-box" },
     h("label", {}, "Design link",
-      h("input", { type: "text", id: "msc-link", readonly: true, value: url, onfocus: (e) => e.target.select() })),
+      h("input", { type: "text", id: "msc-link", readonly: true, value: url, onfocus: (/** @type {FocusEvent & {target: HTMLInputElement}} */ e) => e.target.select() })),
     h("p", {}, "Or the bare design code, to paste in a designer: ", h("code", { id: "msc-code" }, code)),
     h("div", { class: "msc-row" },
       h("button", { type: "button", class: "btn small", onclick: () => copyText(url, "Design link copied: send it to a friend.") }, "Copy link"),
@@ -412,7 +469,7 @@ function shareBox(code) {
 }
 
 function pasteCode() {
-  const input = document.getElementById("msc-paste");
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById("msc-paste"));
   const d = readDesignCode(input ? input.value : "");
   if (!d) { state.ui.why = "That is not a design code or design link (a code looks like m3337.Vigilant)."; rerender(); return; }
   state.ui.form = formFrom(d, "");

@@ -7,6 +7,21 @@ import { gameKey, judge, ownShips, plotOf, SIDE_COLOURS, SIDE_NAMES } from "./he
 import { actNow, findAction, rerender } from "./sync.js";
 import { canvasHeight, clampCam, fitScale, focusBox, focusHex } from "./camera.js";
 
+/** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
+/** @typedef {import("./state.js").SkirmishView} SkirmishView */
+/** @typedef {import("./state.js").SkirmishShip} SkirmishShip */
+/** @typedef {import("./state.js").Trail} Trail */
+/** @typedef {import("./helpers.js").GhostPath} GhostPath */
+/** @typedef {{x: [number, number], facing: number, angle: number, moving?: boolean, gone?: boolean}} Pose a ship
+ * where it is drawn now (mid-animation ``moving``) */
+/** @typedef {(ux: number, uy: number) => [number, number]} ToPixels map units to the canvas's pixels */
+/** @typedef {(col: number, row: number, shrink?: number) => void} HexPath */
+/** @typedef {{ghost?: boolean, left?: boolean, selected?: boolean, target?: boolean}} ShipLook */
+
+/** Zoom the map by ``f`` about a point of the canvas (its centre by default).
+ * @param {number} f
+ * @param {number | null} px
+ * @param {number | null} py */
 export function zoomBy(f, px = null, py = null) {
   const canvas = document.getElementById("board");
   if (!canvas || !state.current) return;
@@ -26,7 +41,10 @@ export function zoomBy(f, px = null, py = null) {
   drawMap(state.current);
 }
 
-/** Ship positions to draw: the view's, or mid-animation along the last moves. */
+/** Ship positions to draw: the view's, or mid-animation along the last moves.
+ * @param {SkirmishView} v
+ * @param {number} now
+ * @returns {Map<number, Pose>} */
 function shipPoses(v, now) {
   const poses = new Map();
   for (const s of v.ships) {
@@ -54,7 +72,9 @@ function shipPoses(v, now) {
 }
 
 /** Each ship's last movement as the engine tells it (ship.last_move: [col, row, facing] per
- * step from where it started; a ship that left the map ends on the hex off it, MSC-7.2). */
+ * step from where it started; a ship that left the map ends on the hex off it, MSC-7.2).
+ * @param {SkirmishView} v
+ * @returns {Map<number, Trail>} */
 export function lastMoves(v) {
   const out = new Map();
   for (const s of v.ships) {
@@ -65,12 +85,14 @@ export function lastMoves(v) {
   return out;
 }
 
+/** @param {SkirmishView} v */
 function trails(v) {
   const key = `${gameKey()}:${v.ships.map((x) => x.history.length).join(",")}:${v.log.length}`;
   if (state.trailCache.key !== key) state.trailCache = { key, paths: lastMoves(v) };
   return state.trailCache.paths;
 }
 
+/** @param {HTMLCanvasElement} canvas */
 function bindCanvas(canvas) {
   panZoomTap(canvas, {
     grab: () => ({ x0: state.cam.x0, y0: state.cam.y0 }),
@@ -87,6 +109,9 @@ function bindCanvas(canvas) {
   });
 }
 
+/** @param {number} x
+ * @param {number} y
+ * @param {PointerEvent} e */
 function onMapTap(x, y, e) {
   const g = state.current;
   if (!g || !g.view || !state.cam.scale) return;
@@ -101,16 +126,21 @@ function onMapTap(x, y, e) {
 /** A touch on the map is followed by the browser's click at the same point of the screen; the
  * tap may scroll the page (the decision's controls kept in view with the map, issue 36), and
  * that click would then land on whatever slid under the finger (a Fire button). It is dropped
- * unless it lands on the map. */
+ * unless it lands on the map.
+ * @param {EventTarget} canvas */
 function swallowGhostClick(canvas) {
   const until = performance.now() + 700;
-  const guard = (ev) => {
+  const guard = (/** @type {MouseEvent} */ ev) => {
     document.removeEventListener("click", guard, true);
     if (performance.now() < until && ev.target !== canvas) { ev.preventDefault(); ev.stopPropagation(); }
   };
   document.addEventListener("click", guard, true);
 }
 
+/** A tap on a hex (or Enter on the keyboard's): place, face, target or select what is there.
+ * @param {number} col
+ * @param {number} row
+ * @param {Event} [e] */
 export function tapHex(col, row, e) {
   const g = state.current;
   const v = g.view;
@@ -145,8 +175,10 @@ export function tapHex(col, row, e) {
   rerender();
 }
 
+/** The map drawn from ``g`` and the camera.
+ * @param {SkirmishGame} g */
 export function drawMap(g) {
-  const canvas = document.getElementById("board");
+  const canvas = /** @type {HTMLCanvasElement | null} */ (document.getElementById("board"));
   if (!canvas || !g || !g.view) return;
   bindCanvas(canvas);
   const v = g.view;
@@ -186,7 +218,9 @@ export function drawMap(g) {
   ctx.fillStyle = "#0d1328";
   ctx.fillRect(0, 0, width, height);
   const S = state.cam.scale;
+  /** @type {ToPixels} */
   const px = (ux, uy) => [(ux - state.cam.x0) * S, (uy - state.cam.y0) * S];
+  /** @type {HexPath} */
   const hexPath = (col, row, shrink = 1) => {
     const [cx, cy] = px(...hx.hexCenter(col, row));
     ctx.beginPath();
@@ -358,10 +392,15 @@ export function drawMap(g) {
 }
 
 /** The hexes a ship's intact weapons reach (MSC-3.4: range 6 in each armed arc), as drawArcs
- * draws them for the selected ship. */
+ * draws them for the selected ship.
+ * @param {SkirmishView} v
+ * @param {SkirmishShip} sel
+ * @returns {[number, number][]} */
 function armedHexes(v, sel) {
   const sides = Object.entries(sel.weapons).filter(([, st]) => st === "intact").map(([x]) => x);
+  /** @type {[number, number]} */
   const from = [sel.col, sel.row];
+  /** @type {[number, number][]} */
   const out = [];
   if (!sides.length) return out;
   for (let c = Math.max(0, sel.col - 6); c <= Math.min(v.map.width - 1, sel.col + 6); c++) {
@@ -374,9 +413,18 @@ function armedHexes(v, sel) {
   return out;
 }
 
+/** The selected ship's arcs (or where its orders take it), the targets it may fire at ringed.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {SkirmishView} v
+ * @param {SkirmishGame} g
+ * @param {SkirmishShip} sel
+ * @param {HexPath} hexPath
+ * @param {ToPixels} px
+ * @param {number} S */
 function drawArcs(ctx, v, g, sel, hexPath, px, S) {
   const colours = { F: "#ffcc4d", FR: "#7be0a5", FL: "#8fa2ff", RR: "#ff7bd0", RL: "#5fe0e8" };
   const sides = Object.entries(sel.weapons).filter(([, st]) => st === "intact").map(([s]) => s);
+  /** @type {[number, number]} */
   const from = [sel.col, sel.row];
   for (let c = Math.max(0, sel.col - 6); c <= Math.min(v.map.width - 1, sel.col + 6); c++) {
     for (let r = Math.max(0, sel.row - 7); r <= Math.min(v.map.height - 1, sel.row + 7); r++) {
@@ -422,7 +470,9 @@ function drawArcs(ctx, v, g, sel, hexPath, px, S) {
   ctx.textBaseline = "alphabetic";
 }
 
-/** Where the orders being plotted take their ship, from the engine's table (judge), or null. */
+/** Where the orders being plotted take their ship, from the engine's table (judge), or null.
+ * @param {SkirmishView} v
+ * @returns {GhostPath | null} */
 function draftGhost(v) {
   const d = state.ui.draft;
   const plot = plotOf(v);
@@ -430,6 +480,12 @@ function draftGhost(v) {
   return judge(plot, d.speed, d.steps).ghost;
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ * @param {ToPixels} px
+ * @param {GhostPath} t
+ * @param {SkirmishShip} ship
+ * @param {number} S
+ * @param {number} alpha */
 function drawGhost(ctx, px, t, ship, S, alpha) {
   ctx.globalAlpha = alpha;
   ctx.strokeStyle = t.left ? "#ff7b7b" : "#ffcc4d";
@@ -448,6 +504,12 @@ function drawGhost(ctx, px, t, ship, S, alpha) {
   ctx.globalAlpha = 1;
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ * @param {[number, number]} at
+ * @param {number | null} angle
+ * @param {SkirmishShip} s
+ * @param {number} S
+ * @param {ShipLook} opts */
 function drawShip(ctx, [x, y], angle, s, S, opts = {}) {
   const R = Math.max(7, S * 0.62);
   const colour = SIDE_COLOURS[s.owner];

@@ -5,6 +5,11 @@
 // The rule tables come from the engine (SkirmishGame.screen_tables in
 // pygame_core/games/skirmish/game.py), written into the page's catalogue by the build: one
 // source, so a changed number cannot leave the screen behind.
+
+/** @typedef {import("./state.js").Design} Design */
+/** @typedef {import("./state.js").SkirmishLimits} SkirmishLimits */
+
+// The catalogue is the build's JSON (build.py), read untyped.
 const GAME = JSON.parse(document.getElementById("catalog").textContent).games.find((g) => g.id === "skirmish");
 const TABLES = GAME.tables;
 export const TEMPLATES = TABLES.templates;
@@ -16,19 +21,26 @@ export const WEAPON_COST = TABLES.weapon_cost; // MSC-2.1: BP per weapon
 // A custom scenario's defaults are its options' own (MSC-A03).
 const CUSTOM = Object.fromEntries(GAME.options.filter((o) => ["ships", "budget", "ship_bp"].includes(o.key)).map((o) => [o.key, o.default]));
 
-/** The design phase's limits for the options chosen at setup (MSC-4.1; custom: MSC-A03). */
+/** The design phase's limits for the options chosen at setup (MSC-4.1; custom: MSC-A03).
+ * @param {Record<string, any>} options
+ * @returns {SkirmishLimits} */
 export function limitsOf(options) {
   const preset = PRESETS[options.scenario || "duel"];
   if (preset) return { ...preset };
-  const n = (key) => (Number.isInteger(options[key]) && options[key] > 0 ? options[key] : CUSTOM[key]);
+  const n = (/** @type {string} */ key) => (Number.isInteger(options[key]) && options[key] > 0 ? options[key] : CUSTOM[key]);
   return { ships: n("ships"), budget: n("budget"), ship_bp: Math.min(MAX_SHIP_BP, n("ship_bp")) };
 }
 
+/** A design's cost in BP (MSC-2.1).
+ * @param {Design} d
+ * @returns {number} */
 export function designCost(d) {
   return d.engine + d.shields + d.to_hit + WEAPON_COST * d.weapons.length;
 }
 
-/** A design read from outside (storage, a link) with its values checked, or null. */
+/** A design read from outside (storage, a link) with its values checked, or null.
+ * @param {any} d read from storage or a link: anything
+ * @returns {Design | null} */
 export function cleanDesign(d) {
   if (!d || typeof d !== "object") return null;
   const num = (stat) => Number.isInteger(d[stat]) && d[stat] >= STAT_LIMITS[stat][0] && d[stat] <= STAT_LIMITS[stat][1];
@@ -38,7 +50,10 @@ export function cleanDesign(d) {
 }
 
 /** The example design trimmed until it costs at most ``allowance`` (weapons first, then TO-HIT,
- * ENGINE, SHIELDS down to 1). */
+ * ENGINE, SHIELDS down to 1).
+ * @param {number} allowance
+ * @param {Design} from
+ * @returns {Design} */
 export function trimmed(allowance, from = TEMPLATES.ship1) {
   const d = { ...from, weapons: [...from.weapons] };
   const drop = ["FR", "FL", "F"];
@@ -53,16 +68,21 @@ export function trimmed(allowance, from = TEMPLATES.ship1) {
   return d;
 }
 
-/** BP the next ship may cost after ``spent`` (MSC-2.3: the per-ship limit or what is left). */
+/** BP the next ship may cost after ``spent`` (MSC-2.3: the per-ship limit or what is left).
+ * @param {SkirmishLimits} limits
+ * @param {number} spent */
 export function allowance(limits, spent) {
   return Math.min(limits.ship_bp, MAX_SHIP_BP, limits.budget - spent);
 }
 
 /** Quick start: the three example designs in turn while one fits (duel: Ship 1; skirmish: one
  * of each; fleet: two of each, 90 of 100 BP). A scenario whose ships may cost less than an
- * example design gets the example trimmed to fit, as many as the budget allows. */
+ * example design gets the example trimmed to fit, as many as the budget allows.
+ * @param {SkirmishLimits} limits
+ * @returns {Design[]} */
 export function quickFleet(limits) {
   const order = ["ship1", "ship2", "ship3"];
+  /** @type {Design[]} */
   const out = [];
   let spent = 0;
   const small = allowance(limits, 0) < 15;
@@ -76,7 +96,10 @@ export function quickFleet(limits) {
   return out;
 }
 
-/** As many ships of one design as the scenario allows, or {why} when none fits. */
+/** As many ships of one design as the scenario allows, or {why} when none fits.
+ * @param {Design} d
+ * @param {SkirmishLimits} limits
+ * @returns {{fleet: Design[], why?: undefined} | {why: string, fleet?: undefined}} */
 export function fleetOf(d, limits) {
   const cost = designCost(d);
   const most = allowance(limits, 0);
@@ -88,13 +111,16 @@ export function fleetOf(d, limits) {
 // ---- design codes: "m" ENGINE SHIELDS TO-HIT, the weapons as one base-32 digit (F 1, FL 2,
 // FR 4, RL 8, RR 16), "." and the name percent-encoded: "m3337.Vigilant" (14 characters).
 
+/** @param {Design} d */
 export function designCode(d) {
   const mask = WEAPON_ORDER.reduce((m, s, n) => m | ([...d.weapons].includes(s) ? 1 << n : 0), 0);
   return `m${d.engine}${d.shields}${d.to_hit}${mask.toString(32)}.${encodeURIComponent(d.name || "")}`;
 }
 
 /** A design from a code, a design link, or the older "MSC1.E3S3T3.F-FL-FR.<base64>" form; null
- * if it is none of these. The name stays a plain string: callers show it as text. */
+ * if it is none of these. The name stays a plain string: callers show it as text.
+ * @param {string} text
+ * @returns {Design | null} */
 export function readDesignCode(text) {
   let src = String(text || "").trim();
   const link = /#x\/skirmish\/(.*)$/.exec(src);

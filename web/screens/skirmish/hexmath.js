@@ -12,6 +12,9 @@ export const SIDE_NAMES = ["F", "FR", "RR", "R", "RL", "FL"];
 export const SIDE_WORDS = { F: "front", FR: "front right", RR: "rear right", R: "rear", RL: "rear left", FL: "front left" };
 export const MAX_RANGE = 6;
 
+/** A hex's label ("0304") as [col, row].
+ * @param {string} label
+ * @returns {[number, number]} */
 export function parseLabel(label) {
   return [Number(label.slice(0, 2)) - 1, Number(label.slice(2)) - 1];
 }
@@ -20,7 +23,9 @@ export function parseLabel(label) {
 
 /** Read orders written like "2L1" (digits: forward moves; L, R: 60° turns). Also accepts
  * "F" for one forward move, spaces, lower case, and "-" or "" for no orders.
- * Returns {steps: "FFLF"} or {steps: null, error}. */
+ * Returns {steps: "FFLF"} or {steps: null, error}.
+ * @param {string} text
+ * @returns {{steps: string, error?: undefined} | {steps: null, error: string}} */
 export function parseOrders(text) {
   const src = String(text).toUpperCase().replace(/[\s,]+/g, "");
   if (src === "" || src === "-") return { steps: "" };
@@ -44,7 +49,8 @@ export function parseOrders(text) {
   return { steps };
 }
 
-/** The written form of a step string: "FFLF" becomes "2L1" (MSC-6.2). */
+/** The written form of a step string: "FFLF" becomes "2L1" (MSC-6.2).
+ * @param {string} steps */
 export function writeOrders(steps) {
   let out = "";
   let run = 0;
@@ -59,6 +65,8 @@ export function writeOrders(steps) {
 
 // ---------------------------------------------------------------------------- arcs and fire
 
+/** @param {number[]} v a cube vector
+ * @param {number} dir */
 function inWedge(v, dir) {
   const d = DIRS[dir];
   const hi = d.indexOf(1);
@@ -67,13 +75,20 @@ function inWedge(v, dir) {
   return v[hi] >= v[mid] && v[mid] >= v[lo];
 }
 
-/** Sides (indices, ascending) of a ship facing ``facing`` whose arc holds cube vector v. */
+/** Sides (indices, ascending) of a ship facing ``facing`` whose arc holds cube vector v.
+ * @param {number} facing
+ * @param {number[]} v
+ * @returns {number[]} */
 export function arcsOf(facing, v) {
   const out = [];
   for (let d = 0; d < 6; d++) if (inWedge(v, d)) out.push(((d - facing) % 6 + 6) % 6);
   return out.sort((a, b) => a - b);
 }
 
+/** The cube vector from one hex to another.
+ * @param {[number, number]} from (col, row)
+ * @param {[number, number]} to
+ * @returns {[number, number, number]} */
 export function relative(from, to) {
   const a = toCube(from[0], from[1]);
   const b = toCube(to[0], to[1]);
@@ -84,16 +99,28 @@ export function relative(from, to) {
 
 export const SQRT3 = Math.sqrt(3);
 
-/** Centre of a hex in map units of hex radius 1 (flat-topped, odd columns shifted down). */
+/** Centre of a hex in map units of hex radius 1 (flat-topped, odd columns shifted down).
+ * @param {number} col
+ * @param {number} row
+ * @returns {[number, number]} */
 export function hexCenter(col, row) {
   return [1 + 1.5 * col, SQRT3 / 2 + SQRT3 * (row + 0.5 * (col & 1))];
 }
 
+/** The map's size in map units.
+ * @param {number} width
+ * @param {number} height
+ * @returns {[number, number]} */
 export function mapSize(width, height) {
   return [1.5 * width + 0.5, SQRT3 * (height + 0.5)];
 }
 
-/** The hex under a point in map units, or null off the map. */
+/** The hex under a point in map units, or null off the map.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} width
+ * @param {number} height
+ * @returns {[number, number] | null} */
 export function hexAt(x, y, width, height) {
   const fq = (x - 1) / 1.5;
   const [col, row] = roundCube(fq, -(x - 1) / 3 + (SQRT3 / 3) * (y - SQRT3 / 2));
@@ -101,7 +128,8 @@ export function hexAt(x, y, width, height) {
   return [col, row];
 }
 
-/** The angle (radians, screen coordinates) of a world direction: 0 N points up. */
+/** The angle (radians, screen coordinates) of a world direction: 0 N points up.
+ * @param {number} dir */
 export function dirAngle(dir) {
   return (-90 + 60 * dir) * Math.PI / 180;
 }

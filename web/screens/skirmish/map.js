@@ -6,8 +6,13 @@ import { gameKey, isMoveLine, ownShips, shipName } from "./helpers.js";
 import { clampCam } from "./camera.js";
 import { drawMap, lastMoves, tapHex, zoomBy } from "./draw.js";
 
+/** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
+/** @typedef {import("./state.js").SkirmishView} SkirmishView */
+
 // ---------------------------------------------------------------------------- the map
 
+/** The map's box: its canvas (kept from the last draw) and its tools.
+ * @param {SkirmishGame} g */
 export function mapBox(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -34,7 +39,8 @@ export function mapBox(g) {
 
 /** Hexes by keyboard: the map is a tab stop; the arrows move a frame over the hexes (up and down
  * a column, left and right along a row), Enter or Space taps the hex under it. While orders are
- * plotted the arrows plot steps instead (keys, in screen.js), as they always have. */
+ * plotted the arrows plot steps instead (keys, in screen.js), as they always have.
+ * @param {KeyboardEvent} e */
 function mapKey(e) {
   const g = state.current;
   if (!g || !g.view || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -56,7 +62,9 @@ function mapKey(e) {
 }
 
 /** Where the keyboard's frame starts: the decision's own hex (the last placement, the ship to
- * fire), else the middle of the own deployment zone. */
+ * fire), else the middle of the own deployment zone.
+ * @param {SkirmishGame} g
+ * @returns {[number, number]} */
 function startHex(g) {
   const v = g.view;
   if (v.phase === "deploy") {
@@ -70,6 +78,7 @@ function startHex(g) {
   return mine ? [mine.col, mine.row] : [Math.floor(v.map.width / 2), Math.floor(v.map.height / 2)];
 }
 
+/** @param {SkirmishView} v */
 function keepCursorInView(v) {
   const canvas = document.getElementById("board");
   if (!canvas || !state.cam.scale || !state.hexCursor) return;
@@ -84,6 +93,8 @@ function keepCursorInView(v) {
   }
 }
 
+/** The hex under the keyboard's frame, in words for a screen reader.
+ * @param {SkirmishGame} g */
 function sayHex(g) {
   const box = document.getElementById("msc-cursor-words");
   if (!box || !state.hexCursor) return;
@@ -94,6 +105,7 @@ function sayHex(g) {
   box.textContent = `${hx.hexLabel(col, row)}${here.length ? `: ${here.map((s) => shipName(v, s)).join(", ")}` : ""}${place ? ": Enter places the ship here" : ""}`;
 }
 
+/** @param {SkirmishView} v */
 function hasMoves(v) {
   return ["combat", "orders", "over"].includes(v.phase) && v.turn >= 1 && v.ships.some((s) => s.history.length);
 }
@@ -107,7 +119,8 @@ export function replayMoves() {
 }
 
 /** The movement plays by itself once for each seat that sees it: after the orders are
- * revealed, also after a hand-off (MSC-11.1); a game just opened from its save does not. */
+ * revealed, also after a hand-off (MSC-11.1); a game just opened from its save does not.
+ * @param {SkirmishGame} g */
 export function maybeAnimate(g, force = false) {
   const v = g.view;
   const moves = v.ships.reduce((n, s) => n + s.history.length, 0);

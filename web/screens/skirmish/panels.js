@@ -7,8 +7,21 @@ import { actNow, findAction, rerender, startQueue } from "./sync.js";
 import { designer } from "./designer.js";
 import { centreOn } from "./camera.js";
 
+/** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
+/** @typedef {import("./state.js").SkirmishView} SkirmishView */
+/** @typedef {import("./state.js").SkirmishShip} SkirmishShip */
+/** @typedef {import("./state.js").SkirmishStep} SkirmishStep */
+/** @typedef {import("./state.js").SkirmishChoice} SkirmishChoice */
+/** @typedef {import("./state.js").SkirmishOrder} SkirmishOrder */
+/** @typedef {import("./state.js").Draft} Draft */
+/** @typedef {import("./state.js").QueueItem} QueueItem */
+/** @typedef {{error: string, steps?: string, speed?: number | null, short?: string, rule?: string}} TypedOrders what
+ * typed orders mean: their steps and SPEED, or why they cannot be */
+
 // ---------------------------------------------------------------------------- action panel
 
+/** The decision's panel under the map, or null when the seat on screen has none to make here.
+ * @param {SkirmishGame} g */
 export function actionPanel(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -32,7 +45,8 @@ export function actionPanel(g) {
 // ---- deployment (MSC-4.3)
 
 /** What the deployment's decision is about, in words. Its buttons (the facing, Submit) are the
- * shell's #choices alone (issue 36: one list of buttons, not two, as Genocide's panel). */
+ * shell's #choices alone (issue 36: one list of buttons, not two, as Genocide's panel).
+ * @param {SkirmishGame} g */
 function deployPanel(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -53,6 +67,8 @@ function deployPanel(g) {
 
 // ---- orders (MSC-6)
 
+/** The orders of the ship being plotted: its SPEED, the steps pad, the typed orders (MSC-6).
+ * @param {SkirmishGame} g */
 function ordersPanel(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -87,7 +103,7 @@ function ordersPanel(g) {
   const invalid = Boolean(state.ui.typedError || !verdict || !verdict.complete);
   const ghost = verdict ? verdict.ghost : null;
   const lockedN = open ? open.steps.length : 0;
-  const stepButton = (s, text, aria) => h("button", {
+  const stepButton = (/** @type {string} */ s, /** @type {string} */ text, /** @type {string} */ aria) => h("button", {
     type: "button", class: "btn msc-step", "data-step": s, id: `msc-step-${s}`, "aria-label": aria, "aria-disabled": nexts.includes(s) ? null : "true",
     onclick: () => addStep(s),
   }, text);
@@ -122,11 +138,14 @@ function ordersPanel(g) {
     h("label", { class: "msc-typed" }, "Or type orders (like 2L1)",
       h("input", { type: "text", id: "msc-orders-input", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
         value: state.ui.typed, "aria-describedby": "msc-order-state",
-        oninput: (e) => typeOrders(e.target.value),
+        oninput: (/** @type {InputEvent & {target: HTMLInputElement}} */ e) => typeOrders(e.target.value),
         onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); commitOrders(); } } })),
     summary);
 }
 
+/** @param {SkirmishShip} ship
+ * @param {number} s
+ * @param {boolean} locked */
 function pickSpeed(ship, s, locked) {
   const d = state.ui.draft;
   const v = state.current.view;
@@ -152,6 +171,8 @@ function pickSpeed(ship, s, locked) {
   if (v) rerender();
 }
 
+/** A step added to the orders being plotted, if the engine's table offers it.
+ * @param {string} s */
 export function addStep(s) {
   const d = state.ui.draft;
   if (!d || state.queue) return;
@@ -181,6 +202,7 @@ export function backStep() {
   rerender();
 }
 
+/** @param {string} text */
 function typeOrders(text) {
   const d = state.ui.draft;
   const v = state.current.view;
@@ -198,7 +220,12 @@ function typeOrders(text) {
  * they cannot be. Reading the text is the page's (hexmath.parseOrders); whether the steps are
  * legal orders, and why not, is the engine's table (judge). Nothing is cut to fit: orders
  * longer than the SPEED are an error. A SPEED tapped (or locked by a step already set) stays;
- * otherwise the orders' length sets it. */
+ * otherwise the orders' length sets it.
+ * @param {string} text
+ * @param {SkirmishShip} ship
+ * @param {Draft} d
+ * @param {SkirmishOrder | null} open
+ * @returns {TypedOrders} */
 function typedOrders(text, ship, d, open) {
   const plot = plotOf(state.current.view);
   const locked = open ? open.steps : "";
@@ -228,10 +255,10 @@ function typedOrders(text, ship, d, open) {
 
 /** After typing: redraw the ghost and the state line without rebuilding the input. */
 function updateOrderState() {
-  const input = document.getElementById("msc-orders-input");
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById("msc-orders-input"));
   const pos = input ? input.selectionStart : null;
   rerender();
-  const again = document.getElementById("msc-orders-input");
+  const again = /** @type {HTMLInputElement | null} */ (document.getElementById("msc-orders-input"));
   if (again && input) { again.focus({ preventScroll: true }); if (pos !== null) again.setSelectionRange(pos, pos); }
 }
 
@@ -242,6 +269,7 @@ export function commitOrders() {
   if (d.speed === null) { state.ui.why = "Choose a SPEED first."; rerender(); return; }
   if (!judge(plotOf(g.view), d.speed, d.steps).complete || state.ui.typedError) return; // the message under the orders says why
   const open = openOrder(g.view);
+  /** @type {QueueItem[]} */
   const items = [];
   if (!open) items.push(["SetSpeed", { speed: d.speed }]);
   for (const s of d.steps.slice(open ? open.steps.length : 0)) items.push(["Step", { move: s }]);
@@ -254,22 +282,18 @@ export function commitOrders() {
 
 // ---- combat (MSC-9)
 
+/** The combat's decision: the targets, Hold fire, each shot's odds and Fire (MSC-9).
+ * @param {SkirmishGame} g */
 function firePanel(g) {
   const { h } = state.shell;
   const v = g.view;
   if (v.pending_hit) return hitSidePanel(g);
   const fires = g.actions.filter((a) => a.kind === "Fire");
-  const byShip = new Map();
-  for (const a of fires) {
-    const list = byShip.get(a.fields.ship) || [];
-    list.push(a);
-    byShip.set(a.fields.ship, list);
-  }
   const hold = findAction(g, "HoldFire");
   const targetIds = [...new Set(fires.map((a) => a.fields.target))];
   if (state.ui.target !== null && !targetIds.includes(state.ui.target)) state.ui.target = null;
   const chosen = state.ui.target !== null ? fires.filter((a) => a.fields.target === state.ui.target)
-    .sort((a, b) => (b.fields.ship === state.ui.selected) - (a.fields.ship === state.ui.selected)) : [];
+    .sort((a, b) => Number(b.fields.ship === state.ui.selected) - Number(a.fields.ship === state.ui.selected)) : [];
   // Issue 36: the decision's buttons first (targets, Hold fire, then each shot's Fire with its
   // chance), the damage table after them, so that on a phone they sit beside the map.
   return h("div", { class: "msc-fire" },
@@ -283,14 +307,18 @@ function firePanel(g) {
 }
 
 /** A legal shot's odds, as the engine gives them (view.shots: range and modifier MSC-9.3, the roll
- * it hits on and its chance MSC-9.4, the target's sides facing the shooter MSC-9.6). */
+ * it hits on and its chance MSC-9.4, the target's sides facing the shooter MSC-9.6).
+ * @param {SkirmishView} v
+ * @param {SkirmishStep} a a Fire */
 export function shotOdds(v, a) {
   const f = a.fields;
   const o = v.shots[`${f.ship}-${f.side}-${f.target}`];
   return { shooter: v.ships[f.ship], target: v.ships[f.target], range: o.range, mod: o.modifier, need: o.need, percent: o.percent, faces: o.faces };
 }
 
-/** One shot at the chosen target: its odds in a line and its Fire button with the chance. */
+/** One shot at the chosen target: its odds in a line and its Fire button with the chance.
+ * @param {SkirmishGame} g
+ * @param {SkirmishChoice} a */
 function shotCard(g, a) {
   const { h } = state.shell;
   const v = g.view;
@@ -305,7 +333,9 @@ function shotCard(g, a) {
 }
 
 /** What a hit on the chosen target does (MSC-9.3), once under its shots: a 6 strikes the side
- * facing each shooter. */
+ * facing each shooter.
+ * @param {SkirmishGame} g
+ * @param {SkirmishChoice[]} shots */
 function damageTable(g, shots) {
   const { h } = state.shell;
   const v = g.view;
@@ -322,6 +352,8 @@ function damageTable(g, shots) {
       h("tr", {}, h("th", { scope: "row" }, "6"), h("td", {}, sixes.join("; ")))));
 }
 
+/** A damage roll of 6: the side it strikes, chosen (MSC-9.6).
+ * @param {SkirmishGame} g */
 function hitSidePanel(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -339,11 +371,13 @@ function hitSidePanel(g) {
 
 // ---------------------------------------------------------------------------- status panels (MSC-2.4)
 
+/** Each ship's status card: its tracks, weapons and turn record (MSC-2.4).
+ * @param {SkirmishGame} g */
 export function statusPanels(g) {
   const { h } = state.shell;
   const v = g.view;
   if (!v.ships.length) return null;
-  const track = (label, now, design, max = 5) => h("div", { class: "msc-track" },
+  const track = (/** @type {string} */ label, /** @type {number} */ now, /** @type {number | null} */ design, max = 5) => h("div", { class: "msc-track" },
     h("span", { class: "msc-track-name" }, label),
     h("span", { class: "msc-ovals", "aria-hidden": "true" },
       Array.from({ length: max }, (_, n) => h("span", { class: `oval${n < now ? " ok" : n < design ? " lost" : " unbought"}` }))),
@@ -369,6 +403,7 @@ export function statusPanels(g) {
       !s.fate && s.owner === v.you && ["orders", "combat"].includes(v.phase) ? null : null))));
 }
 
+/** @param {number} id */
 function selectShip(id) {
   state.ui.selected = state.ui.selected === id ? null : id;
   const v = state.current.view;

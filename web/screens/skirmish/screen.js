@@ -24,9 +24,18 @@ export { choiceLabel, endDetail, news, prompt, recapStep, recapWho, title } from
 export { setupExtras } from "./setup.js";
 export { designCode, readDesignCode } from "./fleet.js";
 
+/** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
+/** @typedef {import("./state.js").Shell} Shell */
+
 // sync.js's rerender draws the screen again through this module's render.
 state.render = render;
 
+/** The keyboard while orders are plotted: F, L, R (or the arrows) add a step, Backspace takes
+ * one back, Enter commits them.
+ * @param {KeyboardEvent} e
+ * @param {SkirmishGame} g
+ * @param {Shell} tools
+ * @returns {boolean} whether the screen took the key */
 export function keys(e, g, tools) {
   state.shell = tools;
   const v = g.view;
@@ -40,15 +49,21 @@ export function keys(e, g, tools) {
   if (k === "Backspace") { e.preventDefault(); backStep(); return true; }
   // Enter commits the orders being drafted (issue 36), as "Set …'s orders" does; on a button or
   // a link Enter is that control's own.
-  if (k === "Enter" && !(e.target.closest && e.target.closest("button, a, summary"))) { e.preventDefault(); commitOrders(); return true; }
+  const on = /** @type {Element} */ (e.target);
+  if (k === "Enter" && !(on.closest && on.closest("button, a, summary"))) { e.preventDefault(); commitOrders(); return true; }
   return false;
 }
 
+/** @param {SkirmishGame} g
+ * @param {Shell} tools */
 export function redraw(g, tools) {
   if (tools) state.shell = tools;
   drawMap(g || state.current);
 }
 
+/** @param {HTMLElement} area
+ * @param {SkirmishGame} g
+ * @param {Shell} tools */
 export function render(area, g, tools) {
   state.shell = tools;
   ensureStyles();

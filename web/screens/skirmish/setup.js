@@ -4,6 +4,12 @@ import { MAX_SHIP_BP, TEMPLATES, cleanDesign, designCost, fleetOf, limitsOf, qui
 import { state } from "./state.js";
 import { designLine, ensureStyles, SIDE_NAMES, storeGet, storeSet } from "./helpers.js";
 
+/** @typedef {import("./state.js").Design} Design */
+/** @typedef {import("./state.js").SkirmishLimits} SkirmishLimits */
+/** @typedef {import("../../types/screen").SetupContext} SetupContext */
+/** @typedef {[string, string, Design[] | null]} FleetPick a fleet to start from: its key, its words and its ships
+ * (null when it cannot fit) */
+
 // ---------------------------------------------------------------------------- setup (app.js setupExtras)
 
 /** The setup's "Ships" choice (MSC-2.2, MSC-4.1) and a shared design link's card.
@@ -11,9 +17,13 @@ import { designLine, ensureStyles, SIDE_NAMES, storeGet, storeSet } from "./help
  * computer) it offers that person every pick: the quick start, an example design, a design
  * link, a kept design. With two people it picks nothing secret: each seat starts from the
  * quick start (the first person from a design link just opened) and picks or changes its fleet
- * behind its own hand-off, in the designer. Computer seats design their own. */
+ * behind its own hand-off, in the designer. Computer seats design their own.
+ * @param {HTMLElement} box
+ * @param {SetupContext} ctx */
 export function setupExtras(box, ctx) {
-  if (!state.shell) state.shell = ctx;
+  // Before any game is on screen the setup's tools stand in for the shell's: the helpers used
+  // here (ensureStyles, storeSet) call only its stylesheet and notify, which both have.
+  if (!state.shell) state.shell = /** @type {import("./state.js").Shell} */ (/** @type {unknown} */ (ctx));
   ensureStyles();
   const { h, fill } = ctx;
   const received = ctx.link ? readDesignCode(ctx.link) : null;
@@ -72,11 +82,16 @@ export function setupExtras(box, ctx) {
   };
 }
 
-/** The fleets a seat may start from: [key, words, fleet or null when it cannot fit]. */
+/** The fleets a seat may start from: [key, words, fleet or null when it cannot fit].
+ * @param {SkirmishLimits} L
+ * @param {Design | null} received
+ * @param {Design[]} kept
+ * @returns {FleetPick[]} */
 export function fleetPicks(L, received, kept) {
   const quick = quickFleet(L);
+  /** @type {FleetPick[]} */
   const out = [["quick", `Quick start: ${fleetWords(quick)}`, quick]];
-  const one = (key, d, label) => {
+  const one = (/** @type {string} */ key, /** @type {Design} */ d, /** @type {string} */ label) => {
     const f = fleetOf(d, L);
     out.push([key, f.fleet ? `${label}: ${f.fleet.length} × ${designCost(d)} BP` : `${label} (too costly: ${f.why})`, f.fleet || null]);
   };
@@ -87,6 +102,11 @@ export function fleetPicks(L, received, kept) {
   return out;
 }
 
+/** A shared design link's card: the design, and Keep it.
+ * @param {SetupContext["h"]} h
+ * @param {Design | null} d
+ * @param {() => void} keep
+ * @param {string} kept */
 function receivedCard(h, d, keep, kept) {
   if (!d) {
     return h("section", { class: "msc-received warn", id: "msc-received" },
@@ -102,22 +122,33 @@ function receivedCard(h, d, keep, kept) {
     h("p", { class: "muted help" }, "Below, it is picked for your ships: Start plays a game with it."));
 }
 
+/** @param {Design[]} fleet */
 function fleetWords(fleet) {
   const counts = new Map();
   for (const d of fleet) counts.set(d.name, (counts.get(d.name) || 0) + 1);
   return `${[...counts].map(([name, n]) => (n > 1 ? `${n} × ${name}` : name)).join(", ")} (${fleet.reduce((s, d) => s + designCost(d), 0)} BP)`;
 }
 
+/** @param {Design[]} fleet
+ * @param {string} prefix
+ * @param {SkirmishLimits} L */
 function fleetLine(fleet, prefix, L) {
   const total = fleet.reduce((s, d) => s + designCost(d), 0);
   return `${fleet.map((d, n) => `${prefix}${n + 1} ${d.name || "unnamed"}`).join(" · ")} — ${total} of ${L.budget} BP`;
 }
 
+/** @returns {Design[]} */
 function keptList() {
   const list = storeGet("designs", []);
   return (Array.isArray(list) ? list : []).map(cleanDesign).filter(Boolean).slice(-6);
 }
 
+/** A design kept on this device for later games (``game`` and ``seat``: kept during that game's
+ * secret design phase, hidden from the other side there).
+ * @param {Design} d
+ * @param {string} game
+ * @param {number | null} seat
+ * @returns {boolean} whether the device kept it */
 export function keptDesign(d, game, seat = null) {
   const clean = cleanDesign(d);
   const list = storeGet("designs", []);

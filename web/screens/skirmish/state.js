@@ -2,6 +2,41 @@
 // tools, the model on screen, the map's camera, the seat's presentation state, the queue of
 // steps being played, the movement replay and the keyboard's hex).
 
+/** @typedef {import("../../types/models").SkirmishGame} SkirmishGame the model the shell hands the screen */
+/** @typedef {import("../../types/models").SkirmishView} SkirmishView */
+/** @typedef {import("../../types/models").SkirmishChoice} SkirmishChoice */
+/** @typedef {Pick<SkirmishChoice, "kind" | "fields"> & Partial<SkirmishChoice>} SkirmishStep a legal action, or a
+ * replay's or review's step (no ``i`` or ``label``) */
+/** @typedef {import("../../types/models").SkirmishShipView} SkirmishShip */
+/** @typedef {import("../../types/models").SkirmishPlot} SkirmishPlot */
+/** @typedef {import("../../types/models").SkirmishOrderView} SkirmishOrder */
+/** @typedef {import("../../types/models").SkirmishPlanView} SkirmishPlan */
+/** @typedef {import("../../types/models").SkirmishLogLine} SkirmishLogLine */
+/** @typedef {import("../../types/models").SkirmishLimits} SkirmishLimits */
+/** @typedef {import("../../types/models").RecapStep} RecapStep */
+/** @typedef {typeof import("../../game.js").shell} Shell the shell's tools (render's ``tools``) */
+/** @typedef {{name?: string, engine: number, shields: number, to_hit: number, weapons: string[], bp?: number}} Design a
+ * design as the page keeps it (fleet.js), or the view's (``SkirmishDesignView``) */
+/** @typedef {{engine: number, shields: number, to_hit: number, weapons: Set<string>, name: string, from: string}} Form
+ * the designer's form: a design being made on the page, not yet any action */
+/** @typedef {{ship: number, speed: number | null, steps: string, short: string}} Draft the orders being plotted */
+/** @typedef {[string, Record<string, unknown>]} QueueItem an engine step to play: its kind and fields */
+/** @typedef {{items: QueueItem[], what: string, sentAt: number | null, sentTime: number, sentI?: number}} Queue */
+/** @typedef {{x: [number, number], facing: number, angle: number}} Frame a ship's pose on the map (hex units) */
+/** @typedef {{frames: Frame[], gone: boolean}} Trail a ship's last movement, pose by pose */
+/** @typedef {{key: string, scale: number, x0: number, y0: number, user: boolean, fk: string, major: string}} Camera */
+/** @typedef {{viewer: number | null, game: string, selected: number | null, target: number | null, form: Form | null,
+ *   why: string, whyRule: string, draft: Draft | null, typed: string, typedError: string, typedRule: string,
+ *   speedTapped: boolean, codeText: string, note: string, fleet: Design[] | null,
+ *   builtFleet: {fleet: Design[], before: number} | null, formFor?: number, judging?: boolean, takingBack?: boolean,
+ *   judged?: Map<string, any>, lastAnswer?: any, lastBuild?: {form: Form, before: number, doneAt: number | null} | null}} Ui
+ * the seat's presentation state; ``judged`` and ``lastAnswer`` hold the engine's answers to the "design"
+ * question (designs.py), a worker reply the page's types do not state yet */
+
+/** The seat's presentation state: what is selected, the designer's form, the orders being typed.
+ * @param {number | null} viewer
+ * @param {string} game
+ * @returns {Ui} */
 export function freshUi(viewer = null, game = "") {
   return {
     viewer, game,
@@ -22,6 +57,12 @@ export function freshUi(viewer = null, game = "") {
   };
 }
 
+/** What the screen's modules read and change from render to render.
+ * @type {{shell: Shell | null, current: SkirmishGame | null, cam: Camera | null, ui: Ui, queue: Queue | null,
+ *   queueDoneAt: number, anim: {start: number, duration: number, paths: Map<number, Trail>} | null, animatedKey: string,
+ *   replays: number, hexCursor: [number, number] | null, enemyArcs: boolean,
+ *   trailCache: {key: string, paths: Map<number, Trail>}, shownKey: string,
+ *   render: ((area: HTMLElement, g: SkirmishGame, tools: Shell) => unknown) | null}} */
 export const state = {
   shell: null, // the shell's tools (h, fill, morph, act, ...), given again with every call
   current: null, // the model on screen

@@ -4,6 +4,16 @@
 import { state } from "./state.js";
 import { openOrder, plottingShip } from "./helpers.js";
 
+/** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
+/** @typedef {import("./state.js").SkirmishChoice} SkirmishChoice */
+/** @typedef {import("./state.js").QueueItem} QueueItem */
+/** @typedef {{id: string, tag: string, data: string, text: string, index: number}} FocusMark */
+
+/** The legal action of ``kind`` with these fields, if ``g`` offers it.
+ * @param {SkirmishGame} g
+ * @param {string} kind
+ * @param {Record<string, unknown>} fields
+ * @returns {SkirmishChoice | undefined} */
 export function findAction(g, kind, fields = {}) {
   return g.actions.find((a) => a.kind === kind && Object.entries(fields).every(([k, val]) => a.fields[k] === val));
 }
@@ -11,7 +21,9 @@ export function findAction(g, kind, fields = {}) {
 /** Play a legal action for a tap. The shell ignores a tap sooner than its settle time after a
  * new decision appears (the second tap of a double tap). A decision that appeared because
  * the screen's own commit ended (its last Step: "Submit my orders" after Enter) was asked for
- * by the player already, so a tap there that the guard ignored is played once it has passed. */
+ * by the player already, so a tap there that the guard ignored is played once it has passed.
+ * @param {SkirmishChoice | undefined} a
+ * @param {Event} [e] */
 export function actNow(a, e) {
   if (!a) return;
   const at = state.current ? state.current.at : undefined;
@@ -26,15 +38,18 @@ export function actNow(a, e) {
 
 // ---------------------------------------------------------------------------- the queue
 
-/** Play a committed sequence of engine steps, one legal action at a time. */
+/** Play a committed sequence of engine steps, one legal action at a time.
+ * @param {QueueItem[]} items
+ * @param {string} what the commit in words ("Building W2") */
 export function startQueue(items, what) {
   state.queue = { items, what, sentAt: null, sentTime: 0 };
   pump();
 }
 
+/** The queue's next step played once the last one is in (or sent again if it was not). */
 export function pump() {
   if (!state.queue) return;
-  const g = state.shell.game;
+  const g = /** @type {SkirmishGame} */ (state.shell.game);
   if (!g || g.mode !== "play" || g.handoff || !g.view) { state.queue = null; return; }
   if (state.queue.sentAt !== null) {
     if (g.at === state.queue.sentAt) {
@@ -66,6 +81,10 @@ export function pump() {
 
 // ---------------------------------------------------------------------------- state sync
 
+/** The seat's presentation state kept in step with a new model: the orders being plotted, the
+ * ship selected and the target.
+ * @param {SkirmishGame} g
+ * @param {string | null} prevPhase */
 export function syncUi(g, prevPhase) {
   const v = g.view;
   if (prevPhase !== v.phase) { state.ui.target = null; state.ui.why = ""; }
@@ -119,6 +138,8 @@ export function rerender() {
 // designer the focus fell to the page after every change): found again by its id, else by its
 // name for screen readers (aria-label), its data attributes and words, else its place.
 const FOCUSABLE = "button, input, select, textarea, summary, [tabindex]";
+/** @param {HTMLElement} area
+ * @returns {FocusMark | null} */
 function focusMark(area) {
   const el = document.activeElement;
   if (!el || el === document.body || !area.contains(el)) return null;
@@ -127,14 +148,19 @@ function focusMark(area) {
   return { id: el.id, tag: el.tagName, data, text: el.textContent.trim(), index: [...area.querySelectorAll(FOCUSABLE)].indexOf(el) };
 }
 
+/** @param {HTMLElement} area
+ * @param {FocusMark} mark
+ * @returns {HTMLElement | null} */
 function findMark(area, mark) {
   if (mark.id) return document.getElementById(mark.id);
-  const all = [...area.querySelectorAll(FOCUSABLE)].filter((el) => el.tagName === mark.tag);
-  const dataOf = (el) => [...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-label" || a.name === "name")
+  // FOCUSABLE names HTML elements only.
+  const focusable = /** @type {NodeListOf<HTMLElement>} */ (area.querySelectorAll(FOCUSABLE));
+  const all = [...focusable].filter((el) => el.tagName === mark.tag);
+  const dataOf = (/** @type {Element} */ el) => [...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-label" || a.name === "name")
     .map((a) => `${a.name}=${a.value}`).join("|");
   return (mark.data && all.find((el) => dataOf(el) === mark.data))
     || all.find((el) => el.textContent.trim() === mark.text && mark.text)
-    || area.querySelectorAll(FOCUSABLE)[mark.index] || null;
+    || focusable[mark.index] || null;
 }
 
 // The decision's own controls: the last one on the page is the one kept in view with the map.

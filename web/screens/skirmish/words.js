@@ -7,18 +7,31 @@ import { cap, isMoveLine, isRollRecord, lineFacts, lineKind, names, openOrder, o
 import { shotOdds } from "./panels.js";
 import { replayMoves } from "./map.js";
 
+/** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
+/** @typedef {import("./state.js").SkirmishView} SkirmishView */
+/** @typedef {import("./state.js").SkirmishStep} SkirmishStep */
+/** @typedef {import("./state.js").RecapStep} RecapStep */
+/** @typedef {import("./state.js").Shell} Shell */
+/** @typedef {import("../../types/models").SkirmishShipPart} SkirmishShipPart */
+/** @typedef {{turn: number, lines: string[], dice?: boolean}} Segment lines of the log told together: a turn's,
+ * or (``dice``) those an action added, of which only the dice are drawn */
+
 // ---------------------------------------------------------------------------- exports
 
+/** @param {SkirmishGame} g */
 export function title(g) {
   const v = g.view;
   return v ? `Minimal Space Combat · ${cap(v.scenario)}` : g.title;
 }
 
+/** What the seat on screen decides now, in a line.
+ * @param {SkirmishGame} g
+ * @returns {string | null} */
 export function prompt(g) {
   const v = g.view;
   if (!v || g.mode !== "play" || !g.actions.length) return null;
   const me = v.you;
-  const plan = v.plans[me] || {};
+  const plan = v.plans[me] || { submitted: false };
   const side = SIDE_NAMES[me];
   if (v.phase === "design") {
     if (plan.draft) return `${side}: finish the ship being designed`;
@@ -45,6 +58,8 @@ export function prompt(g) {
   return null;
 }
 
+/** The scores and each ship's fate, at the end.
+ * @param {SkirmishGame} g */
 export function endDetail(g) {
   const { h } = state.shell;
   const v = g.view;
@@ -55,6 +70,10 @@ export function endDetail(g) {
       `${shipName(v, s)}: ${s.fate === "destroyed" ? "destroyed" : s.fate === "disengaged" ? "left the map" : `survived with SHIELDS ${s.shields}/${s.design.shields}`}`))));
 }
 
+/** The dice of the last action, or the turn so far after a hand-off (the recap tells the rest).
+ * @param {SkirmishGame} g
+ * @param {Shell} tools
+ * @param {SkirmishGame | null} previous */
 export function news(g, tools, previous) {
   state.shell = tools;
   const v = g.view;
@@ -79,7 +98,9 @@ export function news(g, tools, previous) {
 /** One step of the shell's turn recap in this game's words: its log lines with their dice as
  * dice, ships by name, and the movement replay where the step moved ships (MSC-11.1). A step
  * that passed by itself (``step.auto``) shows its words and, when it told results
- * (``step.results``, issue 31), those lines with their dice; with none, the shell's own line. */
+ * (``step.results``, issue 31), those lines with their dice; with none, the shell's own line.
+ * @param {SkirmishGame} g
+ * @param {RecapStep} step */
 export function recapStep(g, step) {
   const v = g && g.view;
   if (!v || !step || !Array.isArray(step.lines)) return null;
@@ -92,7 +113,7 @@ export function recapStep(g, step) {
   const { h } = state.shell;
   const from = typeof step.from === "number" ? step.from : null;
   const moved = lines.some((k) => isMoveLine(v, step.lines[k]));
-  const item = (k) => h("li", { "data-line": from === null ? null : String(from + k) }, wordedLine(v, step.lines[k]));
+  const item = (/** @type {number} */ k) => h("li", { "data-line": from === null ? null : String(from + k) }, wordedLine(v, step.lines[k]));
   // Both sides' deployments or moves, revealed by the last side to submit, are each filed
   // under their own side (issue 36), then what follows (the initiative) under none.
   const sides = bothSides(g, step, lines);
@@ -108,20 +129,27 @@ export function recapStep(g, step) {
 }
 
 /** For a step that revealed both sides' deployments or moves: the side of each such line (by
- * index), else null. */
+ * index), else null.
+ * @param {SkirmishGame} g
+ * @param {RecapStep} step
+ * @param {number[]} lines
+ * @returns {Map<number, number> | null} */
 function bothSides(g, step, lines) {
   const v = g.view;
+  /** @type {Map<number, number>} */
   const sides = new Map();
   for (const k of lines) {
     const f = lineFacts(v, step.lines[k]);
     if (!f || !["deployed", "moved"].includes(f.kind)) continue;
-    const ref = f.parts.find((p) => p && typeof p === "object" && "ship" in p);
+    const ref = f.parts.find(/** @returns {p is SkirmishShipPart} */ (p) => typeof p === "object" && "ship" in p);
     const ship = ref ? v.ships[ref.ship] : null;
     if (ship) sides.set(k, ship.owner);
   }
   return new Set(sides.values()).size > 1 ? sides : null;
 }
 
+/** @param {SkirmishGame} g
+ * @param {number} side */
 function sideWho(g, side) {
   const seat = g.seats && g.seats[side];
   const people = (g.seats || []).filter((s) => !s.computer).length;
@@ -129,7 +157,10 @@ function sideWho(g, side) {
 }
 
 /** The side a step of the recap is filed under (the shell's label): none for a step that
- * revealed both sides' moves, each told under its own side by recapStep. */
+ * revealed both sides' moves, each told under its own side by recapStep.
+ * @param {SkirmishGame} g
+ * @param {RecapStep} step
+ * @returns {null | undefined} */
 export function recapWho(g, step) {
   const v = g && g.view;
   if (!v || !step || !Array.isArray(step.lines)) return undefined;
@@ -137,7 +168,10 @@ export function recapWho(g, step) {
 }
 
 /** The choice buttons and the hint in the player's words: ship labels and odds, where the
- * engine's action strings name ships by number ("fire ship #0 F at ship #1"). */
+ * engine's action strings name ships by number ("fire ship #0 F at ship #1").
+ * @param {SkirmishGame} g
+ * @param {SkirmishStep} a
+ * @returns {string | null} */
 export function choiceLabel(g, a) {
   const v = g.view;
   if (!v) return null;
@@ -163,6 +197,9 @@ export function choiceLabel(g, a) {
 
 // ---------------------------------------------------------------------------- turn report (news)
 
+/** The last whole turn's lines (in the orders phase: the turn before), from its heading on.
+ * @param {SkirmishView} v
+ * @returns {Segment} */
 function turnSegment(v) {
   const log = v.log;
   const marks = [];
@@ -176,7 +213,10 @@ function turnSegment(v) {
 }
 
 /** A log line for people from its parts: no rule IDs; a named ship's name after its own
- * ("West 1 “Vigilant”"); each die drawn as a die. */
+ * ("West 1 “Vigilant”"); each die drawn as a die.
+ * @param {SkirmishView} v
+ * @param {string} line
+ * @returns {(string | HTMLElement)[]} */
 function wordedLine(v, line) {
   const { h } = state.shell;
   const f = lineFacts(v, line);
@@ -191,11 +231,13 @@ function wordedLine(v, line) {
       const n = s ? own[s.label] : null;
       return n ? `${p.text} “${n}”` : p.text;
     }
-    if ("die" in p) return h("span", { class: `die${p.hit ? " hit" : ""}`, "aria-label": `${p.what || "rolled"} ${p.die}` }, String(p.die));
-    return String(p.text);
+    return h("span", { class: `die${p.hit ? " hit" : ""}`, "aria-label": `${p.what || "rolled"} ${p.die}` }, String(p.die));
   });
 }
 
+/** @param {SkirmishView} v
+ * @param {Segment} seg
+ * @param {boolean} open */
 function turnReport(v, seg, open) {
   const { h } = state.shell;
   const lines = seg.lines.filter((l) => !isRollRecord(v, l));
