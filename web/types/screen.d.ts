@@ -60,4 +60,5 @@ export interface ScreenModule {
 type Checked<M extends ScreenModule> = M;
 export type WarfareScreen = Checked<typeof import("../screens/warfare/screen.js")>;
 export type SpaceholeScreen = Checked<typeof import("../screens/spacehole/screen.js")>;
+export type GenocideScreen = Checked<typeof import("../screens/genocide/screen.js")>;
 export type { WarfareGame, SpaceholeGame };
