@@ -2,6 +2,37 @@
 // (ShellView) and each typed game's models.py and actions: do not edit. After changing them, run
 // `python tools/gen_types.py` (tests/core/test_static.py fails while this file is behind).
 
+/** The fields of Genocide's actions (pygame_core/games/genocide/actions.py): each action has some of them. */
+export type GenocideActionFields = {
+  planet?: number;
+  ptype?: string;
+  direction?: number;
+  ship?: number;
+  fleet?: number;
+  fighter?: number;
+  carrier?: number;
+  col?: number;
+  row?: number;
+  target?: number;
+  count?: number;
+  kind?: number;
+  race?: string;
+  card?: number;
+  value?: number;
+};
+
+/** A legal action of Genocide: its kind is its class's name. */
+export interface GenocideChoice extends Choice {
+  kind: "SetType" | "SetupPlace" | "Step" | "Hold" | "EndTransport" | "Split" | "Merge" | "Load" | "Unload" | "Fight" | "Target" | "Launch" | "Discard" | "Buy" | "Refill" | "EndProduction" | "Place" | "ChooseRace" | "SelfDestruct" | "Capture" | "Burst" | "Gate" | "PlayCard" | "Choose" | "Pass" | "DiscardCard" | "Select" | "PassStopsOff" | "StopsOn";
+  fields: GenocideActionFields;
+}
+
+/** Genocide's game model: the shell's, with Genocide's view and actions (its screen's ``g``). */
+export interface GenocideGame extends GameModel {
+  view: GenocideView | null;
+  actions: GenocideChoice[];
+}
+
 /** The fields of Skirmish's actions (pygame_core/games/skirmish/actions.py): each action has some of them. */
 export type SkirmishActionFields = {
   design?: string;
@@ -163,6 +194,46 @@ export interface GameModel {
   peek?: Peek;
   review_board?: string;
   review_title?: string;
+}
+
+/** What a seat (or a spectator, viewer None) sees of a Space Genocide state (SG-14, C-4). */
+export interface GenocideView extends ShellView {
+  game: string;
+  variant: string;
+  production: string;
+  modules: string[];
+  combat_die: number;
+  players: number;
+  viewer: number | null;
+  round: number;
+  round_limit: number;
+  phase: string;
+  active: number | null;
+  current: number | null;
+  order: number[];
+  map: GenocideMapSize;
+  seats: GenocideSeat[];
+  planets: GenocidePlanet[];
+  fleets: GenocideFleet[];
+  terrain: GenocideTerrain[];
+  my_ships: GenocideMyShip[];
+  sightings: GenocideSighting[];
+  pile: GenocidePile;
+  log_seats: number[][];
+  epoch: number;
+  setup: GenocideSetup | null;
+  battle: GenocideBattle | null;
+  burst: GenocideBurst | null;
+  cards?: GenocideCards;
+  launch_queue?: number[];
+  launches?: number[][];
+  ship_values?: GenocideShipValue[];
+  action_odds?: Record<string, GenocideChance | GenocideAttackOdds | GenocideLaunchOdds>;
+  reach?: GenocideReachHex[];
+  drawn?: GenocideDrawn;
+  capture?: number[];
+  winners?: number[];
+  reason?: string;
 }
 
 /** What a seat (or a spectator, ``you`` None) sees of a Minimal Space Combat state (MSC-11): everything public and its own plan; ``shots`` (by "ship-side-target") and ``choices`` only for the seat to move. */
@@ -370,6 +441,182 @@ export interface Peek {
   step: number;
   steps: number;
   label: string;
+}
+
+/** The map's size in hexes for this many seats (SG-2.1). */
+export interface GenocideMapSize {
+  cols: number;
+  rows: number;
+}
+
+/** A seat's public figures (SG-A23, SG-11.1); ``kept`` the planets it kept at the end (SG-10). */
+export interface GenocideSeat {
+  seat: number;
+  name: string;
+  alive: boolean;
+  ships: number;
+  planets: number;
+  resources: number;
+  race: string | null;
+  kept?: number;
+}
+
+/** A planet: owner -1 a neutral one not yet captured (SG-12.1); type None while secret (SG-14.1). */
+export interface GenocidePlanet {
+  id: number;
+  owner: number;
+  col: number;
+  row: number;
+  hex: string;
+  alive: boolean;
+  type: string | null;
+}
+
+/** A fleet marker on the map (SG-5.1): ships None while its size is secret (SG-14.1), ordering while it is the fleet being moved, jammed under Jamming (SG-13.3 #19). */
+export interface GenocideFleet {
+  owner: number;
+  marker: number;
+  col: number;
+  row: number;
+  hex: string;
+  done: boolean;
+  ships: number | null;
+  ordering: boolean;
+  jammed: boolean;
+}
+
+/** A terrain hex (SG-12, public): ``used`` once its once-per-game reward is claimed. */
+export interface GenocideTerrain {
+  col: number;
+  row: number;
+  hex: string;
+  type: string;
+  used: boolean;
+}
+
+/** One of the viewer's own ships: its type's key and name, fleet marker, PBs, MP and the carrier it rides in (-1: none). */
+export interface GenocideMyShip {
+  id: number;
+  type: string;
+  name: string;
+  fleet: number;
+  pb: number;
+  mp: number;
+  carrier: number;
+}
+
+/** A fleet's contents revealed at B1 (SG-6.3): stale once it may have changed since. */
+export interface GenocideSighting {
+  owner: number;
+  marker: number;
+  round: number;
+  stale: boolean;
+  ships: GenocideSeenShip[];
+}
+
+/** The ship pile (SG-14.1): its count, and the count of each type in resources mode only. */
+export interface GenocidePile {
+  count: number;
+  types?: Record<string, number>;
+}
+
+/** The secret setup (SG-3.6/3.8): whose it is, who is done, and the viewer's own draw and placements ([ship, planet] pairs). */
+export interface GenocideSetup {
+  seat: number;
+  done: number[];
+  my_hand?: GenocideHandShip[];
+  my_placements?: number[][];
+}
+
+/** The battle round under way (SG-6.3): the viewer's own declarations as [attacker, target or -1] pairs (PENDING, C-4.1), and the ships it has still to declare for when it is its turn. */
+export interface GenocideBattle {
+  col: number;
+  row: number;
+  hex: string;
+  protected: number[];
+  waiting_for: number[];
+  my_declarations?: number[][];
+  my_sacrifices?: number[];
+  to_declare?: number[];
+}
+
+/** The space-burst declarations (SG-7.2), [ship, PBs] pairs: the viewer's own while PENDING, every burst once revealed (SG-7.3). */
+export interface GenocideBurst {
+  waiting_for: number[];
+  my_declarations?: number[][];
+  to_declare?: number[];
+  bursts?: number[][];
+}
+
+/** The cards (SG-13, SG-14.1): the viewer's hand, the public counts, discard, effects and plays; ``stops_off`` the seats with every reaction stop off (None under rules 2, C-5.4); ``spied``, ``analysis`` and ``scans`` the viewer's own knowledge (C-4.3). */
+export interface GenocideCards {
+  deck: number;
+  discard: GenocideCard[];
+  hand_counts: number[];
+  hand: GenocideCard[];
+  effects: GenocideEffect[];
+  known_bonuses: GenocideKnownBonuses;
+  rolls: GenocideRoll[];
+  stops_off: number[] | null;
+  window?: GenocideWindow;
+  playing?: GenocidePlaying;
+  moved?: GenocideMoved;
+  card_move?: GenocideCardMove;
+  spied?: GenocideSpied[];
+  analysis?: GenocideCard[][];
+  scans?: GenocideScan[];
+}
+
+/** ATK* and DEF* of a ship the viewer can see, where it is now, each term named (view_values.py). */
+export interface GenocideShipValue {
+  ship: number;
+  owner: number;
+  marker: number;
+  atk: number;
+  def: number;
+  parts: GenocideValuePart[];
+  unsure: GenocideUnsureValue[];
+}
+
+/** An exact chance: the fraction as [numerator, denominator] in digits, and its percentage. */
+export interface GenocideChance {
+  chance: string[];
+  percent: string;
+}
+
+/** A battle target's odds (SG-6.3 B5), a Chance: ΣATK* of this ship and the own ships already on it (``others``) against the target's DEF*; ``unsure`` the plays the odds leave out. */
+export interface GenocideAttackOdds {
+  chance: string[];
+  percent: string;
+  atk: number;
+  def: number;
+  others: number[];
+  unsure: GenocideUnsure[];
+}
+
+/** A launch order's odds (SG-8.5): the planet in the ship's hex falls if any PB die of this order and the ``before`` PBs already ordered at it shows ``hit`` or less. */
+export interface GenocideLaunchOdds extends GenocideChance {
+  planet: number | null;
+  hit: number;
+  before: number;
+  count: number;
+  each_percent: string;
+  before_percent: string;
+}
+
+/** A hex the fleet being ordered can reach (reach.py): a shortest legal way there, each hex [col, row] in order, and the MP it spends (all of it where the fleet must stop, SG-5.8). */
+export interface GenocideReachHex {
+  col: number;
+  row: number;
+  path: number[][];
+  spent: number;
+}
+
+/** The ship drawn or bought that the viewer places now (SG-9). */
+export interface GenocideDrawn {
+  id: number;
+  type: string;
+  name: string;
 }
 
 /** The map's size in hexes (MSC-3). */
@@ -594,6 +841,124 @@ export interface RecapStep {
   auto: string | null;
 }
 
+/** A ship of another seat seen revealed (B1, SG-6.3) or scanned (C-4.3). */
+export interface GenocideSeenShip {
+  id: number;
+  type: string;
+  pb: number;
+  carrier: number;
+}
+
+/** A ship drawn for the secret setup (SG-3.6). */
+export interface GenocideHandShip {
+  id: number;
+  type: string;
+}
+
+/** A card (SG-13): its number, key, name, text and whether it is a reaction card. */
+export interface GenocideCard {
+  num: number;
+  key: string;
+  name: string;
+  text: string;
+  reaction: boolean;
+}
+
+/** One of this turn's card effects (SG-13.3): a bonus on a ship (atk, def, move, jam: the viewer's own ships only), a fleet's bypass, a Skirmish on a hex, or a ship's other effect. */
+export interface GenocideEffect {
+  kind: string;
+  ship?: number;
+  value?: number;
+  fleet?: number;
+  through?: number;
+  hex?: string;
+}
+
+/** The other seats' card bonuses this turn as far as public plays tell (card_bonuses.py). */
+export interface GenocideKnownBonuses {
+  ships: GenocideKnownShip[];
+  unsure: GenocideUnsure[];
+}
+
+/** A roll held for a Luck window (SG-A59): what it was for (internal, and in words) and its dice. */
+export interface GenocideRoll {
+  purpose: string;
+  dice: number[];
+  words: string;
+}
+
+/** The card window open now (C-5): its kind, holder, who responds and the chain. */
+export interface GenocideWindow {
+  kind: string;
+  holder: number;
+  responding: boolean;
+  chain: GenocidePlayed[];
+}
+
+/** The viewer's card whose targets it is choosing now, and those chosen so far. */
+export interface GenocidePlaying {
+  card: GenocideCard;
+  targets: number[];
+}
+
+/** The fleet whose move completed last this Transport Phase, and whether the hex it ended in was empty when it entered (Space Mines, SG-A63). */
+export interface GenocideMoved {
+  owner: number;
+  marker: number;
+  col: number;
+  row: number;
+  empty: boolean;
+}
+
+/** A fleet moved by a card (Lure, Retreat, SG-13.3 #31/#34): ``away`` Retreat's hex [col, row] (SG-A64); the MP and an Intercept's path only to the card's player. */
+export interface GenocideCardMove {
+  player: number;
+  owner: number;
+  marker: number;
+  away: number[] | null;
+  mp?: number;
+  path?: number[][];
+}
+
+/** A hand the viewer saw with Spies (C-4.3): whose, in which round. */
+export interface GenocideSpied {
+  seat: number;
+  round: number;
+  hand: GenocideCard[];
+}
+
+/** A fleet the viewer scanned (C-4.3): its ships then. */
+export interface GenocideScan {
+  owner: number;
+  marker: number;
+  round: number;
+  ships: GenocideSeenShip[];
+}
+
+/** One named term of a ship's ATK* and DEF* (SG-2.7): "base", "own planet", a race, ... */
+export interface GenocideValuePart {
+  what: string;
+  atk: number;
+  def: number;
+}
+
+/** A public card play that may add to a ship's values (card_bonuses.Unsure). */
+export interface GenocideUnsureValue {
+  card: string;
+  atk: number;
+  def: number;
+}
+
+/** A public card play whose bonus may be on any of ``ships`` (the odds leave it out and name it). */
+export interface GenocideUnsure {
+  card: string;
+  owner: number;
+  marker: number;
+  ships: number[];
+  atk: number;
+  def: number;
+}
+
 /** A ship design (MSC-2.1): its name ("ship1".."ship3", "custom", "trimmed"), its stats, the sides carrying a weapon and its cost in BP (MSC-2.3). */
 export interface SkirmishDesignView {
   name: string;
@@ -711,6 +1076,21 @@ export interface WarfareStuckDice {
 export interface WarfarePlayed {
   player: number;
   card: string;
+}
+
+/** Another seat's ship's card bonuses this turn that follow from public plays (card_bonuses.py). */
+export interface GenocideKnownShip {
+  ship: number;
+  atk: number;
+  def: number;
+  cards: string[];
+}
+
+/** A card played in the open window's chain (C-5) and its targets. */
+export interface GenocidePlayed {
+  player: number;
+  card: GenocideCard;
+  targets: number[];
 }
 
 /** Where orders take a ship (MSC-7.1): the hexes it crosses as [col, row], its facing at the end, and, when a forward move leaves the map, the hex off the map it heads for (MSC-7.2). */

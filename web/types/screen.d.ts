@@ -3,7 +3,7 @@
 // models are the generated ones (models.d.ts); the screens whose views are typed are checked
 // against this contract at the end.
 
-import type { GameModel, RecapStep, Choice, WarfareGame, SpaceholeGame, SkirmishGame } from "./models";
+import type { GameModel, RecapStep, Choice, WarfareGame, SpaceholeGame, SkirmishGame, GenocideGame } from "./models";
 
 /** The shell's tools a screen gets (game.js's `shell`). */
 type Shell = typeof import("../game.js").shell;
@@ -61,4 +61,5 @@ type Checked<M extends ScreenModule> = M;
 export type WarfareScreen = Checked<typeof import("../screens/warfare/screen.js")>;
 export type SpaceholeScreen = Checked<typeof import("../screens/spacehole/screen.js")>;
 export type SkirmishScreen = Checked<typeof import("../screens/skirmish/screen.js")>;
-export type { WarfareGame, SpaceholeGame, SkirmishGame };
+export type GenocideScreen = Checked<typeof import("../screens/genocide/screen.js")>;
+export type { WarfareGame, SpaceholeGame, SkirmishGame, GenocideGame };

@@ -21,7 +21,7 @@ from ...game import (
 from ...rng import Rng, Roller
 from ...windows import Stops
 from . import actions as A
-from . import rules
+from . import arrange, rules
 from .actions import CODEC
 from .board import seat_name
 from .cardplay.targets import REACTION_KINDS, playable
@@ -208,8 +208,6 @@ class GenocideGame(GameBase[State, ActionBase]):
             return super().query(state, player, question, payload)
         if player is None or self.current_player(state) != player or not isinstance(payload, dict):
             raise QueryError("only the seat setting up may ask for its arrangement")
-        from . import arrange  # the setup's helper: loaded when a person first asks
-
         return arrange.suggest(view(state, player), payload)
 
     def pending_secret(self, state: State) -> bool:

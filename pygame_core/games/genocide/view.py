@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...game import ActionBase, View
+from ...game import ActionBase
 from ...hexgrid import DIRECTION_NAMES, Hex
 from . import actions as A
 from .board import game_map, jammed, neighbour_table, seat_name
@@ -13,6 +11,23 @@ from .cardplay.targets import describe_target, target_step
 from .cards import CARD_BY_NUM
 from .data import PLANET_TYPE_NAMES
 from .log_seats import log_with_seats
+from .models import (
+    Battle,
+    Burst,
+    Card,
+    Cards,
+    Effect,
+    Fleet,
+    GenocideView,
+    KnownBonuses,
+    MyShip,
+    Pile,
+    Planet,
+    ReachHex,
+    Seat,
+    Setup,
+    Sighting,
+)
 from .races import RACE_BY_KEY
 from .reach import reach
 from .rules import current_player, legal_actions
@@ -23,7 +38,7 @@ from .view_values import ship_values
 from .words import ending, plain_events, purpose_words
 
 
-def view(state: State, player: int | None) -> View:
+def view(state: State, player: int | None) -> GenocideView:
     data = state.data
     me = player
     players = state.players
@@ -38,7 +53,7 @@ def view(state: State, player: int | None) -> View:
             key = (ship.owner, ship.fleet)
             fleet_counts[key] = fleet_counts.get(key, 0) + 1
             fleet_members.setdefault(key, []).append(cid)
-    seats: list[dict[str, Any]] = []
+    seats: list[Seat] = []
     for seat in range(players):
         seats.append(
             {
@@ -51,7 +66,7 @@ def view(state: State, player: int | None) -> View:
                 "race": (state.races[seat] or None) if state.races else None,  # SG-11.1: public
             }
         )
-    planets = []
+    planets: list[Planet] = []
     for pid, p in enumerate(state.planets):
         visible = bool(p.ptype) and (p.owner == me or not p.alive or p.public or pid in known)
         planets.append(
@@ -65,7 +80,7 @@ def view(state: State, player: int | None) -> View:
                 "type": p.ptype if visible else None,
             }
         )
-    fleets = []
+    fleets: list[Fleet] = []
     for f in state.fleets:
         size_public = data.fleet_size_public or f.owner == me
         fleets.append(
@@ -85,7 +100,7 @@ def view(state: State, player: int | None) -> View:
                 and any(jammed(state, c) for c in fleet_members.get((f.owner, f.marker), ())),
             }
         )
-    my_ships = []
+    my_ships: list[MyShip] = []
     if me is not None:
         for cid, ship in enumerate(state.ships):
             if ship is not None and ship.owner == me:
@@ -101,7 +116,7 @@ def view(state: State, player: int | None) -> View:
                         "carrier": ship.carrier,
                     }
                 )
-    sightings = [
+    sightings: list[Sighting] = [
         {
             "owner": g.owner,
             "marker": g.marker,
@@ -120,7 +135,7 @@ def view(state: State, player: int | None) -> View:
     if me is not None:
         owners.update((cid, me) for cid, ship in enumerate(state.ships) if ship is not None and ship.owner == me)
     log, log_about = log_with_seats(state, me, owners)
-    out: dict[str, Any] = {
+    out: GenocideView = {
         "game": "genocide",
         "variant": state.variant,
         "production": state.production,
@@ -165,12 +180,12 @@ def view(state: State, player: int | None) -> View:
         "moment": _moment(state),
         "score_line": " · ".join(f"{seat['name']} {seat['planets']} planets" for seat in seats),
         "secrets": True,  # SG-14: planet types, fleet contents and hands are private
+        "setup": _setup(state, me),
+        "battle": _battle(state, me),
+        "burst": _burst(state, me),
     }
     if state.deck is not None:
         out["cards"] = _cards(state, me)
-    out["setup"] = _setup(state, me)
-    out["battle"] = _battle(state, me)
-    out["burst"] = _burst(state, me)
     if state.phase == Phase.MD and state.active == me:
         out["launch_queue"] = list(state.md_queue)
         out["launches"] = [list(x) for x in state.launches]
@@ -225,9 +240,9 @@ def _status(state: State) -> str:
     return f"{moment} · {label}" if moment else label
 
 
-def _pile(state: State) -> dict[str, Any]:
+def _pile(state: State) -> Pile:
     """SG-14.1: the pile is open in resources mode, sealed (count only) in draw4 mode."""
-    out: dict[str, Any] = {"count": len(state.pile)}
+    out: Pile = {"count": len(state.pile)}
     if state.production == "resources":
         comp: dict[str, int] = {}
         for cid in state.pile:
@@ -237,12 +252,12 @@ def _pile(state: State) -> dict[str, Any]:
     return out
 
 
-def _setup(state: State, me: int | None) -> dict[str, Any] | None:
+def _setup(state: State, me: int | None) -> Setup | None:
     """SG-3.6/3.8: setup choices are PENDING, seen only by their maker."""
     if state.phase not in (Phase.RACE, Phase.TYPES, Phase.FLEETS):
         return None
     seat = state.order[state.setup_seat]
-    out: dict[str, Any] = {"seat": seat, "done": list(state.order[: state.setup_seat])}
+    out: Setup = {"seat": seat, "done": list(state.order[: state.setup_seat])}
     if me is not None and me < len(state.hands):
         hand = state.hands[me]
         mine = set(hand)
@@ -251,12 +266,12 @@ def _setup(state: State, me: int | None) -> dict[str, Any] | None:
     return out
 
 
-def _battle(state: State, me: int | None) -> dict[str, Any] | None:
+def _battle(state: State, me: int | None) -> Battle | None:
     """B3 declarations are PENDING: only the declarer sees its own until all are in (C-4.1)."""
     b = state.battle
     if b is None:
         return None
-    out: dict[str, Any] = {
+    out: Battle = {
         "col": b.col,
         "row": b.row,
         "hex": Hex(b.col, b.row).label,
@@ -277,12 +292,12 @@ def _battle(state: State, me: int | None) -> dict[str, Any] | None:
     return out
 
 
-def _card(num: int) -> dict[str, Any]:
+def _card(num: int) -> Card:
     card = CARD_BY_NUM[num]
     return {"num": num, "key": card.key, "name": card.name, "text": card.text, "reaction": card.reaction}
 
 
-def _known_bonuses(state: State, me: int | None) -> dict[str, Any]:
+def _known_bonuses(state: State, me: int | None) -> KnownBonuses:
     """The other seats' card bonuses this turn that follow from public plays and reveals (the
     odds count them; ``unsure`` ones they leave out and name)."""
     known = known_bonuses(state.log, me)
@@ -294,13 +309,13 @@ def _known_bonuses(state: State, me: int | None) -> dict[str, Any]:
     }
 
 
-def _cards(state: State, me: int | None) -> dict[str, Any]:
+def _cards(state: State, me: int | None) -> Cards:
     """SG-14.1: hands are PRIVATE (counts public), the deck SEALED (count public), the
     discard pile, card plays, targets and windows PUBLIC; Spies, Data Analysis and Scanners
     are KNOWLEDGE of the card player only (C-4.3)."""
     deck = state.deck
     assert deck is not None
-    out: dict[str, Any] = {
+    out: Cards = {
         "deck": len(deck.draw_pile),
         "discard": [_card(c) for c in deck.discard_pile],
         "hand_counts": [len(h) for h in state.cards],
@@ -367,10 +382,10 @@ def _cards(state: State, me: int | None) -> dict[str, Any]:
     return out
 
 
-def _public_effects(state: State, me: int | None) -> list[dict[str, Any]]:
+def _public_effects(state: State, me: int | None) -> list[Effect]:
     """This turn's effects. Per-ship bonuses name ships, so only the owner sees those of its
     own ships; the others follow from the public card plays."""
-    out = []
+    out: list[Effect] = []
     for kind, a, b in state.effects:
         if kind in ("atk", "def", "move", "jam"):
             ship = state.ships[a]
@@ -386,12 +401,12 @@ def _public_effects(state: State, me: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def _burst(state: State, me: int | None) -> dict[str, Any] | None:
+def _burst(state: State, me: int | None) -> Burst | None:
     """SG-7.2: burst declarations are PENDING: each seat sees only its own until all are in."""
     step = state.burst
     if step is None:
         return None
-    out: dict[str, Any] = {"waiting_for": list(step.declarers)}
+    out: Burst = {"waiting_for": list(step.declarers)}
     if me is not None:
         out["my_declarations"] = [
             [c, n]
@@ -497,13 +512,13 @@ def describe(state: State, action: ActionBase) -> str:
     return str(action)
 
 
-def _reach_words(state: State) -> list[dict[str, Any]]:
+def _reach_words(state: State) -> list[ReachHex]:
     """Each hex of reach(state): its place, the hexes of the way there in order (a Step or a
     Gate each), the MP the way spends (all of it where the fleet must stop, SG-5.8)."""
     fleet = next(f for f in state.fleets if f.owner == state.active and f.marker == state.cursor)
     table = neighbour_table(state.players)
     full = step_mp(state, state.active, state.cursor)
-    out: list[dict[str, Any]] = []
+    out: list[ReachHex] = []
     for (col, row), (actions, left) in sorted(reach(state).items()):
         at: tuple[int, int] = (fleet.col, fleet.row)
         path: list[list[int]] = []

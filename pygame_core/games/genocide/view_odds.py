@@ -14,18 +14,18 @@ target or count) to the figures shown beside that legal action. A chance is an e
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from ...game import ActionBase
 from . import actions as A
 from .data import VARIANTS, VariantData
+from .models import AttackOdds, Chance, GenocideView, LaunchOdds
 from .odds import any_hit, attack_odds, percent
 from .races import RACE_BY_KEY
-from .view_values import owner_of, stats
+from .view_values import owner_of, stats, unsure_plays
 
-View = Mapping[str, Any]
+View = GenocideView
 
 
 def odds_key(action: A.Target | A.SelfDestruct | A.Burst | A.Launch) -> str:
@@ -34,16 +34,16 @@ def odds_key(action: A.Target | A.SelfDestruct | A.Burst | A.Launch) -> str:
     return f"{type(action).__name__}/{action.ship}/{last}"
 
 
-def chance(p: Fraction) -> dict[str, Any]:
+def chance(p: Fraction) -> Chance:
     """An exact chance as the view carries it: the fraction in digits and its percentage."""
     return {"chance": [str(p.numerator), str(p.denominator)], "percent": percent(p)}
 
 
-def action_odds(v: View, legal: Sequence[ActionBase]) -> dict[str, dict[str, Any]]:
+def action_odds(v: View, legal: Sequence[ActionBase]) -> dict[str, Chance | AttackOdds | LaunchOdds]:
     """The figures shown beside each of ``legal`` (the actions of the seat ``v`` belongs to)
     that shows any: battle targets (SG-6.3 B5), bursts (SG-7.4) and launch orders (SG-8.5)."""
     data = VARIANTS[v["variant"]]
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, Chance | AttackOdds | LaunchOdds] = {}
     for action in legal:
         if isinstance(action, (A.Target, A.SelfDestruct)) and action.target >= 0 and v.get("battle"):
             out[odds_key(action)] = _attack(v, data, action)
@@ -57,18 +57,18 @@ def action_odds(v: View, legal: Sequence[ActionBase]) -> dict[str, dict[str, Any
 # ---------------------------------------------------------------------------- battles
 
 
-def _attack(v: View, data: VariantData, action: A.Target | A.SelfDestruct) -> dict[str, Any]:
+def _attack(v: View, data: VariantData, action: A.Target | A.SelfDestruct) -> AttackOdds:
     """SG-6.3 B5: this ship and every own ship already declared on the same target attack it
     together (ΣATK*), against the target's DEF*; an Amoeboid sacrifice adds 2 (SG-11)."""
     b = v["battle"]
+    assert b is not None  # action_odds asks only in a battle
     col, row, me = b["col"], b["row"], v["viewer"]
     others = [a for a, t in b.get("my_declarations") or () if t == action.target]
     sacrificed = set(b.get("my_sacrifices") or ())
     atk = sum(stats(v, data, c, me, col, row)[0] for c in [*others, action.ship])
     atk += 2 * (isinstance(action, A.SelfDestruct) + sum(1 for c in others if c in sacrificed))
     dfn = stats(v, data, action.target, owner_of(v, action.target), col, row)[1]
-    unsure = [u for u in ((v.get("cards") or {}).get("known_bonuses") or {}).get("unsure") or ()
-              if action.target in u["ships"]]
+    unsure = [u for u in unsure_plays(v) if action.target in u["ships"]]
     return {"atk": atk, "def": dfn, "others": others, "unsure": unsure,
             **chance(attack_odds(atk, dfn, v["combat_die"]))}
 
@@ -76,10 +76,11 @@ def _attack(v: View, data: VariantData, action: A.Target | A.SelfDestruct) -> di
 # ---------------------------------------------------------------------------- planet busters
 
 
-def _launch(v: View, action: A.Launch) -> dict[str, Any]:
+def _launch(v: View, action: A.Launch) -> LaunchOdds:
     """SG-8.5: the planet in the ship's hex falls if any PB die of the orders at it shows <= 3
     (Amoeboids 4): this order together with the seat's orders already at that planet."""
     me = v["viewer"]
+    assert me is not None  # the odds are the seat to move's (view.py)
     race = v["seats"][me]["race"]
     hit = RACE_BY_KEY[race].pb_hit if race else 3
 

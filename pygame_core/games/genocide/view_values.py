@@ -2,29 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ...hexgrid import Hex
 from .data import VARIANTS, VariantData
+from .models import GenocideView, Scan, ShipValue, Unsure
 from .races import RACE_BY_KEY
 from .terrain import TERRAIN_BY_KEY
 
-View = Mapping[str, Any]
+View = GenocideView
 Part = tuple[str, int, int]  # (what, ATK, DEF): one term of ATK* and DEF*
 
 
 def owner_of(v: View, cid: int) -> int | None:
     """Whose ship ``cid`` is as far as the view tells: own, a B1 reveal, or a scan of the seat's."""
     if any(s["id"] == cid for s in v["my_ships"]):
-        return int(v["viewer"])
-    for group in v["sightings"]:
+        return v["viewer"]
+    for group in [*v["sightings"], *_scans(v)]:
         if any(s["id"] == cid for s in group["ships"]):
-            return int(group["owner"])
-    for group in (v.get("cards") or {}).get("scans") or ():
-        if any(s["id"] == cid for s in group["ships"]):
-            return int(group["owner"])
+            return group["owner"]
     return None
+
+
+def _scans(v: View) -> list[Scan]:
+    """The fleets the viewer scanned (C-4.3): none without the cards."""
+    cards = v.get("cards")
+    return cards.get("scans", []) if cards is not None else []
+
+
+def unsure_plays(v: View) -> list[Unsure]:
+    """The public card plays whose bonus may be on any of some ships (``card_bonuses.Unsure``)."""
+    cards = v.get("cards")
+    return cards["known_bonuses"]["unsure"] if cards is not None else []
 
 
 def parts(v: View, data: VariantData, cid: int, owner: int | None, col: int, row: int) -> list[Part]:
@@ -44,22 +51,22 @@ def parts(v: View, data: VariantData, cid: int, owner: int | None, col: int, row
     terrain = next((x["type"] for x in v["terrain"] if x["col"] == col and x["row"] == row), None)
     if terrain and (TERRAIN_BY_KEY[terrain].atk or TERRAIN_BY_KEY[terrain].defense):
         out.append((TERRAIN_BY_KEY[terrain].name, TERRAIN_BY_KEY[terrain].atk, TERRAIN_BY_KEY[terrain].defense))
-    cards = v.get("cards") or {}
+    cards = v.get("cards")
     here = Hex(col, row).label
     own_atk = own_def = skirmish = 0
-    for e in cards.get("effects") or ():
-        if e["kind"] == "atk" and e["ship"] == cid:
-            own_atk += e["value"]
-        elif e["kind"] == "def" and e["ship"] == cid:
-            own_def += e["value"]
-        elif e["kind"] == "skirmish" and e["hex"] == here:
-            skirmish += e["value"]  # Skirmish covers the whole battle hex
+    for e in cards["effects"] if cards is not None else ():
+        if e["kind"] == "atk" and e.get("ship") == cid:
+            own_atk += e.get("value", 0)
+        elif e["kind"] == "def" and e.get("ship") == cid:
+            own_def += e.get("value", 0)
+        elif e["kind"] == "skirmish" and e.get("hex") == here:
+            skirmish += e.get("value", 0)  # Skirmish covers the whole battle hex
     if own_atk or own_def:
         out.append(("your cards this turn", own_atk, own_def))
     if skirmish:
         out.append(("Skirmish", 0, skirmish))
-    if owner != v["viewer"]:
-        for k in (cards.get("known_bonuses") or {}).get("ships") or ():
+    if owner != v["viewer"] and cards is not None:
+        for k in cards["known_bonuses"]["ships"]:
             if k["ship"] == cid and (k["atk"] or k["def"]):
                 out.append((" + ".join(k.get("cards") or ["cards this turn"]), k["atk"], k["def"]))
     return out
@@ -71,7 +78,7 @@ def stats(v: View, data: VariantData, cid: int, owner: int | None, col: int, row
     return sum(p[1] for p in terms), sum(p[2] for p in terms)
 
 
-def ship_values(v: View) -> list[dict[str, Any]]:
+def ship_values(v: View) -> list[ShipValue]:
     """Issue 32: ATK* and DEF* of every ship the seat can see, where it is now, with each term
     named (the panel says "Attack 3 = 2 base + 1 own planet"): its own ships, the ships of the
     other seats' fleets it saw revealed (B1, SG-6.3) or scanned, while that fleet is on the map.
@@ -81,11 +88,12 @@ def ship_values(v: View) -> list[dict[str, Any]]:
     at = {(f["owner"], f["marker"]): (f["col"], f["row"]) for f in v["fleets"]}
     seen: list[tuple[int, int, int]] = []  # (ship, owner, marker)
     me = v["viewer"]
-    seen.extend((s["id"], me, s["fleet"]) for s in v["my_ships"])
-    for group in [*v["sightings"], *((v.get("cards") or {}).get("scans") or ())]:
+    if me is not None:  # a spectator has no ships of its own
+        seen.extend((s["id"], me, s["fleet"]) for s in v["my_ships"])
+    for group in [*v["sightings"], *_scans(v)]:
         seen.extend((s["id"], group["owner"], group["marker"]) for s in group["ships"])
-    unsure = ((v.get("cards") or {}).get("known_bonuses") or {}).get("unsure") or ()
-    out: list[dict[str, Any]] = []
+    unsure = unsure_plays(v)
+    out: list[ShipValue] = []
     done: set[int] = set()
     for cid, owner, marker in seen:
         where = at.get((owner, marker))

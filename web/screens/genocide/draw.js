@@ -9,7 +9,16 @@ import {
 import { actionHex } from "./words.js";
 import { drawTrails } from "./recap.js";
 import { reach } from "./queue.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
+/** @typedef {import("./state.js").WorldBox} WorldBox */
+/** @typedef {import("../../types/models").GenocideTerrain} GenocideTerrain */
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} s */
 function hexPath(ctx, x, y, s) {
   ctx.moveTo(x + s, y);
   for (let k = 1; k < 6; k++) ctx.lineTo(x + s * Math.cos(k * Math.PI / 3), y + s * Math.sin(k * Math.PI / 3));
@@ -17,7 +26,13 @@ function hexPath(ctx, x, y, s) {
 }
 
 /** The model's own marks over the hexes whose centres are in the world box: reachable hexes,
- * the legal actions' hexes, the battle, the hex tapped last, planets and fleet markers. */
+ * the legal actions' hexes, the battle, the hex tapped last, planets and fleet markers.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {GenocideGame} g
+ * @param {number} s
+ * @param {(wx: number) => number} sx
+ * @param {(wy: number) => number} sy
+ * @param {WorldBox} box */
 export function drawOverlays(ctx, g, s, sx, sy, box) {
   const v = g.view;
   const visible = (x, y) => x >= sx(box.wx0 - 1.5) && y >= sy(box.wy0 - 1.5) && x <= sx(box.wx1 + 1.5) && y <= sy(box.wy1 + 1.5);
@@ -55,7 +70,7 @@ export function drawOverlays(ctx, g, s, sx, sy, box) {
   if (v.battle) mark(v.battle.col, v.battle.row, "#ff7b7b", 4);
   if (ui.hex) mark(ui.hex[0], ui.hex[1], "#ffffff", 2);
   // setup draft: the planet types and fleets being arranged
-  const draftTypes = v.phase === "types" && ui.draft && ui.draft.kind === "types" ? ui.draft.assign : null;
+  const draftTypes = /** @type {Record<number, string> | null} */ (v.phase === "types" && ui.draft && ui.draft.kind === "types" ? ui.draft.assign : null);
   const draftFleets = v.phase === "fleets" && ui.draft && ui.draft.kind === "fleets" ? ui.draft.assign : null;
   // planets
   const fleetHexes = new Set(v.fleets.map((f) => key(f.col, f.row)));
@@ -110,7 +125,7 @@ export function drawOverlays(ctx, g, s, sx, sy, box) {
     const cx = sx(wx);
     const cy = sy(wy);
     if (!visible(cx, cy)) continue;
-    list.sort((a, b) => (b.owner === v.viewer) - (a.owner === v.viewer) || a.owner - b.owner || a.marker - b.marker);
+    list.sort((a, b) => Number(b.owner === v.viewer) - Number(a.owner === v.viewer) || a.owner - b.owner || a.marker - b.marker);
     list.slice(0, 4).forEach((f, n) => {
       const planet = v.planets.some((p) => p.col === f.col && p.row === f.row);
       const [dx, dy] = list.length === 1 ? (planet ? [0, 0.4] : [0, 0]) : slots[n];
@@ -155,7 +170,13 @@ export function drawOverlays(ctx, g, s, sx, sy, box) {
 
 /** Every hex's fill (section tint or terrain, SG-12.1), the grid, the terrain glyphs and, zoomed
  * in, the hex labels, for hexes whose centre is within the world box [wx0, wx1] x [wy0, wy1],
- * drawn with the world-to-pixel maps sx, sy. */
+ * drawn with the world-to-pixel maps sx, sy.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {GenocideView} v
+ * @param {number} s
+ * @param {(wx: number) => number} sx
+ * @param {(wy: number) => number} sy
+ * @param {WorldBox} box */
 export function drawHexes(ctx, v, s, sx, sy, box) {
   const ter = new Map(v.terrain.map((t) => [key(t.col, t.row), t]));
   const section = 12;
@@ -171,6 +192,7 @@ export function drawHexes(ctx, v, s, sx, sy, box) {
       const band = c % section < 2 || c % section >= section - 2;
       const colour = t ? D.TERRAIN[t.type].fill : band ? "#0d1329" : Math.floor(c / section) % 2 ? "#131c3c" : "#111a38";
       if (!fills.has(colour)) fills.set(colour, []);
+      /** @type {[number, number, number, number, GenocideTerrain | undefined]} */
       const at = [sx(wx), sy(wy), c, r, t];
       fills.get(colour).push(at);
       inBox.push(at);
@@ -208,6 +230,14 @@ export function drawHexes(ctx, v, s, sx, sy, box) {
   }
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {string} text
+ * @param {string} bg
+ * @param {string} ink
+ * @param {number} s */
 function badge(ctx, x, y, text, bg, ink, s) {
   const r = Math.max(6, s * 0.16);
   ctx.beginPath();

@@ -7,11 +7,17 @@ import { actionHex } from "./words.js";
 import { travel } from "./queue.js";
 import { placePicked } from "./setup.js";
 import { centreOn, draw, fit, miniHit, schedule, zoomBy } from "./map.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
 
 /** A tap on the map acts on what the map showed when it was tapped (issue 25): while a fleet
  * picked on the map waits for the engine (drawn as picked already), the tap waits too and is
  * then taken on the new position, for that fleet; a tap the shell turns down (the board had
- * just changed under the finger) says so instead of vanishing. */
+ * just changed under the finger) says so instead of vanishing.
+ * @param {number} c
+ * @param {number} r
+ * @param {Event | undefined} event
+ * @param {boolean} [waited] */
 function tapHex(c, r, event, waited = false) {
   const g = ui.g;
   if (!g || !g.view) return;
@@ -77,7 +83,8 @@ function tapHex(c, r, event, waited = false) {
   rerender();
 }
 
-/** The tap that waited for the model of a fleet picked on the map, taken on that model. */
+/** The tap that waited for the model of a fleet picked on the map, taken on that model.
+ * @param {GenocideGame} g */
 export function tapAfterModel(g) {
   const wait = ui.afterModel;
   if (!wait || wait.at >= g.at) return;
@@ -94,7 +101,8 @@ export function tapAfterModel(g) {
 }
 
 /** Drag pans, pinch and wheel zoom, a tap picks a hex or a spot on the mini-map
- * (web/screens/common/canvas.js says what the fingers did). */
+ * (web/screens/common/canvas.js says what the fingers did).
+ * @param {HTMLElement} canvas */
 export function wireCanvas(canvas) {
   panZoomTap(canvas, {
     grab: () => ({ ox: ui.cam.ox, oy: ui.cam.oy }),
@@ -108,6 +116,8 @@ export function wireCanvas(canvas) {
   });
 }
 
+/**
+ * @param {KeyboardEvent} e */
 export function keys(e) {
   const canvas = document.getElementById("gc-map");
   if (!ui.cam || !canvas) return false;
@@ -129,7 +139,10 @@ export function keys(e) {
 
 /** The map focused: the arrows move the white frame (the hex box below says what is there and
  * what a tap would do) up and down a column, left and right along a row; Enter or Space taps
- * the framed hex as a finger would (issue 36). */
+ * the framed hex as a finger would (issue 36).
+ * @param {KeyboardEvent} e
+ * @param {GenocideGame} g
+ * @param {HTMLElement} canvas */
 function hexKey(e, g, canvas) {
   const v = g.view;
   const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
@@ -156,7 +169,8 @@ function hexKey(e, g, canvas) {
   return false;
 }
 
-/** Where the frame starts: the fleet being ordered, else the middle of the map. */
+/** Where the frame starts: the fleet being ordered, else the middle of the map.
+ * @param {GenocideView} v */
 function startHex(v) {
   const cur = cursorFleet(v);
   return cur ? [cur.col, cur.row] : [Math.floor(v.map.cols / 2), Math.floor(v.map.rows / 2)];

@@ -8,9 +8,13 @@ import {
 import { actionHex, fleetWords } from "./words.js";
 import { typeButtons } from "./setup.js";
 import { showHex } from "./map.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
 
 // ---------------------------------------------------------------------------- the hex box
 
+/**
+ * @param {GenocideGame} g */
 export function hexBox(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -36,7 +40,8 @@ export function hexBox(g) {
 
 /** Mark the shell's choices at the hex picked on the map (issue 36: one list of buttons): a
  * tap on a hex with several choices (a fleet's step or another fleet, a new ship in a fleet or
- * a new one) points at them in #choices and brings the first into the list's view. */
+ * a new one) points at them in #choices and brings the first into the list's view.
+ * @param {GenocideGame} g */
 export function markHere(g) {
   const v = g.view;
   const list = document.getElementById("choices");
@@ -47,7 +52,7 @@ export function markHere(g) {
     return x && x[0] === ui.hex[0] && x[1] === ui.hex[1];
   }).map((a) => String(a.i)) : []);
   let first = null;
-  for (const b of list.querySelectorAll(".choice")) {
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll(".choice"))) {
     const on = here.size > 1 && here.has(b.dataset.action);
     b.classList.toggle("gc-here", on);
     if (on && !first) first = b;
@@ -60,6 +65,8 @@ export function markHere(g) {
 
 // ---------------------------------------------------------------------------- fleet list, cards, legend
 
+/**
+ * @param {GenocideGame} g */
 export function fleetList(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -79,6 +86,8 @@ export function fleetList(g) {
     v.cards && v.cards.scans && v.cards.scans.length ? h("p", { class: "muted" }, `Scanned: ${v.cards.scans.map((s) => `${seatName(v, s.owner)} fleet ${s.marker} in round ${s.round}: ${s.ships.map((x) => shipName(v, x.id, false)).join(", ")}`).join("; ")}`) : null);
 }
 
+/**
+ * @param {GenocideGame} g */
 export function cardsBox(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -98,7 +107,8 @@ export function cardsBox(g) {
 }
 
 /** The log filtered by player (issue 15): the lines about the player, by the seats the engine
- * says each line names, itself or through a ship this seat knows to be the player's. */
+ * says each line names, itself or through a ship this seat knows to be the player's.
+ * @param {GenocideView} v */
 export function logByPlayer(v) {
   const { h } = ui.shell;
   const seat = ui.logSeat;
@@ -116,6 +126,8 @@ export function logByPlayer(v) {
     ui.logOpen ? h("ol", { class: "gc-log", tabindex: "0", "aria-label": `Log lines of ${name || "everyone"}` }, lines.map((line) => h("li", {}, line))) : null);
 }
 
+/**
+ * @param {GenocideView} v */
 export function legend(v) {
   const { h } = ui.shell;
   const used = new Set(v.terrain.map((t) => t.type));

@@ -5,7 +5,14 @@ import { laidOutWidth } from "../common/canvas.js";
 import { frameLayer, layer, rerender, ui } from "./state.js";
 import { centre, cursorFleet, SQ3 } from "./util.js";
 import { drawHexes, drawOverlays } from "./draw.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
+/** @typedef {import("./state.js").WorldBox} WorldBox */
+/** @typedef {import("./state.js").Camera} Camera */
+/** @typedef {import("./state.js").Layer} Layer */
 
+/**
+ * @param {GenocideView} v */
 function worldSize(v) {
   return [1.5 * (v.map.cols - 1) + 2, SQ3 * (v.map.rows + 0.5)];
 }
@@ -19,6 +26,10 @@ export function fit() {
   draw();
 }
 
+/**
+ * @param {number} f
+ * @param {number} [px]
+ * @param {number} [py] */
 export function zoomBy(f, px, py) {
   const canvas = document.getElementById("gc-map");
   if (!ui.cam || !canvas) return;
@@ -40,6 +51,9 @@ export function schedule() {
   ui.frame = requestAnimationFrame(() => { ui.frame = 0; draw(); });
 }
 
+/**
+ * @param {number} c
+ * @param {number} r */
 export function centreOn(c, r) {
   const cam = ui.cam;
   const canvas = document.getElementById("gc-map");
@@ -52,6 +66,9 @@ export function centreOn(c, r) {
   draw();
 }
 
+/**
+ * @param {number} c
+ * @param {number} r */
 export function showHex(c, r) {
   ui.hex = [c, r];
   const cam = ui.cam;
@@ -78,7 +95,7 @@ export function draw() {
 
 function drawMap() {
   const g = ui.g;
-  const canvas = document.getElementById("gc-map");
+  const canvas = /** @type {HTMLCanvasElement | null} */ (document.getElementById("gc-map"));
   if (!g || !g.view || !canvas || !canvas.isConnected) return;
   const v = g.view;
   const w = laidOutWidth(canvas.parentElement) || canvas.clientWidth || 320;
@@ -122,8 +139,8 @@ function drawMap() {
   // the wheel) the map is drawn directly and the layers are built once it settles.
   const view = centreBox(v, { wx0: -cam.ox / s - 1, wy0: -cam.oy / s - 1, wx1: (w - cam.ox) / s + 1, wy1: (hgt - cam.oy) / s + 1 });
   const sig = staticSig(v, s, dpr);
-  const covers = (L) => L.key === sig && view.wx0 >= L.wx0 && view.wy0 >= L.wy0 && view.wx1 <= L.wx1 && view.wy1 <= L.wy1;
-  const blit = (L) => {
+  const covers = (/** @type {Layer} */ L) => L.key === sig && view.wx0 >= L.wx0 && view.wy0 >= L.wy0 && view.wx1 <= L.wx1 && view.wy1 <= L.wy1;
+  const blit = (/** @type {Layer} */ L) => {
     // Whole device pixels: the blit is a copy, not a resampling.
     const x = Math.round((cam.ox + L.ix0 * s) * dpr) / dpr;
     const y = Math.round((cam.oy + L.iy0 * s) * dpr) / dpr;
@@ -163,7 +180,11 @@ function mapShown() {
   return Boolean(canvas && canvas.isConnected);
 }
 
-/** The frame layer: the static layer with this model's marks, planets and fleets on it. */
+/** The frame layer: the static layer with this model's marks, planets and fleets on it.
+ * @param {GenocideGame} g
+ * @param {number} s
+ * @param {number} dpr
+ * @param {string} sig */
 function buildFrame(g, s, dpr, sig) {
   const canvas = frameLayer.canvas || document.createElement("canvas");
   canvas.width = layer.canvas.width;
@@ -178,11 +199,21 @@ function buildFrame(g, s, dpr, sig) {
   Object.assign(frameLayer, { canvas, key: sig, stamp: ui.stamp, g, wx0: layer.wx0, wy0: layer.wy0, wx1: layer.wx1, wy1: layer.wy1, ix0: layer.ix0, iy0: layer.iy0 });
 }
 
-/** What the static layer depends on: the map, the scale, the claimed terrain, live planets. */
+/** What the static layer depends on: the map, the scale, the claimed terrain, live planets.
+ * @param {GenocideView} v
+ * @param {number} s
+ * @param {number} dpr */
 function staticSig(v, s, dpr) {
   return `${ui.camKey}|${s}|${dpr}|${v.terrain.map((t) => (t.used ? 1 : 0)).join("")}|${v.planets.map((p) => (p.alive ? 1 : 0)).join("")}`;
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {Camera} cam
+ * @param {number} w
+ * @param {number} hgt
+ * @param {number} dpr
+ * @param {string} sig */
 function buildLayer(v, cam, w, hgt, dpr, sig) {
   const s = cam.s;
   let box = centreBox(v, { wx0: -Infinity, wy0: -Infinity, wx1: Infinity, wy1: Infinity });
@@ -209,7 +240,9 @@ function buildLayer(v, cam, w, hgt, dpr, sig) {
   Object.assign(layer, { canvas, key: sig, ...box, ix0: box.wx0 - 1, iy0: box.wy0 - 1 });
 }
 
-/** A world box cut to where hex centres are (0 .. the last column's and row's centre). */
+/** A world box cut to where hex centres are (0 .. the last column's and row's centre).
+ * @param {GenocideView} v
+ * @param {WorldBox} b */
 function centreBox(v, b) {
   const xmax = 1.5 * (v.map.cols - 1);
   const ymax = SQ3 * (v.map.rows - 0.5);
@@ -218,6 +251,11 @@ function centreBox(v, b) {
 
 // ---------------------------------------------------------------------------- the camera
 
+/**
+ * @param {GenocideView} v
+ * @param {number} w
+ * @param {number} hgt
+ * @param {boolean} [whole] */
 function fitSilently(v, w, hgt, whole = false) {
   const [ww, wh] = worldSize(v);
   const s = Math.min(w / ww, hgt / wh);
@@ -243,7 +281,8 @@ function fitSilently(v, w, hgt, whole = false) {
 
 /** What a phone's map is framed on, as a box of hex centres [x0, y0, x1, y1] in map units: the
  * battle hex, the fleet being ordered, or the viewer's own planets (a spectator: none, the
- * whole map). */
+ * whole map).
+ * @param {GenocideView} v */
 function focusBox(v) {
   const one = ([c, r]) => { const [x, y] = centre(c, r); return [x, y, x, y]; };
   if (v.battle) return one([v.battle.col, v.battle.row]);
@@ -257,12 +296,16 @@ function focusBox(v) {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
-/** The centres, in map units, of the viewer's planets still in play. */
+/** The centres, in map units, of the viewer's planets still in play.
+ * @param {GenocideView} v */
 function myPlanetCentres(v) {
   return v.planets.filter((p) => p.owner === v.viewer && p.alive).map((p) => centre(p.col, p.row));
 }
 
-/** No empty band beside the map when zoomed in: the camera stays over the map. */
+/** No empty band beside the map when zoomed in: the camera stays over the map.
+ * @param {GenocideView} v
+ * @param {number} w
+ * @param {number} hgt */
 function clampCam(v, w, hgt) {
   const cam = ui.cam;
   const [ww, wh] = worldSize(v);
@@ -270,7 +313,9 @@ function clampCam(v, w, hgt) {
   if (wh * cam.s > hgt) cam.oy = Math.min((SQ3 / 2) * cam.s, Math.max(hgt - (wh - SQ3 / 2) * cam.s, cam.oy));
 }
 
-/** Pan (keeping the zoom) so that a hex is on the map, well inside its edges; whether it moved. */
+/** Pan (keeping the zoom) so that a hex is on the map, well inside its edges; whether it moved.
+ * @param {number} c
+ * @param {number} r */
 export function keepInView(c, r) {
   const cam = ui.cam;
   const canvas = document.getElementById("gc-map");
@@ -299,7 +344,11 @@ function underMap() {
 }
 
 /** The mini-map's box [x, y, width, height] on the canvas, in a corner: 0 bottom right,
- * 1 bottom left, 2 top right, 3 top left. */
+ * 1 bottom left, 2 top right, 3 top left.
+ * @param {GenocideView} v
+ * @param {number} w
+ * @param {number} hgt
+ * @param {number} corner */
 function miniBox(v, w, hgt, corner) {
   const [ww, wh] = worldSize(v);
   const mw = Math.min(140, w * 0.3);
@@ -309,7 +358,10 @@ function miniBox(v, w, hgt, corner) {
 
 /** The corner for the mini-map that hides the fewest of the viewer's own planets as the map is
  * now framed (setting up, they are what the player taps); it stays there while the player
- * pans, so it never jumps under a finger. */
+ * pans, so it never jumps under a finger.
+ * @param {GenocideView} v
+ * @param {number} w
+ * @param {number} hgt */
 function miniCorner(v, w, hgt) {
   const cam = ui.cam;
   const mine = myPlanetCentres(v);
@@ -324,6 +376,11 @@ function miniCorner(v, w, hgt) {
   return [1, 2, 3].reduce((best, corner) => (hidden(corner) < hidden(best) ? corner : best), 0);
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {GenocideView} v
+ * @param {number} w
+ * @param {number} hgt */
 function drawMini(ctx, v, w, hgt) {
   const cam = ui.cam;
   ui.mini = null;
@@ -359,6 +416,9 @@ function drawMini(ctx, v, w, hgt) {
   ui.mini.toWorld = (x, y) => [(x - x0) / ms - 1, (y - y0) / ms - SQ3 / 2];
 }
 
+/**
+ * @param {number} x
+ * @param {number} y */
 export function miniHit(x, y) {
   if (!ui.mini || x < ui.mini.x || y < ui.mini.y || x > ui.mini.x + ui.mini.w || y > ui.mini.y + ui.mini.h) return false;
   const cam = ui.cam;

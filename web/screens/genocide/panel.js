@@ -10,7 +10,14 @@ import {
 } from "./util.js";
 import { label, shipWords, targetWords } from "./words.js";
 import { fleetsPanel, typesPanel } from "./setup.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
+/** @typedef {import("./state.js").GenocideChoice} GenocideChoice */
+/** @typedef {import("./state.js").GenocideFleet} GenocideFleet */
+/** @typedef {import("./state.js").MyShip} MyShip */
 
+/**
+ * @param {GenocideGame} g */
 export function panel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -43,6 +50,8 @@ export function panel(g) {
     body);
 }
 
+/**
+ * @param {GenocideGame} g */
 function waitingWords(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -53,6 +62,8 @@ function waitingWords(g) {
   return h("p", { class: "muted" }, who ? `${who} to decide.` : "");
 }
 
+/**
+ * @param {GenocideGame} g */
 function racePanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -67,11 +78,13 @@ function racePanel(g) {
 
 // --- a turn
 
+/**
+ * @param {GenocideGame} g */
 function transportPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
   const cur = cursorFleet(v);
-  const count = (kinds) => kinds.reduce((n, k) => n + acts(g, k).length, 0);
+  const count = (/** @type {string[]} */ kinds) => kinds.reduce((n, k) => n + acts(g, k).length, 0);
   const others = acts(g, "Select").length;
   const reorg = count(["Split", "Merge", "Load", "Unload"]);
   const gates = acts(g, "Gate").length;
@@ -85,6 +98,10 @@ function transportPanel(g) {
     cardWords(g));
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {GenocideFleet} f
+ * @param {boolean} detail */
 function fleetCard(v, f, detail) {
   const { h } = ui.shell;
   const ships = myShipsIn(v, f.marker);
@@ -108,7 +125,9 @@ function fleetCard(v, f, detail) {
 }
 
 /** The bonuses in the Atk* and Def* columns, named once each (issue 32): "Atk* and Def* count:
- * own planet +1 Attack +2 Defense; Ion Cloud +1 Attack". The figures are the view's. */
+ * own planet +1 Attack +2 Defense; Ion Cloud +1 Attack". The figures are the view's.
+ * @param {GenocideView} v
+ * @param {MyShip[]} ships */
 function bonusWords(v, ships) {
   const { h } = ui.shell;
   const seen = new Map();
@@ -124,6 +143,8 @@ function bonusWords(v, ships) {
     words.length ? `Atk* and Def* are the base values plus: ${words.join("; ")}.` : "Atk* and Def* are the ships' base values: no bonus here.");
 }
 
+/**
+ * @param {GenocideView} v */
 function battleShips(v) {
   // Every ship known to be in the battle hex: own ships, and the others revealed at B1.
   const b = v.battle;
@@ -140,6 +161,8 @@ function battleShips(v) {
   return out;
 }
 
+/**
+ * @param {GenocideGame} g */
 function declarePanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -147,7 +170,7 @@ function declarePanel(g) {
   const cid = b.to_declare[0];
   const sides = v.combat_die;
   const declared = b.my_declarations || [];
-  const row = (a) => {
+  const row = (/** @type {GenocideChoice} */ a) => {
     const f = a.fields;
     if (f.target < 0) return null;
     const o = oddsOf(v, a);
@@ -172,6 +195,8 @@ function declarePanel(g) {
     h("p", { class: "muted" }, "Odds are exact: they count every bonus you can know (own planet, race, terrain, and the cards played this turn, yours and the others')."));
 }
 
+/**
+ * @param {GenocideGame} g */
 function burstPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -187,6 +212,8 @@ function burstPanel(g) {
     h("p", { class: "muted" }, "Each choice says the chance for each enemy ship."));
 }
 
+/**
+ * @param {GenocideGame} g */
 function launchPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -207,6 +234,8 @@ function discardPanel() {
   return h("p", {}, "You may send one ship back to the pile (it can come back later as a new draw), or keep every ship.");
 }
 
+/**
+ * @param {GenocideGame} g */
 function buyPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -218,19 +247,24 @@ function buyPanel(g) {
     kinds.length ? h("ul", { class: "gc-buylist" }, kinds.map((t) => h("li", {}, `${t.name}: Move ${t.move}, Attack ${t.atk}, Defense ${t.def}, PB ${t.pb} · ${pile[t.key] || 0} left`))) : null);
 }
 
+/**
+ * @param {GenocideGame} g */
 function placePanel(g) {
   const { h } = ui.shell;
   const v = g.view;
   return v.drawn ? h("p", {}, `New ship: ${shipWords(v, v.drawn.id)}. Tap one of your planets (shaded on the map) or pick in the choices.`) : null;
 }
 
-/** The cards playable now, named: playing one is a choice like any other. */
+/** The cards playable now, named: playing one is a choice like any other.
+ * @param {GenocideGame} g */
 function cardWords(g) {
   const { h } = ui.shell;
   const names = acts(g, "PlayCard").map((a) => label(g.view, a).replace(/^Play /, ""));
   return names.length ? h("p", { class: "muted" }, `Cards you can play now (in the choices): ${names.join(", ")}.`) : null;
 }
 
+/**
+ * @param {GenocideGame} g */
 function cardPanel(g) {
   const { h } = ui.shell;
   const v = g.view;

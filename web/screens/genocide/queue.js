@@ -3,7 +3,13 @@
 // (the view's, issue 32).
 import { reachMemo, ui } from "./state.js";
 import { cursorFleet, hexLabel, key, neighbour } from "./util.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
+/** @typedef {import("./state.js").HexAt} HexAt */
+/** @typedef {import("./state.js").GenocideFleet} GenocideFleet */
 
+/**
+ * @param {GenocideGame} g */
 export function continueQueue(g) {
   clearTimeout(ui.queueTimer);
   const q = ui.queue;
@@ -33,7 +39,10 @@ export function continueQueue(g) {
 /** Where the fleet being ordered can go this phase and a shortest legal way to each hex: the
  * engine's (the view's reach, issue 32), as a map "col,row" -> {at, cost: MP spent, path: the
  * hexes in order}, built once per model (a pan redraws the shading without building it
- * again). A fleet just tapped, not yet the one being ordered (``pending``), has none yet. */
+ * again). A fleet just tapped, not yet the one being ordered (``pending``), has none yet.
+ * @param {GenocideView} v
+ * @param {GenocideGame} g
+ * @param {GenocideFleet | null} [pending] */
 export function reach(v, g, pending = null) {
   if (reachMemo.g !== g || reachMemo.pending !== pending) {
     const map = new Map(pending ? [] : (v.reach || []).map((x) => [key(x.col, x.row), { at: [x.col, x.row], cost: x.spent, path: x.path }]));
@@ -42,6 +51,9 @@ export function reach(v, g, pending = null) {
   return reachMemo.map;
 }
 
+/**
+ * @param {GenocideGame} g
+ * @param {HexAt} target */
 export function travel(g, target) {
   const v = g.view;
   const map = reach(v, g);

@@ -3,7 +3,17 @@
 import * as D from "./data.js";
 import { track, ui } from "./state.js";
 import { centre, hexLabel, myShipsIn, ownerOfShip, raceOf, seatName, shipName } from "./util.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
+/** @typedef {import("./state.js").RecapStep} RecapStep */
+/** @typedef {import("./state.js").HexAt} HexAt */
+/** @typedef {{owner: number, marker: number, path: HexAt[]}} Move a fleet's path between two remembered positions */
+/** @typedef {{text: string, n: number, kind: string | undefined, fact: Record<string, any>}} Entry a recap line: its
+ * words, its index in the log, and the kind and fields of the event it tells (the event's facts are not typed) */
+/** @typedef {{what: string, ship: number | null, planet: string | null, pb: number | null}} DiceRoll */
 
+/**
+ * @param {GenocideGame} g */
 export function remember(g) {
   const v = g.view;
   if (!v || g.mode === "replay" || v.phase === "race" || v.phase === "types" || v.phase === "fleets") return;
@@ -15,7 +25,9 @@ export function remember(g) {
 }
 
 /** The moves between two remembered positions: per fleet that changed hex, its path through
- * every remembered position in between. */
+ * every remembered position in between.
+ * @param {number} from
+ * @param {number} to */
 function movesBetween(from, to) {
   const ats = [...track.keys()].filter((at) => at >= from && at <= to).sort((a, b) => a - b);
   if (ats.length < 2) return [];
@@ -37,7 +49,8 @@ function movesBetween(from, to) {
   return out;
 }
 
-/** This turn's paths and the last turn's, for the map (trails), as of the position on screen. */
+/** This turn's paths and the last turn's, for the map (trails), as of the position on screen.
+ * @param {GenocideGame} g */
 function trails(g) {
   const now = g.mode === "peek" ? g.peek.step : g.at;
   const ats = [...track.keys()].filter((at) => at <= now).sort((a, b) => a - b);
@@ -56,6 +69,12 @@ function trails(g) {
   return out;
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {GenocideGame} g
+ * @param {number} s
+ * @param {(wx: number) => number} sx
+ * @param {(wy: number) => number} sy */
 export function drawTrails(ctx, g, s, sx, sy) {
   for (const t of trails(g)) {
     ctx.save();
@@ -87,7 +106,8 @@ export function drawTrails(ctx, g, s, sx, sy) {
 }
 
 /** The recap steps that carry the moves: each run of positions the screen remembers ends at a
- * step of the fleet's owner, which tells the moves of that run. */
+ * step of the fleet's owner, which tells the moves of that run.
+ * @param {GenocideGame} g */
 function recapMoves(g) {
   const r = g.recap;
   const out = new Map();
@@ -106,6 +126,9 @@ function recapMoves(g) {
   return out;
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {Move} m */
 function moveWords(v, m) {
   const f = v.fleets.find((x) => x.owner === m.owner && x.marker === m.marker);
   const count = m.owner === v.viewer ? myShipsIn(v, m.marker).length : f ? f.ships : null;
@@ -115,7 +138,9 @@ function moveWords(v, m) {
 
 /** A recap step in the game's words (the shell asks for each): its fleet moves with their
  * hexes, its dice drawn as dice with what they decided, and its other lines; null for the
- * shell's default text (a step with nothing of that). */
+ * shell's default text (a step with nothing of that).
+ * @param {GenocideGame} g
+ * @param {RecapStep} step */
 export function recapStep(g, step) {
   const base = g.mode === "play" ? g : ui.lastPlay && ui.lastPlay.game_id === g.game_id ? ui.lastPlay : null;
   if (!ui.shell || !base || !base.view) return null;
@@ -137,14 +162,16 @@ export function recapStep(g, step) {
 
 /** Line ``k`` of a recap step: its words, its index in the log (data-line), and the kind and
  * fields of the event it tells (the engine's facts: dice and verdicts are read from them). */
-const entry = (step, k) => ({ text: String(step.lines[k]), n: step.from + k, kind: (step.kinds || [])[k], fact: (step.facts || [])[k] || {} });
+const entry = (/** @type {RecapStep} */ step, /** @type {number} */ k) => /** @type {Entry} */ ({ text: String(step.lines[k]), n: step.from + k, kind: (step.kinds || [])[k], fact: (step.facts || [])[k] || {} });
 
 // The events whose dice the recap draws with their verdict (SG-6.3 B5, SG-8.5).
 const DICE_KINDS = new Set(["battle_result", "launch"]);
 
 /** A dice record the recap draws (a battle's attack or defence, a burst, a PB launch, a Black
  * Hole or a neutral planet), as {what, ship, planet, pb}; null for any other roll (C-2.8: its
- * purpose is the engine's id of what the roll was for, e.g. ``SG.combat.attack target=ship#4``). */
+ * purpose is the engine's id of what the roll was for, e.g. ``SG.combat.attack target=ship#4``).
+ * @param {Record<string, any>} fact
+ * @returns {DiceRoll | null} */
 function diceRoll(fact) {
   if (!fact.purpose || fact.pick) return null;
   const [what, ...rest] = fact.purpose.split(" ");
@@ -156,7 +183,10 @@ function diceRoll(fact) {
 }
 
 /** A step's moves, its dice drawn as dice with their verdicts, and its other lines in words;
- * ``entries`` as ``entry`` makes them (each shown line carries its index: data-line). */
+ * ``entries`` as ``entry`` makes them (each shown line carries its index: data-line).
+ * @param {GenocideView} v
+ * @param {Move[]} moves
+ * @param {Entry[]} entries */
 function stepLines(v, moves, entries) {
   const { h } = ui.shell;
   const dice = diceList(v, entries);
@@ -174,17 +204,20 @@ function stepLines(v, moves, entries) {
  * die that hits on 6 (SG-7.4), a Black Hole's or a neutral planet's roll. A battle's or a PB's
  * roll whose verdict has not come yet is still open to a card (Luck, It's a Dud!): it says so;
  * once that window has closed its verdict is in a later step (drawn there, once). An item that
- * tells a result line carries its index. */
+ * tells a result line carries its index.
+ * @param {GenocideView} v
+ * @param {Entry[]} entries */
 function diceList(v, entries) {
   const { h } = ui.shell;
-  const chips = (values, hit) => h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${hit(d) ? " hit" : ""}` }, String(d))));
-  const sum = (values) => values.reduce((a, b) => a + b, 0);
-  const pending = (purpose) => ((v.cards && v.cards.rolls) || []).some((r) => purpose.startsWith(r.purpose));
+  const chips = (/** @type {number[]} */ values, /** @type {(d: number) => boolean} */ hit) => h("span", { class: "dice" }, values.map((d) => h("span", { class: `die${hit(d) ? " hit" : ""}` }, String(d))));
+  const sum = (/** @type {number[]} */ values) => values.reduce((a, b) => a + b, 0);
+  const pending = (/** @type {string} */ purpose) => ((v.cards && v.cards.rolls) || []).some((r) => purpose.startsWith(r.purpose));
   const judged = new Set(entries.filter((x) => x.kind === "battle_result").map((x) => x.fact.target));
-  const pbHits = (ship) => { const o = ownerOfShip(v, ship); const race = o === null ? null : raceOf(v, o); return (d) => d <= ((race && race.pbHit) || 3); };
+  const pbHits = (/** @type {number} */ ship) => { const o = ownerOfShip(v, ship); const race = o === null ? null : raceOf(v, o); return (/** @type {number} */ d) => d <= ((race && race.pbHit) || 3); };
   const launched = new Set(entries.filter((x) => x.kind === "launch").map((x) => `${x.fact.ship}|${x.fact.hex}`));
-  const rolls = entries.filter((x) => x.kind === "roll").map((x) => [x, diceRoll(x.fact)]).filter(([, r]) => r);
-  const attack = (name, a, d, result, n) => h("li", { class: result === "destroyed" ? "gc-kill" : null, "data-line": n === null ? null : String(n) },
+  const rolls = entries.filter((x) => x.kind === "roll").map((x) => /** @type {[Entry, DiceRoll | null]} */ ([x, diceRoll(x.fact)])).filter(([, r]) => r);
+  const attack = (/** @type {string} */ name, /** @type {number[]} */ a, /** @type {number[]} */ d, /** @type {string} */ result,
+    /** @type {number | null} */ n) => h("li", { class: result === "destroyed" ? "gc-kill" : null, "data-line": n === null ? null : String(n) },
     `Attack on ${name}: `, chips(a, () => false), ` = ${sum(a)} against `, chips(d, () => false), ` = ${sum(d)} → ${result}`);
   const items = [];
   for (const x of entries) {

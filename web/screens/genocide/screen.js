@@ -21,6 +21,9 @@ import { panel } from "./panel.js";
 import { cardsBox, fleetList, hexBox, legend, logByPlayer, markHere } from "./lists.js";
 import { centreOn, draw, fit, keepInView, schedule, zoomBy } from "./map.js";
 import { tapAfterModel, wireCanvas } from "./input.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
+/** @typedef {import("./state.js").Shell} Shell */
 
 export { choiceLabel, endDetail, news, prompt, title } from "./words.js";
 export { recapStep } from "./recap.js";
@@ -36,6 +39,10 @@ function ensureCss() {
   ui.shell.stylesheet(new URL("./screen.css", import.meta.url).href, () => draw());
 }
 
+/**
+ * @param {HTMLElement} area
+ * @param {GenocideGame} g
+ * @param {Shell} tools */
 export function render(area, g, tools) {
   ui.shell = tools;
   ensureCss();
@@ -83,7 +90,7 @@ export function render(area, g, tools) {
   // so the browser styles and lays out only what did (a late 4-seat game has long lists).
   // Moving the kept canvas into the new tree blurs it: a keyboard player on the map keeps it.
   const mapFocused = document.activeElement === mapCanvas;
-  const next = area.cloneNode(false);
+  const next = /** @type {HTMLElement} */ (area.cloneNode(false));
   next.append(...[
     seatsStrip(v),
     // The map and the panel together (display: contents but on a phone on its side setting up,
@@ -121,7 +128,9 @@ export function render(area, g, tools) {
  * map is not wholly between the header and the decision bar (upright) or the screen's bottom
  * (on its side, the decision beside it), the page scrolls once to put the map under the
  * header; not after a tap on the map (``byMap``), which keeps the map where the player saw
- * it. Asked for after the shell's scroll and keepScroll's, in the same frame. */
+ * it. Asked for after the shell's scroll and keepScroll's, in the same frame.
+ * @param {GenocideGame} g
+ * @param {boolean} byMap */
 function frameDecision(g, byMap) {
   const key = `${g.viewer}:${g.at}`;
   if (g.mode !== "play" || !g.actions.length || ui.framed === key) return;
@@ -151,7 +160,8 @@ function frameDecision(g, byMap) {
  * recap above it changes height, and the shell brings the top of the game into view after a
  * move): the shell scrolls in the next frame (its callback is asked for once this render
  * returns); this one, asked for after it, puts the map back in that same frame, before
- * anything is painted or tapped. */
+ * anything is painted or tapped.
+ * @param {GenocideGame} g */
 function keepScroll(g) {
   const keep = ui.keepScroll;
   if (!keep || g.at <= keep.after) return;
@@ -163,11 +173,15 @@ function keepScroll(g) {
   }), 0);
 }
 
+/**
+ * @param {GenocideView} v */
 function mapWords(v) {
   const mine = v.planets.filter((p) => p.owner === v.viewer && p.alive).length;
   return `Map, ${v.map.cols} by ${v.map.rows} hexes. ${v.viewer !== null ? `You have ${mine} planets and ${v.fleets.filter((f) => f.owner === v.viewer).length} fleets.` : ""} The fleet list below has every fleet.`;
 }
 
+/**
+ * @param {GenocideView} v */
 function seatsStrip(v) {
   const { h } = ui.shell;
   return h("ul", { class: "gc-seats", "aria-label": "Players" }, v.seats.map((s) => {

@@ -5,7 +5,13 @@ import { rerender, ui } from "./state.js";
 import { myPlanets, shipName } from "./util.js";
 import { shipWords } from "./words.js";
 import { continueQueue } from "./queue.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
+/** @typedef {import("./state.js").MyPlanet} MyPlanet */
 
+/**
+ * @param {GenocideGame} g
+ * @param {string} kind */
 function draftFor(g, kind) {
   const k = `${kind}:${g.viewer}:${ui.camKey}`;
   if (!ui.draft || ui.draft.key !== k) ui.draft = { key: k, kind, assign: {} };
@@ -14,7 +20,9 @@ function draftFor(g, kind) {
 
 /** "Arrange for me" (issue 32): the engine completes the draft into a full setup the rules
  * accept, keeping what the player picked (the game's query "arrange": genocide/arrange.py,
- * from this seat's view only); the page only applies it. */
+ * from this seat's view only); the page only applies it.
+ * @param {GenocideGame} g
+ * @param {string} kind */
 async function arrange(g, kind) {
   const draft = draftFor(g, kind);
   let answer = null;
@@ -31,6 +39,8 @@ async function arrange(g, kind) {
   rerender();
 }
 
+/**
+ * @param {GenocideGame} g */
 export function typesPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -52,7 +62,10 @@ export function typesPanel(g) {
 }
 
 /** A planet's type buttons (SG-3.6); a type whose counters are all given is not offered for
- * another planet (there is one Homeworld). */
+ * another planet (there is one Homeworld).
+ * @param {GenocideGame} g
+ * @param {MyPlanet} p
+ * @param {string} [extra] */
 export function typeButtons(g, p, extra = "") {
   const { h } = ui.shell;
   const draft = draftFor(g, "types");
@@ -65,6 +78,8 @@ export function typeButtons(g, p, extra = "") {
   }, t));
 }
 
+/**
+ * @param {GenocideGame} g */
 function confirmTypes(g) {
   const assign = { ...ui.draft.assign };
   ui.queue = {
@@ -78,10 +93,14 @@ function confirmTypes(g) {
   continueQueue(g);
 }
 
+/**
+ * @param {GenocideView} v */
 function fleetRoom(v) {
   return v.variant === "advanced" ? 5 : 2;
 }
 
+/**
+ * @param {GenocideGame} g */
 export function fleetsPanel(g) {
   const { h } = ui.shell;
   const v = g.view;
@@ -115,6 +134,8 @@ export function fleetsPanel(g) {
       at(p.pid).map(chip)))));
 }
 
+/**
+ * @param {MyPlanet} p */
 export function placePicked(p) {
   const g = ui.g;
   const v = g.view;
@@ -126,6 +147,8 @@ export function placePicked(p) {
   rerender();
 }
 
+/**
+ * @param {GenocideGame} g */
 function confirmFleets(g) {
   const assign = { ...ui.draft.assign };
   ui.queue = {

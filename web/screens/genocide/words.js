@@ -7,7 +7,16 @@ import {
   cursorFleet, fleetMp, fleetsAt, hexLabel, myFleet, myShipsIn, neighbour, oddsOf, ownerOfShip, planetAt,
   seatName, shipName, shipType, terrainAt, valueWords, valuesOf,
 } from "./util.js";
+/** @typedef {import("./state.js").GenocideGame} GenocideGame */
+/** @typedef {import("./state.js").GenocideView} GenocideView */
+/** @typedef {import("./state.js").GenocideChoice} GenocideChoice */
+/** @typedef {import("./state.js").GenocideStep} GenocideStep */
+/** @typedef {import("./state.js").GenocideFleet} GenocideFleet */
+/** @typedef {import("./state.js").GenocidePlanet} GenocidePlanet */
 
+/**
+ * @param {GenocideView} v
+ * @param {GenocideStep} a */
 export function actionHex(v, a) {
   const f = a.fields || {};
   const cur = cursorFleet(v);
@@ -22,6 +31,8 @@ export function actionHex(v, a) {
   }
 }
 
+/**
+ * @param {GenocideView} v */
 function chooseStep(v) {
   const playing = v.cards && v.cards.playing;
   if (!playing) return null;
@@ -31,6 +42,9 @@ function chooseStep(v) {
   return steps[playing.targets.length] || null;
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {number} value */
 function chooseHex(v, value) {
   if (value < 0) return null;
   const step = chooseStep(v);
@@ -43,6 +57,9 @@ function chooseHex(v, value) {
   return null;
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {number} value */
 function chooseWords(v, value) {
   if (value < 0) return "done choosing";
   const step = chooseStep(v);
@@ -62,14 +79,19 @@ function chooseWords(v, value) {
   return shipName(v, value);
 }
 
-/** A planet as this seat knows it: its type only for its owner or once known (SG-14.1). */
+/** A planet as this seat knows it: its type only for its owner or once known (SG-14.1).
+ * @param {GenocideView} v
+ * @param {GenocidePlanet} p */
 function planetWords(v, p) {
   const owner = p.owner === v.viewer ? "your" : p.owner < 0 ? "the neutral" : `${seatName(v, p.owner)}'s`;
   const type = !p.type ? "planet" : p.type === "H" ? "Homeworld" : `${D.PLANET_TYPES[p.type]} world`;
   return `${owner} ${type} ${p.hex}${p.alive ? "" : " (destroyed)"}`;
 }
 
-/** What a fleet arriving at a hex meets, in public words: a planet, enemy fleets, terrain. */
+/** What a fleet arriving at a hex meets, in public words: a planet, enemy fleets, terrain.
+ * @param {GenocideView} v
+ * @param {number} c
+ * @param {number} r */
 function arrivalWords(v, c, r) {
   const out = [];
   const p = planetAt(v, c, r);
@@ -81,19 +103,26 @@ function arrivalWords(v, c, r) {
   return out.length ? ` (${out.join("; ")})` : "";
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {number} marker */
 function fleetSize(v, marker) {
   const n = myShipsIn(v, marker).length;
   return `${n} ship${n === 1 ? "" : "s"}`;
 }
 
-/** The enemy ship a declaration names, with its owner and fleet (revealed at B1, SG-6.3). */
+/** The enemy ship a declaration names, with its owner and fleet (revealed at B1, SG-6.3).
+ * @param {GenocideView} v
+ * @param {number} cid */
 export function targetWords(v, cid) {
   const owner = ownerOfShip(v, cid);
   return `${owner !== null && owner !== v.viewer ? `${seatName(v, owner)}'s ` : ""}${shipName(v, cid)}`;
 }
 
 /** SG-8.5: a launch order's planet and odds in words, from the engine's figures: "87.5% after
- * 2 + 1 PBs at 50.0% each" with the launches already ordered at that planet this phase. */
+ * 2 + 1 PBs at 50.0% each" with the launches already ordered at that planet this phase.
+ * @param {GenocideView} v
+ * @param {GenocideStep} a */
 export function launchWords(v, a) {
   const o = oddsOf(v, a);
   if (!o) return { planet: null, odds: "" };
@@ -103,7 +132,9 @@ export function launchWords(v, a) {
   return { planet: o.planet === null ? null : v.planets[o.planet], odds };
 }
 
-/** The label of one legal action in the player's words, from what this seat may know. */
+/** The label of one legal action in the player's words, from what this seat may know.
+ * @param {GenocideView} v
+ * @param {GenocideStep} a */
 export function label(v, a) {
   const f = a.fields || {};
   const cur = cursorFleet(v);
@@ -169,12 +200,17 @@ export function label(v, a) {
   }
 }
 
-/** The shell's #choices buttons and hint say the action with this screen's words. */
+/** The shell's #choices buttons and hint say the action with this screen's words.
+ * @param {GenocideGame} g
+ * @param {GenocideStep} a */
 export function choiceLabel(g, a) {
   if (!g.view || g.mode !== "play") return null;
   return label(g.view, a);
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {number} num */
 function cardByNum(v, num) {
   const c = v.cards;
   if (!c) return null;
@@ -183,7 +219,10 @@ function cardByNum(v, num) {
 
 /** A ship and its values: Attack and Defense as the engine counts them for this seat where
  * it can see the ship (the view's ship_values: "Attack 3 = 2 base + 1 own planet"), else the
- * type's own. */
+ * type's own.
+ * @param {GenocideView} v
+ * @param {number} cid
+ * @param {string} [extra] */
 export function shipWords(v, cid, extra = "") {
   const t = shipType(v, cid);
   const val = valuesOf(v, cid);
@@ -191,6 +230,9 @@ export function shipWords(v, cid, extra = "") {
   return `${shipName(v, cid)}: Move ${t.move}, ${fight}, PB ${t.pb}${t.fighter ? ", fighter" : t.bays ? `, ${t.bays} bays` : ""}${extra}`;
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {GenocideFleet} f */
 export function fleetWords(v, f) {
   const name = `${seatName(v, f.owner)} fleet ${f.marker} at ${f.hex}`;
   const flags = [f.done ? "done" : "", f.jammed ? "jammed" : "", f.ordering ? "being ordered" : ""].filter(Boolean).join(", ");
@@ -206,6 +248,8 @@ export function fleetWords(v, f) {
 
 // ---------------------------------------------------------------------------- what the shell asks for
 
+/**
+ * @param {GenocideGame} g */
 export function title(g) {
   const v = g.view;
   if (!v) return g.title;
@@ -214,6 +258,8 @@ export function title(g) {
   return `${g.title} · ${mods.length === 4 ? "Advanced Full" : mods.length ? `Advanced (${mods.join(", ")})` : "Advanced Basic"}`;
 }
 
+/**
+ * @param {GenocideGame} g */
 export function prompt(g) {
   const v = g.view;
   if (!v || !g.actions.length) return null;
@@ -242,6 +288,9 @@ export function prompt(g) {
   }
 }
 
+/**
+ * @param {GenocideView} v
+ * @param {GenocideChoice[]} actions */
 function cardPrompt(v, actions) {
   const c = v.cards;
   if (!c) return null;
@@ -255,6 +304,8 @@ function cardPrompt(v, actions) {
   return `Cards: ${D.WINDOW_WORDS[w.kind.split("/")[0]] || w.kind}${w.chain.length ? ` (answering ${w.chain[w.chain.length - 1].card.name})` : ""}: ${what}`;
 }
 
+/**
+ * @param {GenocideGame} g */
 export function endDetail(g) {
   const { h } = ui.shell;
   const v = g.view;
