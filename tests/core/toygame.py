@@ -24,6 +24,7 @@ from pygame_core.game import (
     IllegalActionError,
     Options,
     OptionSpec,
+    OptionValue,
     Outcome,
     PlayerId,
     View,
@@ -102,8 +103,11 @@ class HiddenRace:
         OptionSpec("open_rolls", False, choices=(False, True), label="Rolls are public"),
     )
 
+    def check_options(self, options: Options | None) -> dict[str, OptionValue]:
+        return resolve_options(self.option_schema, options)
+
     def new_game(self, options: Options | None, seed: int) -> State:
-        opts = resolve_options(self.option_schema, options)
+        opts = self.check_options(options)
         players, target, open_rolls = opts["players"], opts["target"], opts["open_rolls"]
         assert isinstance(players, int) and isinstance(target, int)
         assert isinstance(open_rolls, bool)
