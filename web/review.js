@@ -99,6 +99,8 @@ function worth(v, scale) {
 /** A decision's action in the screen's words (its choiceLabel), else the engine's.
  * @param {ScreenModule | null} screen */
 function words(review, d, action, screen) {
+  // A decision the engine words as a whole (a ship's order, its SPEED and steps).
+  if (action.run) return action.label;
   if (screen && screen.choiceLabel) {
     try {
       const said = screen.choiceLabel({ game_id: review.game_id, mode: "play", view: d.view, actions: [] }, action);
@@ -141,7 +143,7 @@ function seatPart(review, s, screen, run) {
     const titles = { before: `Review: the board before ${whose} move`, played: `Review: ${whose} move, ${played}`,
       better: `Review: the computer's move, ${better}` };
     const show = async (which, button) => {
-      if (!(await run("review", ["show", d.at, d.seat, which, d.better.i, titles[which]]))) return;
+      if (!(await run("review", ["show", d.at, d.seat, which, d.better.i, titles[which], d.better.then || [], d.played.run || 1]))) return;
       // The board asked for comes into view (on a phone it is under the review), and the
       // button shows which board that is.
       for (const b of document.querySelectorAll("#review [data-board]")) b.setAttribute("aria-pressed", String(b === button));

@@ -107,6 +107,8 @@ class GameAI:
         self._rollout_policy: Callable[..., Action] | None = getattr(module, "rollout_policy", None)
         self._explain: Callable[..., str] | None = getattr(module, "explain", None)
         self._settled: Callable[[State], bool] | None = getattr(module, "settled", None)
+        self._continues: Callable[[State, PlayerId], bool] | None = getattr(module, "continues", None)
+        self._run_words: Callable[[State, Sequence[Action]], str] | None = getattr(module, "run_words", None)
 
     # -- the hooks, with defaults
 
@@ -183,6 +185,22 @@ class GameAI:
         """SEARCH "game": the module's own search."""
         assert self._search is not None
         return self._search(view, legal, seat, rng, budget)
+
+    @property
+    def has_continues(self) -> bool:
+        """The module makes some decisions in several actions (``continues``)."""
+        return self._continues is not None
+
+    def continues(self, state: State, seat: PlayerId) -> bool:
+        """Whether ``seat``'s next action carries on the decision it is making (a ship's order:
+        its SPEED, then each step, MSC-6.2): the review judges such a run as one decision.
+        Without the module's ``continues`` every action is a decision of its own."""
+        return self._continues is not None and bool(self._continues(state, seat))
+
+    def run_words(self, state: State, actions: Sequence[Action]) -> str:
+        """A run of actions that makes one decision (``continues``), in a player's words, from
+        the state before it; "" where the module has no words for it."""
+        return self._run_words(state, actions) if self._run_words is not None else ""
 
     def explain(self, view: View, action: Action, value: float) -> str:
         if self._explain is not None:

@@ -10,7 +10,9 @@ numbers, so the comparison is about the decisions, not about luck). The budget i
 samples and iterations, never in seconds: the same record and seed give the same review in
 CPython and in Pyodide.
 
-- ``decision_points(game, states, seat)``: the positions at which ``seat`` decided.
+- ``decision_spans(game, states, seat, ai)``: the actions with which ``seat`` decided, one
+  decision each: one action, or a run the game's AI calls one decision (a ship's whole order
+  in Minimal Space Combat, ``GameAI.continues``). ``decision_points``: where each began.
 - ``judge(game_id, view, legal, played, seat=..., seed=...)``: one decision's ``Judged``.
 - ``review(game_id, states, actions, seats, seed=...)``: a job (a generator yielding
   ``(done, total)`` after each decision) that returns one ``SeatReview`` per seat.
@@ -23,7 +25,7 @@ the expected final score (``SeatReview.scale`` times the value).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..game import Game, PlayerId, View
@@ -32,7 +34,8 @@ from .module import GameAI
 from .rand import AiRandom, derive_seed
 
 __all__ = [
-    "CONFIRM_SAMPLES", "HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview", "decision_points", "judge",
+    "CONFIRM_SAMPLES", "HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview", "decision_points",
+    "decision_spans", "judge",
     "noise", "review",
 ]
 
@@ -68,6 +71,10 @@ class Judged:
     value_played: float
     value_best: float
     margin: float = 0.0  # the sampling noise of the gap (see ``noise``); 0 where they agree
+    # A decision made in several actions (``GameAI.continues``: a ship's whole order, MSC-6.2):
+    # the actions after ``played`` and after ``best`` that complete each.
+    played_then: tuple[Action, ...] = ()
+    best_then: tuple[Action, ...] = ()
 
     @property
     def loss(self) -> float:
@@ -98,16 +105,32 @@ class SeatReview:
         return costly[:count]
 
 
-def decision_points(game: Game[Any, Any], states: Sequence[State], seat: PlayerId) -> list[int]:
-    """The positions (indexes into the record's actions) where ``seat`` chose between two or
-    more legal actions; a forced move is no decision. ``states`` has one more entry than the
+def decision_spans(game: Game[Any, Any], states: Sequence[State], seat: PlayerId,
+                   ai: GameAI | None = None) -> list[tuple[int, int]]:
+    """``seat``'s decisions as ``(first, end)`` ranges of the record's actions: one action, or
+    the run that makes one decision (``GameAI.continues``: a ship's whole order); a range
+    where every action was forced is no decision. ``states`` has one more entry than the
     record has actions: the state before each action, then the last one."""
-    out = []
-    for position in range(len(states) - 1):
-        state = states[position]
-        if game.current_player(state) == seat and len(game.legal_actions(state)) > 1:
-            out.append(position)
-    return out
+    spans = []
+    position, last = 0, len(states) - 1
+    while position < last:
+        if game.current_player(states[position]) != seat:
+            position += 1
+            continue
+        end = position + 1
+        while (ai is not None and end < last and game.current_player(states[end]) == seat
+               and ai.continues(states[end], seat)):
+            end += 1
+        if any(len(game.legal_actions(states[k])) > 1 for k in range(position, end)):
+            spans.append((position, end))
+        position = end
+    return spans
+
+
+def decision_points(game: Game[Any, Any], states: Sequence[State], seat: PlayerId) -> list[int]:
+    """The positions (indexes into the record's actions) where each decision of ``seat`` the
+    review judges began (``decision_spans`` with the game's AI)."""
+    return [first for first, _ in decision_spans(game, states, seat, game_ai(game.id))]
 
 
 def _top_level(ai: GameAI) -> int:
@@ -126,14 +149,18 @@ def _play_on(ai: GameAI, state: State, rng: AiRandom, plies: int) -> State:
     return ai.rollout(state, rng)
 
 
-def _values(ai: GameAI, samples: Sequence[tuple[State, int]], action: Action, seat: PlayerId,
+def _values(ai: GameAI, samples: Sequence[tuple[State, int]], run: Sequence[Action], seat: PlayerId,
             horizon: int) -> list[float]:
-    """The value of ``action`` for ``seat`` on each sample: every chance outcome the game
-    lists (exact odds where it has them), each played on from the sample's own seed."""
+    """The value of the ``run`` of actions (one decision) for ``seat`` on each sample: every
+    chance outcome the game lists for its last action (exact odds where it has them), each
+    played on from the sample's own seed. The run's earlier actions are the seat's own
+    choices that draw nothing (a ship's SPEED and steps, MSC-6.2)."""
     out = []
     for sample, rollout_seed in samples:
+        for action in run[:-1]:
+            sample = ai.game.apply(sample, action)
         value = 0.0
-        for probability, after in ai.outcomes(sample, action):
+        for probability, after in ai.outcomes(sample, run[-1]):
             value += probability * ai.values(_play_on(ai, after, AiRandom(rollout_seed), horizon))[seat]
         out.append(value)
     return out
@@ -155,6 +182,30 @@ def noise(gaps: Sequence[float]) -> float:
     return float(_T95.get(n - 1, 1.645) * spread / n ** 0.5)
 
 
+MAX_RUN = 64
+"""No decision runs longer than this many actions (a ship's order takes at most SPEED 5 + 1)."""
+
+
+def _computer_run(ai: GameAI, view: View, legal: Sequence[Action], seat: PlayerId, seed: int,
+                  position: int) -> tuple[Action, ...]:
+    """The top level's whole decision from ``view``: its move and, while the decision goes on
+    (``GameAI.continues``), its next moves, each chosen from the seat's view of one sample of
+    ``view`` with the moves made (the seat's own choices: they draw nothing, MSC-6.2)."""
+    game = ai.game
+    run = [search(game.id, view, list(legal), level=_top_level(ai),
+                  seed=derive_seed(seed, "review-search", seat, position)).action]
+    if not ai.has_continues:
+        return tuple(run)
+    state = ai.determinize(view, seat, derive_seed(seed, "review-run", seat, position))
+    for step in range(1, MAX_RUN):
+        state = game.apply(state, run[-1])
+        if game.current_player(state) != seat or not ai.continues(state, seat):
+            break
+        run.append(search(game.id, game.view(state, seat), game.legal_actions(state), level=_top_level(ai),
+                          seed=derive_seed(seed, "review-search", seat, position + step)).action)
+    return tuple(run)
+
+
 def judge(
     game_id: str,
     view: View,
@@ -167,34 +218,38 @@ def judge(
     samples: int = REVIEW_SAMPLES,
     horizon: int = HORIZON,
     confirm: int = CONFIRM_SAMPLES,
+    then: Sequence[Action] = (),
 ) -> Judged:
-    """One decision of ``seat`` from its ``view``: the top level's move, and both actions
-    valued on the same ``samples`` determinizations of the view (``confirm`` of them, the
-    first ones and more, where the two differ). ``best`` is always one of ``legal``; it stays
-    ``played`` unless the computer's move is worth more on those samples."""
+    """One decision of ``seat`` from its ``view``: ``played`` and ``then`` the actions that
+    completed it (a run the game's AI calls one decision, ``GameAI.continues``), and the top
+    level's whole decision, both valued on the same ``samples`` determinizations of the view
+    (``confirm`` of them, the first ones and more, where the two differ). ``best`` is always
+    one of ``legal``; it stays ``played`` unless the computer's decision is worth more there."""
     if played not in legal:
         raise ValueError(f"{played!r} was not a legal action at position {position}")
     ai = game_ai(game_id)
-    found = search(game_id, view, legal, level=_top_level(ai), seed=derive_seed(seed, "review-search", seat, position))
-    if found.action not in legal:  # search() checks this; the review relies on it
-        raise ValueError(f"the computer chose {found.action!r}, not a legal action")
+    mine = (played, *then)
+    found = _computer_run(ai, view, legal, seat, seed, position)
+    if found[0] not in legal:  # search() checks this; the review relies on it
+        raise ValueError(f"the computer chose {found[0]!r}, not a legal action")
+    agree = Judged(position, seat, played, played, 0.0, 0.0, 0.0, tuple(then), tuple(then))
     rng = AiRandom(derive_seed(seed, "review-samples", seat, position))
     drawn = [(ai.determinize(view, seat, rng.seed()), rng.seed()) for _ in range(max(1, samples))]
-    per_played = _values(ai, drawn, played, seat, horizon)
-    if found.action == played:
+    per_played = _values(ai, drawn, mine, seat, horizon)
+    if found == mine:
         value_played = sum(per_played) / len(per_played)
-        return Judged(position, seat, played, played, value_played, value_played)
+        return replace(agree, value_played=value_played, value_best=value_played)
     # The same stream goes on: the first samples stay, so more samples only narrow the margin.
     more = [(ai.determinize(view, seat, rng.seed()), rng.seed()) for _ in range(confirm - len(drawn))]
     drawn += more
-    per_played += _values(ai, more, played, seat, horizon)
+    per_played += _values(ai, more, mine, seat, horizon)
     value_played = sum(per_played) / len(per_played)
-    per_best = _values(ai, drawn, found.action, seat, horizon)
+    per_best = _values(ai, drawn, found, seat, horizon)
     value_best = sum(per_best) / len(per_best)
     if value_best <= value_played + TIE:  # not better by this measure: no "better" move shown
-        return Judged(position, seat, played, played, value_played, value_played)
+        return replace(agree, value_played=value_played, value_best=value_played)
     margin = noise([b - p for b, p in zip(per_best, per_played, strict=True)])
-    return Judged(position, seat, played, found.action, value_played, value_best, margin)
+    return Judged(position, seat, played, found[0], value_played, value_best, margin, tuple(then), found[1:])
 
 
 def review(
@@ -216,7 +271,7 @@ def review(
         raise ValueError("a review needs the state before every action and the last one")
     ai = game_ai(game_id)
     game = ai.game
-    points = {seat: decision_points(game, states, seat) for seat in seats}
+    points = {seat: decision_spans(game, states, seat, ai) for seat in seats}
     total = sum(len(p) for p in points.values())
     done = 0
     scale = getattr(ai.module, "SCORE_SCALE", None)
@@ -224,11 +279,12 @@ def review(
     out = []
     for seat in seats:
         judged = []
-        for position in points[seat]:
+        for position, end in points[seat]:
             before = states[position]
             judged.append(judge(
                 game_id, game.view(before, seat), game.legal_actions(before), actions[position],
                 seat=seat, seed=seed, position=position, samples=samples, horizon=horizon, confirm=confirm,
+                then=actions[position + 1:end],
             ))
             done += 1
             yield done, total

@@ -154,3 +154,34 @@ def test_a_gap_inside_its_margin_is_not_listed_as_costly() -> None:
     review = SeatReview("warfare", 0, (judged(1, 0.05, 0.08), judged(2, 0.04, 0.01), judged(3, 0.2, 0.3),
                                        judged(4, 0.06, 0.0)), None)
     assert [d.position for d in review.worst()] == [4, 2]
+
+
+def test_msc_judges_a_ships_whole_order_as_one_decision() -> None:
+    """Issue 36: in Minimal Space Combat a ship's order (its SPEED, then each step, MSC-6.2) is
+    one decision: the review values the orders played against the computer's whole orders, and
+    the page is told the run in the rules' words ("W1: SPEED 3, orders 2L")."""
+    from pygame_core.ai import game_ai
+    from pygame_core.ai.review import decision_spans
+    from pygame_core.games.skirmish.actions import SetSpeed, Step
+
+    match = _played("skirmish", {}, 2, (1, 2), 30)
+    game = match.game
+    spans = decision_spans(game, match.states, 0, game_ai("skirmish"))
+    orders = [(a, b) for a, b in spans if isinstance(game.decode_action(match.record.actions[a]), SetSpeed)]
+    assert orders and any(b - a > 1 for a, b in orders), "an order of several steps was played"
+    found = _review("skirmish", match, [0])
+    by_start = {d.position: d for d in found[0].decisions}
+    assert sorted(by_start) == [a for a, _ in spans]
+    for first, end in orders:
+        d = by_start[first]
+        assert (d.played, *d.played_then) == tuple(game.decode_action(w) for w in match.record.actions[first:end])
+        # The computer's run is a whole legal order from the same board, spending its SPEED.
+        state = match.states[first]
+        for action in (d.best, *d.best_then):
+            assert action in game.legal_actions(state)
+            state = game.apply(state, action)
+        assert isinstance(d.best, SetSpeed) and all(isinstance(a, Step) for a in d.best_then)
+        assert not game_ai("skirmish").continues(state, 0), "the computer's order is complete"
+    words = game_ai("skirmish").run_words(match.states[orders[0][0]], tuple(
+        game.decode_action(w) for w in match.record.actions[orders[0][0]:orders[0][1]]))
+    assert words.startswith("W1: SPEED ") and ", orders " in words

@@ -32,6 +32,15 @@ class Choice(TypedDict):
     fields: dict[str, Any]
 
 
+class ReviewChoice(Choice):
+    """A decision's action in a game review (review.py): where the game words the decision as
+    a whole (a ship's order, MSC-6.2), ``label`` says it, ``run`` is its number of actions
+    and ``then`` each later action's index among its board's legal actions."""
+
+    run: NotRequired[int]
+    then: NotRequired[list[int]]
+
+
 class Handoff(TypedDict):
     """Pass the device to this seat (hot seat with secrets, DESIGN 5)."""
 

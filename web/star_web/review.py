@@ -21,7 +21,7 @@ from pygame_core.ai import game_ai
 from pygame_core.ai.review import WORST, Judged, SeatReview, review
 
 from .controller import App, Job, Model, _fields, ai_levels
-from .models import Choice
+from .models import Choice, ReviewChoice
 from .storage import HUMAN, LINK
 
 REVIEW_SEED = 0x5EED
@@ -34,7 +34,9 @@ def command(app: App, what: str = "run", *args: Any) -> Job | Model:
         return run(app)
     if what == "show":
         return show(app, int(args[0]), int(args[1]), str(args[2]), int(args[3]) if len(args) > 3 else -1,
-                    str(args[4]) if len(args) > 4 else "")
+                    str(args[4]) if len(args) > 4 else "",
+                    [int(i) for i in args[5]] if len(args) > 5 and isinstance(args[5], list) else [],
+                    int(args[6]) if len(args) > 6 else 1)
     raise ValueError(f"unknown review command {what!r:.40}")
 
 
@@ -107,6 +109,29 @@ def _action(app: App, match: Match, position: int, action: Any) -> Choice:
     return {"i": index, "label": labels[index], "kind": type(action).__name__, "fields": _fields(action)}
 
 
+def _run(app: App, match: Match, position: int, first: Any, then: tuple[Any, ...]) -> ReviewChoice:
+    """A decision's actions as the page words them: ``_action`` of the first; where the game
+    words the decision as a whole (``GameAI.run_words``: a ship's order, MSC-6.2, even of one
+    action), those words, the run's length (``run``) and, after the first, each action's index
+    among the legal actions of the board it was made on (``then``: ``show`` replays them)."""
+    said = _action(app, match, position, first)
+    choice = ReviewChoice(i=said["i"], label=said["label"], kind=said["kind"], fields=said["fields"])
+    words = game_ai(match.record.game).run_words(match.states[position], (first, *then))
+    if not words:
+        return choice
+    game = match.game
+    state = game.apply(match.states[position], first)
+    indexes = []
+    for action in then:  # the seat's own choices: legal on the real board as on any sample
+        legal = game.legal_actions(state)
+        indexes.append(legal.index(action))
+        state = game.apply(state, action)
+    choice["label"] = words
+    choice["run"] = 1 + len(then)
+    choice["then"] = indexes
+    return choice
+
+
 def _decision(app: App, match: Match, d: Judged) -> Model:
     before = match.states[d.position]
     return {
@@ -116,8 +141,8 @@ def _decision(app: App, match: Match, d: Judged) -> Model:
         "value_best": d.value_best,
         "loss": d.loss,
         "margin": d.margin,
-        "played": _action(app, match, d.position, d.played),
-        "better": _action(app, match, d.position, d.best),
+        "played": _run(app, match, d.position, d.played, d.played_then),
+        "better": _run(app, match, d.position, d.best, d.best_then),
         "view": match.game.view(before, d.seat),  # what the seat saw: the screen words from it
         "moment": _moment(match, d.position),
     }
@@ -129,10 +154,13 @@ def _moment(match: Match, position: int) -> str:
     return str(match.game.view(match.states[position], None).get("moment", "")) or "Setup"
 
 
-def show(app: App, position: int, seat: int, which: str, index: int = -1, title: str = "") -> Model:
-    """One decision's board for ``seat``: ``which`` "before" it, after the action "played", or
-    after the computer's move ("better": legal action ``index`` of that decision), under
-    ``title`` (the page's words for it; the engine's when none). In a game, a
+def show(app: App, position: int, seat: int, which: str, index: int = -1, title: str = "",
+         then: list[int] | None = None, played_run: int = 1) -> Model:
+    """One decision's board for ``seat``: ``which`` "before" it, after the action "played" (and
+    the ``played_run - 1`` after it that completed the decision), or after the computer's move
+    ("better": legal action ``index`` of that decision, then legal action ``then[k]`` of each
+    board after it: a run, ``_run``), under ``title`` (the page's words for it; the engine's
+    when none). In a game, a
     look back (mode "peek") with the seat's own view (the game is over); in a replay, the
     replay's step (a spectator's view), the computer's move drawn on that step's board."""
     match = _whole(app)
@@ -143,8 +171,9 @@ def show(app: App, position: int, seat: int, which: str, index: int = -1, title:
     if game.current_player(before) != seat:
         raise ValueError(f"step {position} is not a decision of seat {seat}")
     shown, words = before, ""
+    run = max(1, min(played_run, len(match.record.actions) - position))
     if which == "played":
-        shown = match.states[position + 1]
+        shown = match.states[position + run]
         played = game.decode_action(match.record.actions[position])
         title_words = f"Review: your move, {_action(app, match, position, played)['label']}"
     elif which == "better":
@@ -153,6 +182,11 @@ def show(app: App, position: int, seat: int, which: str, index: int = -1, title:
             raise ValueError(f"no legal action {index} at step {position}")
         # The move made on the real board (its dice are the game's own: the game is over).
         shown = game.apply(before, legal[index])
+        for k in then or []:
+            more = game.legal_actions(shown)
+            if not 0 <= k < len(more):
+                raise ValueError(f"no legal action {k} after step {position}")
+            shown = game.apply(shown, more[k])
         words = _action(app, match, position, legal[index])["label"]
         title_words = f"Review: the computer's move, {words}"
     elif which == "before":
@@ -160,7 +194,7 @@ def show(app: App, position: int, seat: int, which: str, index: int = -1, title:
     else:
         raise ValueError(f"unknown board {which!r:.20}")
     title = title[:200] or title_words
-    step = position + 1 if which == "played" else position
+    step = position + run if which == "played" else position
     if app.replay is not None:
         app.position = step
         model = app._model("game")

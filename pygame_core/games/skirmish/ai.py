@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -38,8 +39,8 @@ from .data import (
     WEAPON_SIDES,
     range_modifier,
 )
-from .geometry import arcs_of, next_steps, relative, speed_choices
-from .rules import design_template, own_ships, plotting_ship, ship_allowance, trace
+from .geometry import arcs_of, compress_orders, next_steps, relative, speed_choices
+from .rules import current_seat, design_template, own_ships, plotting_ship, ship_allowance, trace
 from .state import INTACT, Design, Draft, Order, PendingHit, Placement, Plan, Ship, SkirmishState
 
 # Three levels (issue 11 allows it): more samples of the enemy's secret orders did not make
@@ -515,6 +516,27 @@ def _next_turn(
         replies[enemy.id] = ((path[-1].col, path[-1].row, facing),)
     options = _orders_of(me.col, me.row, me.facing, me.engine, me.speed, False, grid)
     return max(_pose_score(after, me, (c, r, f), v, left, replies) for v, _, c, r, f, left in options)
+
+
+def continues(state: SkirmishState, seat: PlayerId) -> bool:
+    """MSC-6.2: a ship's order is one decision, its SPEED and then each step until the order
+    spends it; the review judges the whole order, not its SPEED or a step alone (issue 36)."""
+    if state.phase != "orders":
+        return False
+    orders = state.plans[seat].orders
+    return bool(orders) and not orders[-1].complete
+
+
+def run_words(state: SkirmishState, actions: Sequence[Action]) -> str:
+    """A whole order as the rules write it (MSC-6.2): "W1: SPEED 3, orders 2L" ("-" for none)."""
+    seat = current_seat(state) if state.phase == "orders" else None
+    first = actions[0] if actions else None
+    if seat is None or not isinstance(first, SetSpeed):
+        return ""
+    ship = plotting_ship(state, seat)
+    steps = "".join(a.move for a in actions[1:] if isinstance(a, Step))
+    label = f"{ship.label}: " if ship is not None else ""
+    return f"{label}SPEED {first.speed}, orders {compress_orders(steps) or '-'}"
 
 
 def search(view: View, legal: list[Action], seat: PlayerId, rng: Any, budget: int) -> tuple[Action, float]:
