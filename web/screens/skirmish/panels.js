@@ -399,8 +399,7 @@ export function statusPanels(g) {
         }, `${side}${st === "destroyed" ? " ✗" : s.fired.includes(side) ? " (fired)" : ""}`)),
         Object.values(s.weapons).every((st) => st === "none") ? "none" : null),
       s.history.length ? h("details", { class: "msc-history" }, h("summary", {}, "Turn record"),
-        h("ol", {}, s.history.map((e) => h("li", {}, `SPEED ${e.split(" ")[0]}, orders ${e.split(" ")[1] || "—"}`)))) : null,
-      !s.fate && s.owner === v.you && ["orders", "combat"].includes(v.phase) ? null : null))));
+        h("ol", {}, s.history.map((e) => h("li", {}, `SPEED ${e.split(" ")[0]}, orders ${e.split(" ")[1] || "—"}`)))) : null))));
 }
 
 /** @param {number} id */
