@@ -54,14 +54,15 @@ def result_for(match: Match, seat: int) -> float:
     return (1.0 if len(outcome.winners) == 1 else 0.5) if seat in outcome.winners else 0.0
 
 
-def reviewed(match: Match) -> list[float]:
+def reviewed(match: Match) -> list[tuple[int, float]]:
+    """Seat 0's decisions as (position in the record, the chance shown after the move played)."""
     actions = [match.game.decode_action(w) for w in match.record.actions]
     job = review(match.record.game, match.states, actions, [0], seed=match.record.seed ^ REVIEW_SEED)
     try:
         while True:
             next(job)
     except StopIteration as done:
-        return [d.value_played for d in done.value[0].decisions]
+        return [(d.position, d.value_played) for d in done.value[0].decisions]
 
 
 def summary(pairs: list[tuple[float, float]]) -> dict[str, Any]:
@@ -83,18 +84,25 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="warfare,skirmish")
     parser.add_argument("--count", type=int, default=40, help="games per game (seats swapped every other one)")
+    parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--raw", type=Path, help="append each game's decisions here, a JSON line a game")
     args = parser.parse_args()
     out: dict[str, Any] = {}
     for game_id in args.games.split(","):
         options, (weak, strong) = PLAN[game_id]
         pairs: list[tuple[float, float]] = []
         started = time.perf_counter()
-        for seed in range(args.count):
+        for seed in range(args.first, args.first + args.count):
             levels = (weak, strong) if seed % 2 == 0 else (strong, weak)
             match = play(game_id, options, seed, levels)
             y = result_for(match, 0)
-            pairs += [(p, y) for p in reviewed(match)]
+            decisions = reviewed(match)
+            pairs += [(p, y) for _, p in decisions]
+            if args.raw:
+                with args.raw.open("a") as raw:
+                    raw.write(json.dumps({"game": game_id, "seed": seed, "levels": list(levels), "result": y,
+                                          "length": len(match.record.actions), "decisions": decisions}) + "\n")
         s = summary(pairs)
         s.update(games=args.count, options=options, levels=[weak, strong], seconds=round(time.perf_counter() - started))
         out[game_id] = s
