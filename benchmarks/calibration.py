@@ -62,7 +62,7 @@ def reviewed(match: Match) -> list[tuple[int, float]]:
         while True:
             next(job)
     except StopIteration as done:
-        return [(d.position, d.value_played) for d in done.value[0].decisions]
+        return [(d.position, d.raw_played) for d in done.value[0].decisions]
 
 
 def summary(pairs: list[tuple[float, float]]) -> dict[str, Any]:

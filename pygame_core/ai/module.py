@@ -45,6 +45,9 @@ Optional (defaults in brackets)
     ``GREEDY_SAMPLES: int``  samples of the default level-1 look-ahead [4]
     ``explain(view, action, value) -> str``  a short player-facing reason for a hint
         [the action and the estimated chance]
+    ``REVIEW_CALIBRATION: tuple[tuple[float, float], ...]``  knots (value, chance) of a
+        monotone map from the review's sampled value to the chance it shows, fitted on seeded
+        games by benchmarks/recalibrate.py (issue 36) [none: the value as it is]
 """
 
 from __future__ import annotations
@@ -68,6 +71,15 @@ def _kind_random(actions: Sequence[Action], rng: AiRandom) -> Action:
     for action in actions:
         kinds.setdefault(type(action), []).append(action)
     return rng.choice(rng.choice(list(kinds.values())))
+
+
+def _knots(module: ModuleType) -> tuple[tuple[float, float], ...]:
+    """The module's REVIEW_CALIBRATION, checked: values rising over [0, 1], chances never falling."""
+    knots = tuple((float(x), float(y)) for x, y in getattr(module, "REVIEW_CALIBRATION", ()))
+    xs, ys = [x for x, _ in knots], [y for _, y in knots]
+    if knots and not (all(0.0 <= v <= 1.0 for v in xs + ys) and xs == sorted(xs) and ys == sorted(ys)):
+        raise ValueError(f"{module.__name__}.REVIEW_CALIBRATION must be knots (value, chance) in [0, 1], both rising")
+    return knots
 
 
 class GameAI:
@@ -109,6 +121,7 @@ class GameAI:
         self._settled: Callable[[State], bool] | None = getattr(module, "settled", None)
         self._continues: Callable[[State, PlayerId], bool] | None = getattr(module, "continues", None)
         self._run_words: Callable[[State, Sequence[Action]], str] | None = getattr(module, "run_words", None)
+        self.review_calibration = _knots(module)
 
     # -- the hooks, with defaults
 

@@ -19,13 +19,17 @@ CPython and in Pyodide.
 
 The chart's value is the seat's chance to win in a game of several seats (a win 1, a draw
 one half, by ``GameAI.values``); in a solo game whose AI module defines ``SCORE_SCALE`` it is
-the expected final score (``SeatReview.scale`` times the value).
+the expected final score (``SeatReview.scale`` times the value). Where the AI module gives a
+``REVIEW_CALIBRATION`` (knots fitted on seeded games, benchmarks/recalibrate.py), the samples'
+value is shown through it (``calibrated``): the rollouts' win rate is not yet the rate at which
+such positions are won, and the review says a chance to win (issue 36).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any
 
 from ..game import Game, PlayerId, View
@@ -34,8 +38,8 @@ from .module import GameAI
 from .rand import AiRandom, derive_seed
 
 __all__ = [
-    "CONFIRM_SAMPLES", "HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview", "decision_points",
-    "decision_spans", "judge",
+    "CONFIRM_SAMPLES", "HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview", "calibrated",
+    "decision_points", "decision_spans", "judge",
     "noise", "review",
 ]
 
@@ -75,6 +79,9 @@ class Judged:
     # the actions after ``played`` and after ``best`` that complete each.
     played_then: tuple[Action, ...] = ()
     best_then: tuple[Action, ...] = ()
+    # The samples' own value of the move played, before the game's calibration (``calibrated``):
+    # what benchmarks/recalibrate.py fits the map from.
+    raw_played: float = 0.0
 
     @property
     def loss(self) -> float:
@@ -166,6 +173,29 @@ def _values(ai: GameAI, samples: Sequence[tuple[State, int]], run: Sequence[Acti
     return out
 
 
+def calibrated(knots: Sequence[tuple[float, float]], value: float) -> float:
+    """``value`` through a monotone map given by knots (value, chance), straight between them
+    and flat beyond the ends; no knots: the value itself."""
+    if not knots:
+        return value
+    if value <= knots[0][0]:
+        return knots[0][1]
+    for (x0, y0), (x1, y1) in pairwise(knots):
+        if value <= x1:
+            return y0 if x1 <= x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
+    return knots[-1][1]
+
+
+def _shown(ai: GameAI, judged: Judged) -> Judged:
+    """A decision's values as the review shows them: through the game's calibration, the margin
+    carried over so that a decision is costly exactly when it was before (the map is monotone:
+    best - margin maps to shown best - shown margin)."""
+    knots = ai.review_calibration
+    played, best = calibrated(knots, judged.value_played), calibrated(knots, judged.value_best)
+    margin = best - calibrated(knots, judged.value_best - judged.margin) if judged.margin else 0.0
+    return replace(judged, value_played=played, value_best=best, margin=margin, raw_played=judged.value_played)
+
+
 # One-sided 95% points of Student's t by degrees of freedom (samples - 1); 1.645 beyond.
 _T95 = {1: 6.314, 2: 2.920, 3: 2.353, 4: 2.132, 5: 2.015, 6: 1.943, 7: 1.895, 8: 1.860, 9: 1.833}
 
@@ -238,7 +268,7 @@ def judge(
     per_played = _values(ai, drawn, mine, seat, horizon)
     if found == mine:
         value_played = sum(per_played) / len(per_played)
-        return replace(agree, value_played=value_played, value_best=value_played)
+        return _shown(ai, replace(agree, value_played=value_played, value_best=value_played))
     # The same stream goes on: the first samples stay, so more samples only narrow the margin.
     more = [(ai.determinize(view, seat, rng.seed()), rng.seed()) for _ in range(confirm - len(drawn))]
     drawn += more
@@ -247,9 +277,10 @@ def judge(
     per_best = _values(ai, drawn, found, seat, horizon)
     value_best = sum(per_best) / len(per_best)
     if value_best <= value_played + TIE:  # not better by this measure: no "better" move shown
-        return replace(agree, value_played=value_played, value_best=value_played)
+        return _shown(ai, replace(agree, value_played=value_played, value_best=value_played))
     margin = noise([b - p for b, p in zip(per_best, per_played, strict=True)])
-    return Judged(position, seat, played, found[0], value_played, value_best, margin, tuple(then), found[1:])
+    judged = Judged(position, seat, played, found[0], value_played, value_best, margin, tuple(then), found[1:])
+    return _shown(ai, judged)
 
 
 def review(

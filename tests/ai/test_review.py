@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from pygame_core import GAMES, Match, ai
-from pygame_core.ai.review import Judged, SeatReview, decision_points, judge, noise, review
+from pygame_core.ai.module import GameAI
+from pygame_core.ai.review import Judged, SeatReview, _shown, calibrated, decision_points, judge, noise, review
 from pygame_core.rng import Rng
 
 
@@ -185,3 +186,57 @@ def test_msc_judges_a_ships_whole_order_as_one_decision() -> None:
     words = game_ai("skirmish").run_words(match.states[orders[0][0]], tuple(
         game.decode_action(w) for w in match.record.actions[orders[0][0]:orders[0][1]]))
     assert words.startswith("W1: SPEED ") and ", orders " in words
+
+
+KNOTS = ((0.0, 0.05), (0.3, 0.25), (0.7, 0.45), (1.0, 0.9))
+
+
+def test_the_calibration_map_is_straight_between_its_knots_and_flat_beyond() -> None:
+    assert calibrated((), 0.42) == 0.42  # no knots: the samples' value as it is
+    assert calibrated(KNOTS, 0.0) == 0.05
+    assert calibrated(KNOTS, 0.3) == 0.25
+    assert abs(calibrated(KNOTS, 0.5) - 0.35) < 1e-12
+    assert abs(calibrated(KNOTS, 0.85) - 0.675) < 1e-12
+    assert calibrated(((0.2, 0.3), (0.8, 0.6)), 0.1) == 0.3 and calibrated(((0.2, 0.3), (0.8, 0.6)), 0.9) == 0.6
+    values = [n / 100 for n in range(101)]
+    shown = [calibrated(KNOTS, v) for v in values]
+    assert shown == sorted(shown), "monotone: a better move never shows a lower chance"
+
+
+def _ai_with(knots: object) -> GameAI:
+    module = ai.game_ai("warfare").module
+
+    class Module:  # the Warfare AI module with other knots
+        __name__ = "calibrated_warfare"
+        REVIEW_CALIBRATION = knots
+        determinize = staticmethod(module.determinize)
+        evaluate = staticmethod(module.evaluate)
+
+    return GameAI(GAMES["warfare"], Module)  # type: ignore[arg-type]
+
+
+def test_a_decision_is_costly_through_the_map_exactly_when_it_was_before() -> None:
+    """The map changes what the review shows, never which decisions it lists (issue 36): the
+    margin is carried through the map with the values."""
+    game_ai = _ai_with(KNOTS)
+    for played, best, margin in [(0.2, 0.6, 0.1), (0.2, 0.6, 0.5), (0.5, 0.55, 0.0), (0.1, 0.9, 0.79), (0.4, 0.4, 0.0)]:
+        raw = Judged(1, 0, "played", "best", played, best, margin)
+        shown = _shown(game_ai, raw)
+        assert shown.costly == raw.costly
+        assert shown.raw_played == played
+        assert shown.value_played == calibrated(KNOTS, played) and shown.value_best == calibrated(KNOTS, best)
+
+
+@pytest.mark.parametrize("knots", [((0.0, 0.5), (1.0, 0.4)), ((0.6, 0.1), (0.2, 0.3)), ((0.0, 0.0), (1.0, 1.2))])
+def test_a_map_that_is_not_monotone_in_0_1_is_refused(knots: object) -> None:
+    with pytest.raises(ValueError, match="REVIEW_CALIBRATION"):
+        _ai_with(knots)
+
+
+@pytest.mark.parametrize("game_id", sorted(ai.LEVELS))
+def test_every_games_calibration_is_a_chance(game_id: str) -> None:
+    """A game's knots load (GameAI checks them), and only games of two seats or more have any:
+    a solo game's value is an expected score, not a chance to win."""
+    knots = ai.game_ai(game_id).review_calibration
+    if knots:
+        assert GAMES[game_id].min_players > 1

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Fit the review's chance-to-win map from calibration.py's raw games, and check it on others (issue 36).
+
+calibration.py (``--raw``) keeps, per seeded game, every reviewed decision of seat 0 with the
+value the review's samples gave it and the game's result. This script fits, per game, a monotone
+map from that value to the observed rate (isotonic: pool-adjacent-violators over quantile bins,
+then straight lines between the bins), and checks it the honest way: ten folds by game seed, each
+fold's decisions shown through a map fitted on the other nine, every decision of the 200 games
+then bucketed by the chance it would have shown. A logistic map (Platt) is fitted alongside for
+comparison. ``--write`` prints the knots fitted on all the games, for the game's AI module
+(``REVIEW_CALIBRATION``).
+
+    .venv/bin/python benchmarks/recalibrate.py RAW.jsonl [RAW.jsonl ...] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from calibration import summary
+from common import print_table
+
+from pygame_core.ai.review import calibrated
+
+Pair = tuple[float, float]  # (the review's value, the result for seat 0)
+FOLDS = 10
+BINS = 20
+
+
+def isotonic_knots(pairs: Sequence[Pair], bins: int = BINS) -> tuple[tuple[float, float], ...]:
+    """Knots (value, chance) of a monotone map: the pairs in ``bins`` bins of equal count by value,
+    each bin's mean value and mean result, adjacent bins pooled while a result falls as the value
+    rises (pool-adjacent-violators), then the ends held flat to 0 and 1."""
+    ordered = sorted(pairs)
+    size = max(1, len(ordered) // bins)
+    blocks: list[list[float]] = []  # [sum of values, sum of results, count]
+    for start in range(0, len(ordered), size):
+        chunk = ordered[start:start + size]
+        blocks.append([sum(p for p, _ in chunk), sum(y for _, y in chunk), float(len(chunk))])
+    pooled: list[list[float]] = []
+    for block in blocks:
+        pooled.append(block)
+        while len(pooled) > 1 and pooled[-2][1] / pooled[-2][2] >= pooled[-1][1] / pooled[-1][2]:
+            last = pooled.pop()
+            pooled[-1] = [a + b for a, b in zip(pooled[-1], last, strict=True)]
+    knots = [(round(b[0] / b[2], 4), round(b[1] / b[2], 4)) for b in pooled]
+    return ((0.0, knots[0][1]), *knots, (1.0, knots[-1][1]))
+
+
+def platt(pairs: Sequence[Pair], steps: int = 300) -> tuple[float, float]:
+    """a, b of chance = 1 / (1 + exp(-(a + b * logit(value)))), by Newton's method on the log loss."""
+    xs = [_logit(p) for p, _ in pairs]
+    ys = [y for _, y in pairs]
+    a, b = 0.0, 1.0
+    for _ in range(steps):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            q = 1 / (1 + math.exp(-(a + b * x)))
+            w = q * (1 - q)
+            ga += q - y
+            gb += (q - y) * x
+            haa += w
+            hab += w * x
+            hbb += w * x * x
+        det = haa * hbb - hab * hab
+        if det <= 1e-12:
+            break
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    return a, b
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 0.01), 0.99)
+    return math.log(p / (1 - p))
+
+
+Fit = Callable[[Sequence[Pair]], Callable[[float], float]]
+
+
+def cross_validated(games: list[dict[str, Any]], fit: Fit) -> list[Pair]:
+    """Every decision shown through a map fitted on the other folds' games (folds by seed)."""
+    out: list[Pair] = []
+    for fold in range(FOLDS):
+        train = [(p, g["result"]) for g in games if g["seed"] % FOLDS != fold for _, p in g["decisions"]]
+        shown = fit(train)
+        out += [(shown(p), g["result"]) for g in games if g["seed"] % FOLDS == fold for _, p in g["decisions"]]
+    return out
+
+
+def by_isotonic(train: Sequence[Pair]) -> Callable[[float], float]:
+    knots = isotonic_knots(train)
+    return lambda p: calibrated(knots, p)
+
+
+def by_platt(train: Sequence[Pair]) -> Callable[[float], float]:
+    a, b = platt(train)
+    return lambda p: 1 / (1 + math.exp(-(a + b * _logit(p))))
+
+
+def report(title: str, pairs: list[Pair]) -> dict[str, Any]:
+    s = summary(pairs)
+    off = [d for d in s["deciles"] if d["n"] >= 30 and abs(d["observed"] - d["shown"]) > 0.10]
+    print(f"\n{title}: {s['decisions']} decisions, Brier {s['brier']:.3f} (base rate {s['base_rate']:.2f} alone: "
+          f"{s['brier_base_rate']:.3f}); deciles of 30+ more than 10 points off: {len(off)} of "
+          f"{sum(1 for d in s['deciles'] if d['n'] >= 30)}")
+    print_table(["shown", "decisions", "mean shown", "observed", "off (points)"],
+                [[f"{d['decile'] / 10:.1f}-{(d['decile'] + 1) / 10:.1f}", str(d["n"]), f"{d['shown']:.2f}",
+                  f"{d['observed']:.2f}", f"{100 * (d['observed'] - d['shown']):+.0f}"
+                  + (" !" if d in off else "")] for d in s["deciles"]])
+    s["off"] = len(off)
+    return s
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("raw", type=Path, nargs="+")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    games: dict[str, dict[int, dict[str, Any]]] = {}
+    for path in args.raw:
+        for line in path.read_text().splitlines():
+            g = json.loads(line)
+            games.setdefault(g["game"], {})[g["seed"]] = g  # a seed played twice counts once
+    out: dict[str, Any] = {}
+    for game_id, by_seed in games.items():
+        played = list(by_seed.values())
+        raw = [(p, g["result"]) for g in played for _, p in g["decisions"]]
+        print(f"\n===== {game_id}: {len(played)} games, seeds {min(by_seed)}-{max(by_seed)}")
+        out[game_id] = {
+            "games": len(played),
+            "raw": report("the review's values as they are", raw),
+            "isotonic": report(f"isotonic map, {FOLDS} folds by seed (each fold shown by a map fitted on the others)",
+                               cross_validated(played, by_isotonic)),
+            "platt": report(f"logistic map, {FOLDS} folds by seed", cross_validated(played, by_platt)),
+            "knots": isotonic_knots(raw),
+        }
+        print(f"\nREVIEW_CALIBRATION for {game_id} (fitted on all {len(played)} games):\n{out[game_id]['knots']}")
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
