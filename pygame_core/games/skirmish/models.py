@@ -57,6 +57,7 @@ class ShipView(TypedDict):
     history: list[str]
     deployed: Pose | None
     last_move: list[list[int]] | None
+    arcs: dict[str, list[str]]
 
 
 class Draft(TypedDict):
@@ -223,7 +224,7 @@ class ShotOdds(TypedDict):
 class SkirmishView(ShellView):
     """What a seat (or a spectator, ``you`` None) sees of a Minimal Space Combat state (MSC-11):
     everything public and its own plan; ``shots`` (by "ship-side-target") and ``choices`` only
-    for the seat to move."""
+    for the seat to move; ``max_range`` the farthest a weapon fires (MSC-9.3)."""
 
     game: str
     you: int | None
@@ -233,6 +234,7 @@ class SkirmishView(ShellView):
     victory: str
     scenario: str
     map: MapSize
+    max_range: int
     limits: Limits
     current_player: int | None
     sides: list[str]
