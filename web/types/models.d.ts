@@ -248,7 +248,6 @@ export interface SkirmishView extends ShellView {
   map: SkirmishMapSize;
   max_range: number;
   limits: SkirmishLimits;
-  current_player: number | null;
   sides: string[];
   plans: SkirmishPlanView[];
   ships: SkirmishShipView[];
@@ -993,8 +992,6 @@ export interface SkirmishOrderView extends SkirmishGhost {
   steps: string;
   written: string;
   complete: boolean;
-  path: string[];
-  end_facing: number;
 }
 
 /** The ship being plotted (MSC-6.1, MSC-6.2, MSC-7): each SPEED with why it is refused, ``above`` why a SPEED above the legal ones is, the note under the choice, per legal SPEED (its digits) the table of its orders' prefixes, the reasons they cite as [words, rule], and where every prefix leaves the ship. */

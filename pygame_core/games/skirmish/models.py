@@ -97,8 +97,6 @@ class OrderView(Ghost):
     steps: str
     written: str
     complete: bool
-    path: list[str]
-    end_facing: int
 
 
 class SpeedChoice(TypedDict):
@@ -236,7 +234,6 @@ class SkirmishView(ShellView):
     map: MapSize
     max_range: int
     limits: Limits
-    current_player: int | None
     sides: list[str]
     plans: list[PlanView]
     ships: list[ShipView]

@@ -23,7 +23,6 @@ from .rules import (
     poses,
     scores,
     ship_allowance,
-    trace,
 )
 from .state import INTACT, Design, Order, Ship, SkirmishState
 from .words import parts, text_of
@@ -158,21 +157,16 @@ def plan_view(state: SkirmishState, seat: int, mine: bool) -> PlanView:
 
 
 def _order_view(state: SkirmishState, order: Order) -> OrderView:
-    """One plotted order with its projected path, so the UI can warn before a ship
-    leaves the map (MSC-A26)."""
+    """One plotted order with where it takes its ship (``ghost``: the hexes crossed, the facing
+    at the end, ``leaves_map``), so the UI can warn before a ship leaves the map (MSC-A26)."""
     ship = state.ships[order.ship]
-    grid = HexMap(state.width, state.height)
-    path, facing, left = trace(hex_of(ship), ship.facing, order.steps, grid)
     return {
-        **ghost(ship, order.steps, grid),
+        **ghost(ship, order.steps, HexMap(state.width, state.height)),
         "ship": order.ship,
         "speed": order.speed,
         "steps": order.steps,
         "written": compress_orders(order.steps),
         "complete": order.complete,
-        "path": [h.label for h in path],
-        "end_facing": facing,
-        "leaves_map": left,
     }
 
 
@@ -247,7 +241,6 @@ def view(state: SkirmishState, player: int | None) -> SkirmishView:
         "map": {"width": state.width, "height": state.height},
         "max_range": MAX_RANGE,
         "limits": {"ships": state.max_ships, "budget": state.budget, "ship_bp": state.ship_bp},
-        "current_player": seat,
         "sides": list(SIDE_LABEL),
         "plans": [plan_view(state, p, player == p) for p in range(len(state.plans))],
         "ships": [ship_view(s, grid, told.deployed, _last_move(state, told.moved_from.get(s.id))) for s in state.ships],
