@@ -140,6 +140,9 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
             "weapon_cost": WEAPON_COST,
             "max_ship_bp": MAX_SHIP_BP,
             "presets": {k: {"ships": p.ships, "budget": p.budget, "ship_bp": p.ship_bp} for k, p in PRESETS.items()},
+            # The setup screen is drawn before the engine starts: each scenario's quick start and
+            # one-design fleets, worked out here (a custom scenario's for its default limits).
+            "picks": {k: designs.standard_picks(*limits) for k, limits in _setup_limits().items()},
         }
 
     def query(self, state: SkirmishState, player: PlayerId | None, question: str, payload: Any) -> dict[str, Any]:
@@ -154,6 +157,16 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
     def pending_secret(self, state: SkirmishState) -> bool:
         """Some side has made part of a secret design, deployment or order (MSC-11.2)."""
         return any(p != type(p)() for p in state.plans)
+
+
+def _setup_limits() -> dict[str, tuple[int, int, int]]:
+    """Ships, budget and BP a ship of each scenario (MSC-4.1), a custom one's by its defaults."""
+    out = {k: (p.ships, p.budget, p.ship_bp) for k, p in PRESETS.items()}
+    default = {spec.key: spec.default for spec in OPTION_SCHEMA}
+    custom = (default["ships"], default["budget"], default["ship_bp"])
+    if all(isinstance(x, int) for x in custom):
+        out["custom"] = (int(custom[0]), int(custom[1]), int(custom[2]))
+    return out
 
 
 def _arcs_at(state: SkirmishState, payload: Any) -> dict[str, Any]:
