@@ -514,6 +514,23 @@ def test_skirmish_against_the_computer(msc_phone: Page, site: Site) -> None:
     assert page.get_attribute("[data-outcome]", "data-outcome") in ("win", "loss", "draw")
 
 
+def test_a_custom_scenarios_quick_start_is_made_by_the_engine_in_the_designer(msc_phone: Page, site: Site) -> None:
+    """MSC-2.3, MSC-4.1: limits the setup's tables do not hold (4 ships of at most 10 BP, 30 BP):
+    the designer has the engine make the quick start, Ship 1 cut to fit, as many as fit."""
+    page = msc_phone
+    page.goto(site.url + "#new/skirmish")
+    page.wait_for_selector("#start")
+    levels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value).filter(v => v !== '-1')")
+    if not levels:
+        pytest.skip("no computer levels for Minimal Space Combat")
+    new_game(page, site, seats=("-1", levels[0]), scenario="custom", ships=4, budget=30, ship_bp=10, **SMALL_MAP)
+    settled(page)
+    page.wait_for_selector("#msc-fleet-submit")
+    ships = page.locator(".msc-fleet-list li").all_inner_texts()
+    assert len(ships) == 3 and all("Ship 1 cut to 9 BP" in s and "(9 BP)" in s for s in ships), ships
+    assert "3 ships, 27 of the 30 BP left" in page.inner_text("#msc-fleet-total")
+
+
 def quick_line(page: Page, seat: int = 0) -> str:
     return page.inner_text(f"#msc-fleet-{seat}-line")
 
@@ -544,12 +561,13 @@ def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: S
     for scenario, line in expected.items():
         page.check(f"input[name='opt-scenario'][value='\"{scenario}\"']")
         assert quick_line(page) == line, scenario
-    # A custom scenario whose ships may cost 10 BP: the example design cut to fit, three times.
+    # A custom scenario of its own limits: the engine makes the quick start in the game (its
+    # tables hold each scenario's defaults only), and the setup says so rather than guess.
     page.click(".more-options summary")
     page.fill("#opt-ship_bp", "10")
     page.fill("#opt-ships", "4")
     page.locator("#opt-ships").dispatch_event("change")
-    assert quick_line(page).endswith("— 30 of 30 BP") and quick_line(page).count("cut to 10 BP") == 3
+    assert "when the game starts" in quick_line(page)
     page.check("input[name='opt-scenario'][value='\"duel\"']")
     options = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
     if levels:
@@ -563,11 +581,12 @@ def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: S
     fleets = page.inner_text("#msc-fleets")
     assert "picks in secret behind the hand-off" in fleets and "Swift" not in fleets
     assert quick_line(page, 1) == "E1 Ship 1 — 15 of 15 BP"
-    # A pick too costly for the scenario is shown but cannot be chosen.
+    # Before the game, a custom scenario's picks are named with what the tables hold (an
+    # example's BP); whether they fit is the engine's, in the designer.
     page.select_option("#seat-1", levels[0] if levels else "-1")
     page.check("input[name='opt-scenario'][value='\"custom\"']")
-    disabled = page.eval_on_selector_all("#msc-fleet-0 option[disabled]", "els => els.map(e => e.textContent)")
-    assert any("too costly" in o for o in disabled), disabled
+    options = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
+    assert "Only Ship 3 (15 BP a ship)" in options, options
 
 
 def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page, site: Site) -> None:
@@ -579,7 +598,7 @@ def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page,
     page.goto(site.url + "#x/skirmish/" + design_code(evil + "__pwned=2</script>", "531"))
     page.wait_for_selector("#msc-received-name")
     assert page.inner_text("#msc-received-name") == (evil + "__pwned=2</script>")[:40]
-    assert "ENGINE 5, SHIELDS 3, TO-HIT 1, weapons F, FL, FR (15 BP)" in page.inner_text("#msc-received")
+    assert "ENGINE 5, SHIELDS 3, TO-HIT 1, weapons F, FL, FR" in page.inner_text("#msc-received")
     assert page.locator("#setup-screen img, #setup-screen script").count() == 0
     assert page.evaluate("window.__pwned") is None
     assert axe_violations(page) == []

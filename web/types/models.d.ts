@@ -236,7 +236,7 @@ export interface GenocideView extends ShellView {
   reason?: string;
 }
 
-/** What a seat (or a spectator, ``you`` None) sees of a Minimal Space Combat state (MSC-11): everything public and its own plan; ``shots`` (by "ship-side-target") and ``choices`` only for the seat to move. */
+/** What a seat (or a spectator, ``you`` None) sees of a Minimal Space Combat state (MSC-11): everything public and its own plan; ``shots`` (by "ship-side-target") and ``choices`` only for the seat to move; ``max_range`` the farthest a weapon fires (MSC-9.3). */
 export interface SkirmishView extends ShellView {
   game: string;
   you: number | null;
@@ -246,8 +246,8 @@ export interface SkirmishView extends ShellView {
   victory: string;
   scenario: string;
   map: SkirmishMapSize;
+  max_range: number;
   limits: SkirmishLimits;
-  current_player: number | null;
   sides: string[];
   plans: SkirmishPlanView[];
   ships: SkirmishShipView[];
@@ -666,6 +666,7 @@ export interface SkirmishShipView {
   history: string[];
   deployed: SkirmishPose | null;
   last_move: number[][] | null;
+  arcs: Record<string, string[]>;
 }
 
 /** A weapon hit whose side the shooter's player chooses (MSC-9.6): the sides it may strike. */
@@ -991,8 +992,6 @@ export interface SkirmishOrderView extends SkirmishGhost {
   steps: string;
   written: string;
   complete: boolean;
-  path: string[];
-  end_facing: number;
 }
 
 /** The ship being plotted (MSC-6.1, MSC-6.2, MSC-7): each SPEED with why it is refused, ``above`` why a SPEED above the legal ones is, the note under the choice, per legal SPEED (its digits) the table of its orders' prefixes, the reasons they cite as [words, rule], and where every prefix leaves the ship. */

@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...events import Event
-from ...game import GameBase, OptionError, Options, OptionSpec, OptionValue, Outcome, PlayerId, resolve_options
+from ...game import (
+    GameBase,
+    OptionError,
+    Options,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    PlayerId,
+    QueryError,
+    resolve_options,
+)
+from ...hexgrid import Hex, HexMap
 from ...rng import Rng
 from . import designs, rules, words
 from .actions import CODEC, Action, HoldFire, SetSpeed, Submit
@@ -22,7 +33,7 @@ from .data import (
 )
 from .events import EVENT_KINDS
 from .state import SkirmishState
-from .view import view
+from .view import armed_arcs, view
 
 OPTION_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("scenario", "duel", ("duel", "skirmish", "fleet", "custom"), label="Scenario (MSC-4.1)"),
@@ -129,17 +140,49 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
             "weapon_cost": WEAPON_COST,
             "max_ship_bp": MAX_SHIP_BP,
             "presets": {k: {"ships": p.ships, "budget": p.budget, "ship_bp": p.ship_bp} for k, p in PRESETS.items()},
+            # The setup screen is drawn before the engine starts: each scenario's quick start and
+            # one-design fleets, worked out here (a custom scenario's for its default limits).
+            "picks": {k: designs.standard_picks(*limits) for k, limits in _setup_limits().items()},
         }
 
     def query(self, state: SkirmishState, player: PlayerId | None, question: str, payload: Any) -> dict[str, Any]:
-        """"design": the designer's half-made designs and fleet judged (designs.py, MSC-2.3)."""
-        if question != "design":
-            return super().query(state, player, question, payload)
-        return designs.answer(state, player, payload)
+        """"design": the designer's half-made designs and fleet judged (designs.py, MSC-2.3);
+        "arcs": where a ship could fire from a pose its orders being plotted would take it to."""
+        if question == "design":
+            return designs.answer(state, player, payload)
+        if question == "arcs":
+            return _arcs_at(state, payload)
+        return super().query(state, player, question, payload)
 
     def pending_secret(self, state: SkirmishState) -> bool:
         """Some side has made part of a secret design, deployment or order (MSC-11.2)."""
         return any(p != type(p)() for p in state.plans)
+
+
+def _setup_limits() -> dict[str, tuple[int, int, int]]:
+    """Ships, budget and BP a ship of each scenario (MSC-4.1), a custom one's by its defaults."""
+    out = {k: (p.ships, p.budget, p.ship_bp) for k, p in PRESETS.items()}
+    default = {spec.key: spec.default for spec in OPTION_SCHEMA}
+    custom = (default["ships"], default["budget"], default["ship_bp"])
+    if all(isinstance(x, int) for x in custom):
+        out["custom"] = (int(custom[0]), int(custom[1]), int(custom[2]))
+    return out
+
+
+def _arcs_at(state: SkirmishState, payload: Any) -> dict[str, Any]:
+    """The "arcs" question, {"ship", "col", "row", "facing"}: the hexes each intact weapon of that
+    ship could fire at were it there (``armed_arcs``, MSC-3.4, MSC-9.3), for the page to draw at
+    the end of the orders being plotted. Weapons and the map are public (MSC-11.1)."""
+    if not isinstance(payload, dict):
+        raise QueryError("the question is an object")
+    values = [payload.get(k) for k in ("ship", "col", "row", "facing")]
+    if not all(type(x) is int for x in values):
+        raise QueryError("ship, col, row and facing are whole numbers")
+    ship, col, row, facing = (int(x) for x in values if type(x) is int)
+    grid = HexMap(state.width, state.height)
+    if not 0 <= ship < len(state.ships) or not grid.contains(Hex(col, row)) or not 0 <= facing < 6:
+        raise QueryError("no such ship, hex on the map or facing (0..5)")
+    return {"arcs": armed_arcs(state.ships[ship], col, row, facing, grid)}
 
 
 GAME = SkirmishGame(rules, view, CODEC)

@@ -57,6 +57,7 @@ class ShipView(TypedDict):
     history: list[str]
     deployed: Pose | None
     last_move: list[list[int]] | None
+    arcs: dict[str, list[str]]
 
 
 class Draft(TypedDict):
@@ -96,8 +97,6 @@ class OrderView(Ghost):
     steps: str
     written: str
     complete: bool
-    path: list[str]
-    end_facing: int
 
 
 class SpeedChoice(TypedDict):
@@ -223,7 +222,7 @@ class ShotOdds(TypedDict):
 class SkirmishView(ShellView):
     """What a seat (or a spectator, ``you`` None) sees of a Minimal Space Combat state (MSC-11):
     everything public and its own plan; ``shots`` (by "ship-side-target") and ``choices`` only
-    for the seat to move."""
+    for the seat to move; ``max_range`` the farthest a weapon fires (MSC-9.3)."""
 
     game: str
     you: int | None
@@ -233,8 +232,8 @@ class SkirmishView(ShellView):
     victory: str
     scenario: str
     map: MapSize
+    max_range: int
     limits: Limits
-    current_player: int | None
     sides: list[str]
     plans: list[PlanView]
     ships: list[ShipView]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...events import Event
-from ...hexgrid import Hex, HexMap
+from ...hexgrid import Hex, HexMap, disc
 from .actions import Action, Fire, HitSide, Place, SetSpeed
-from .data import SIDE_LABEL, SIDE_NAMES, range_modifier
+from .data import MAX_RANGE, SIDE_LABEL, SIDE_NAMES, range_modifier
 from .designs import starter
-from .geometry import compress_orders, expand_orders
+from .geometry import arcs_of, compress_orders, expand_orders, relative
 from .models import DesignView, LogLine, OrderView, PlanView, Pose, ShipView, ShotOdds, SkirmishView
 from .plotting import ghost, plot_view
 from .rules import (
@@ -21,9 +23,8 @@ from .rules import (
     poses,
     scores,
     ship_allowance,
-    trace,
 )
-from .state import Design, Order, Ship, SkirmishState
+from .state import INTACT, Design, Order, Ship, SkirmishState
 from .words import parts, text_of
 
 WEAPON_STATUS = ("none", "intact", "destroyed")
@@ -40,8 +41,45 @@ def design_view(design: Design) -> DesignView:
     }
 
 
+@lru_cache(maxsize=6)
+def _reach(side: int) -> tuple[tuple[int, int], ...]:
+    """The cube offsets (q, r) a weapon on ``side`` of a ship facing 0 may fire at: the rules'
+    own range and arc checks (MSC-9.3: range 0..6, MSC-3.4: the side's C-1.4 wedge) asked of
+    every hex around it, so the page's drawing is what ``shot_problem`` accepts."""
+    origin = Hex(0, 0)
+    return tuple(
+        (there.cube[0], there.cube[1])
+        for there in disc(origin, MAX_RANGE)
+        if range_modifier(origin.distance(there)) is not None and side in arcs_of(0, relative(origin, there))
+    )
+
+
+@lru_cache(maxsize=256)
+def _arcs(sides: tuple[int, ...], col: int, row: int, facing: int, width: int, height: int) -> dict[str, list[str]]:
+    """``armed_arcs`` for weapons on ``sides``; remembered, as ships stand still through most of
+    the taps that each make a view (issue 31: no slower views). Shared: read it, never change it."""
+    grid = HexMap(width, height)
+    q, r, _ = Hex(col, row).cube
+    out: dict[str, list[str]] = {}
+    for side in sides:
+        # Side s of a ship facing f looks along world direction (f + s) % 6 (MSC-3.3): the
+        # offsets of that side of a ship facing 0.
+        turned = (facing + side) % 6
+        cells = (Hex.from_cube(q + dq, r + dr) for dq, dr in _reach(turned))
+        out[SIDE_NAMES[side]] = [c.label for c in cells if grid.contains(c)]
+    return out
+
+
+def armed_arcs(ship: Ship, col: int, row: int, facing: int, grid: HexMap) -> dict[str, list[str]]:
+    """Per intact weapon of ``ship`` standing at (col, row) facing ``facing``, the hexes of
+    ``grid`` it may fire at (MSC-3.4 arcs, MSC-9.3 range; its own hex too, range 0): what the
+    page draws as the ship's arcs and rings targets by (issue 32: no arc rules in the page)."""
+    sides = tuple(s for s, w in enumerate(ship.weapons) if w == INTACT)
+    return _arcs(sides, col, row, facing, grid.width, grid.height) if sides else {}
+
+
 def ship_view(
-    ship: Ship, deployed: dict[int, Pose] | None = None, last_move: list[list[int]] | None = None,
+    ship: Ship, grid: HexMap, deployed: dict[int, Pose] | None = None, last_move: list[list[int]] | None = None,
 ) -> ShipView:
     """A ship as everyone sees it; ``deployed``: where each ship deployed (from the log's events),
     so the page can replay the last movement from there and its history (MSC-11.1)."""
@@ -67,6 +105,8 @@ def ship_view(
         # The last movement step by step, [col, row, facing] from where it started, for the
         # page's replay; a ship that left the map ends on the hex off it (MSC-7.1, MSC-7.2).
         "last_move": last_move,
+        # Only a ship that can fire has arcs to draw (issue 36: the enemy's are drawn too).
+        "arcs": armed_arcs(ship, ship.col, ship.row, ship.facing, grid) if placed and ship.alive else {},
     }
 
 
@@ -117,21 +157,16 @@ def plan_view(state: SkirmishState, seat: int, mine: bool) -> PlanView:
 
 
 def _order_view(state: SkirmishState, order: Order) -> OrderView:
-    """One plotted order with its projected path, so the UI can warn before a ship
-    leaves the map (MSC-A26)."""
+    """One plotted order with where it takes its ship (``ghost``: the hexes crossed, the facing
+    at the end, ``leaves_map``), so the UI can warn before a ship leaves the map (MSC-A26)."""
     ship = state.ships[order.ship]
-    grid = HexMap(state.width, state.height)
-    path, facing, left = trace(hex_of(ship), ship.facing, order.steps, grid)
     return {
-        **ghost(ship, order.steps, grid),
+        **ghost(ship, order.steps, HexMap(state.width, state.height)),
         "ship": order.ship,
         "speed": order.speed,
         "steps": order.steps,
         "written": compress_orders(order.steps),
         "complete": order.complete,
-        "path": [h.label for h in path],
-        "end_facing": facing,
-        "leaves_map": left,
     }
 
 
@@ -194,6 +229,7 @@ def view(state: SkirmishState, player: int | None) -> SkirmishView:
     seat = current_seat(state)
     west, east = scores(state)
     told = _told(state.log)
+    grid = HexMap(state.width, state.height)
     return {
         "game": "skirmish",
         "you": player,
@@ -203,11 +239,11 @@ def view(state: SkirmishState, player: int | None) -> SkirmishView:
         "victory": state.victory,
         "scenario": state.scenario,
         "map": {"width": state.width, "height": state.height},
+        "max_range": MAX_RANGE,
         "limits": {"ships": state.max_ships, "budget": state.budget, "ship_bp": state.ship_bp},
-        "current_player": seat,
         "sides": list(SIDE_LABEL),
         "plans": [plan_view(state, p, player == p) for p in range(len(state.plans))],
-        "ships": [ship_view(s, told.deployed, _last_move(state, told.moved_from.get(s.id))) for s in state.ships],
+        "ships": [ship_view(s, grid, told.deployed, _last_move(state, told.moved_from.get(s.id))) for s in state.ships],
         "initiative": list(state.initiative),
         "firing": state.initiative[state.firing] if state.phase == "combat" else None,
         "pending_hit": None

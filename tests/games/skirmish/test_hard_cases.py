@@ -258,20 +258,18 @@ def test_msc_6_1_speed_is_offered_per_ship_in_order() -> None:
 
 def test_msc_a26_the_plotting_view_warns_before_a_ship_leaves_the_map() -> None:
     """MSC-A26: the UI must warn when plotted orders leave the map: the owner's view of a
-    plotted order carries its path and a ``leaves_map`` flag."""
+    plotted order carries the hexes it crosses and a ``leaves_map`` flag."""
     east = ship(0, 1, Hex(23, 5), facing=2, engine=3, speed=2, weapons="F")
     west = ship(1, 0, Hex(0, 5), facing=1, engine=3, speed=1, weapons="F")
     state = plot(position(west, east), 2, "2")
     order = GAME.view(state, 0)["plans"][0]["orders"][0]
-    assert order["leaves_map"] is False
-    assert order["path"] == [
-        Hex(0, 5).label,
-        Hex(0, 5).neighbour(1).label,
-        Hex(0, 5).neighbour(1).neighbour(1).label,
-    ]
+    assert order["leaves_map"] is False and order["exit"] is None
+    crossed = [Hex(0, 5), Hex(0, 5).neighbour(1), Hex(0, 5).neighbour(1).neighbour(1)]
+    assert order["hexes"] == [[h.col, h.row] for h in crossed] and order["facing"] == 1
     state = plot(GAME.apply(state, Submit()), 2, "2")
     order = GAME.view(state, 1)["plans"][1]["orders"][0]
-    assert order["leaves_map"] is True and order["path"] == [Hex(23, 5).label]
+    assert order["leaves_map"] is True and order["hexes"] == [[23, 5]]
+    assert order["exit"] == [Hex(23, 5).neighbour(2).col, Hex(23, 5).neighbour(2).row]
 
 
 def test_describe_names_ships_and_the_hit_number() -> None:

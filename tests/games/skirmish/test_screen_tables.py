@@ -22,7 +22,7 @@ TABLES: dict[str, Any] = json.loads(json.dumps(GAME.screen_tables()))  # as the 
 
 
 def _page_cost(d: dict[str, Any]) -> int:
-    """fleet.js designCost, on the catalogue's numbers."""
+    """A design's cost (MSC-2.1) from the catalogue's numbers."""
     return int(d["engine"] + d["shields"] + d["to_hit"] + TABLES["weapon_cost"] * len(d["weapons"]))
 
 
@@ -71,7 +71,7 @@ def test_stat_limits_are_the_engines(stat: str) -> None:
 
 def test_no_ship_may_cost_more_than_the_tables_say() -> None:
     """MSC-2.3: with a per-ship limit above it and a budget to spare, a ship may still cost no
-    more than ``max_ship_bp`` (fleet.js ``allowance``)."""
+    more than ``max_ship_bp``."""
     state = replace(GAME.new_game({"scenario": "custom", "budget": 200}, 1), ship_bp=40)
     assert rules.ship_allowance(state, state.plans[0]) == TABLES["max_ship_bp"]
 

@@ -43,7 +43,7 @@ export function focusBox(g) {
   const enemies = live.filter((x) => !own.includes(x));
   const dist = (a, b) => hx.distance([a.col, a.row], [b.col, b.row]);
   const reach = (e) => Math.min(...own.map((o) => dist(o, e)));
-  const near = enemies.filter((e) => reach(e) <= hx.MAX_RANGE + 2);
+  const near = enemies.filter((e) => reach(e) <= v.max_range + 2);
   const boxOf = (ships) => {
     const pts = ships.map((x) => hx.hexCenter(x.col, x.row));
     const xs = pts.map((p) => p[0]);

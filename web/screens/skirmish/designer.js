@@ -5,7 +5,7 @@ import { STAT_LIMITS, TEMPLATES, WEAPON_COST, WEAPON_ORDER, cleanDesign, designC
 import { state } from "./state.js";
 import { designLine, gameKey, names, setName, STORE, storeGet, storeSet } from "./helpers.js";
 import { actNow, findAction, rerender, startQueue } from "./sync.js";
-import { fleetPicks, keptDesign } from "./setup.js";
+import { keptDesign, specOf } from "./setup.js";
 
 /** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
 /** @typedef {import("./state.js").SkirmishPlan} SkirmishPlan */
@@ -13,6 +13,8 @@ import { fleetPicks, keptDesign } from "./setup.js";
 /** @typedef {import("./state.js").Design} Design */
 /** @typedef {import("./state.js").Form} Form */
 /** @typedef {import("./state.js").QueueItem} QueueItem */
+/** @typedef {import("./fleet.js").FleetPick} FleetPick */
+/** @typedef {import("./setup.js").PickSpec} PickSpec */
 /** @typedef {{designs: Design[], fleet: Design[]}} Question the "design" question (designs.answer) */
 
 // Each stat's name and meaning in words; its limits are the engine's (MSC-2.1, MSC-A06).
@@ -117,7 +119,12 @@ export function designer(g) {
       if (draft.weapons.includes(s)) state.ui.form.weapons.add(s); else state.ui.form.weapons.delete(s);
     });
   }
-  if (state.ui.fleet === null) state.ui.fleet = built.length || draft ? [] : setupFleet(me);
+  if (state.ui.fleet === null) {
+    const mine = built.length || draft ? null : setupOf().seats[me];
+    // A note from before the engine made the setup's fleets holds the ships themselves.
+    state.ui.fleet = Array.isArray(mine) ? mine.map(cleanDesign).filter(Boolean) : [];
+    state.ui.setupPick = setupSpec(mine);
+  }
   // Undo back to before "Build, then review": the list that was built is there again.
   if (state.ui.builtFleet && !state.queue && !draft && built.length <= state.ui.builtFleet.before) {
     if (!state.ui.fleet.length) state.ui.fleet = state.ui.builtFleet.fleet;
@@ -125,7 +132,18 @@ export function designer(g) {
   }
   const f = state.ui.form;
   const saved = savedDesigns(g);
-  const answer = judged(g, { designs: [asked(f), ...saved.map(asked)], fleet: state.ui.fleet.map(asked) });
+  const picks = pickSpecs(g);
+  const question = () => ({ designs: [asked(f), ...saved.map(asked)], fleet: state.ui.fleet.map(asked), picks });
+  let answer = judged(g, question());
+  const setupPick = state.ui.setupPick;
+  if (answer && setupPick) {
+    // The fleet picked at setup, made into ships by the engine for this game's limits.
+    const found = answer.picks.find((/** @type {FleetPick} */ p) => p.key === (setupPick.design ? "setup" : setupPick.key));
+    state.ui.fleet = found && found.fleet ? found.fleet.map((/** @type {Design} */ d) => ({ ...d, weapons: [...d.weapons] })) : [];
+    if (found && !found.fleet) state.ui.note = `The ships picked at setup do not fit this game: ${found.words}.`;
+    state.ui.setupPick = null;
+    answer = judged(g, question());
+  }
   state.ui.lastAnswer = answer || state.ui.lastAnswer || null;
   const shown = answer || state.ui.lastAnswer; // the last answer stands while the next is asked
   const mine = shown ? shown.designs[0] : null;
@@ -317,11 +335,40 @@ function setupOf() {
   return here && Array.isArray(here.seats) ? here : { seats: [], received: null };
 }
 
-/** @param {number} seat
- * @returns {Design[]} */
-function setupFleet(seat) {
-  const mine = setupOf().seats[seat];
-  return Array.isArray(mine) ? mine.map(cleanDesign).filter(Boolean) : [];
+/** Whether a seat's note from the setup is a pick (setup.js specOf).
+ * @param {unknown} x read from storage
+ * @returns {x is PickSpec} */
+function isSpec(x) {
+  return Boolean(x) && typeof x === "object" && typeof (/** @type {PickSpec} */ (x)).key === "string";
+}
+
+/** The setup's pick as the engine may be asked for it, read from storage: the quick start, an
+ * example, or a kept or shared design that still reads as one; null for none ("own").
+ * @param {unknown} mine
+ * @returns {PickSpec | null} */
+function setupSpec(mine) {
+  if (!isSpec(mine)) return null;
+  const design = mine.design ? cleanDesign(mine.design) : null;
+  if (design) return { key: mine.key, design, name: String(mine.name || "").slice(0, 40), label: String(mine.label || "") };
+  return mine.key === "quick" || mine.key in TEMPLATES ? { key: mine.key } : null;
+}
+
+/** The fleets the designer offers to start from, as the engine is asked for them (designs.py
+ * fleet_pick): the quick start, the design link the game came from, each example design and
+ * each kept design; and the setup's own pick of a kept or shared design, until it is made.
+ * @param {SkirmishGame} g
+ * @returns {PickSpec[]} */
+function pickSpecs(g) {
+  const received = cleanDesign(setupOf().received);
+  const own = (/** @type {string} */ key, /** @type {Design} */ d, /** @type {string} */ words) => specOf({ key, words, fleet: null, bp: 0, design: d });
+  const setup = state.ui.setupPick;
+  return [
+    { key: "quick" },
+    ...(received ? [own("received", received, `The shared design “${received.name || "unnamed"}”`)] : []),
+    ...Object.keys(TEMPLATES).map((key) => ({ key })),
+    ...savedDesigns(g).map((d, n) => own(`kept${n}`, d, `Only your “${d.name || "unnamed"}”`)),
+    ...(setup && setup.design ? [{ ...setup, key: "setup" }] : []),
+  ];
 }
 
 /** The fleet chosen at setup, to review, build and submit.
@@ -336,7 +383,9 @@ function fleetPanel(g, plan, built) {
   const problem = answer ? answer.fleet.problem : "";
   const total = answer ? answer.fleet.bp : "…";
   const n = state.ui.fleet.length;
-  const list = fleetPicks(v.limits, cleanDesign(setupOf().received), savedDesigns(g));
+  /** @type {[string, string, Design[] | null][]} */
+  const list = [...(answer ? answer.picks : []).filter((/** @type {FleetPick} */ p) => p.key !== "setup")
+    .map((/** @type {FleetPick} */ p) => [p.key, p.words, p.fleet]), ["own", "None: I design my ships in the game", []]];
   const pick = h("label", { class: "msc-fleet-pick" }, "Start the fleet from",
     h("select", { id: "msc-fleet-pick", onchange: (/** @type {Event & {target: HTMLSelectElement}} */ e) => {
       const chosen = list.find(([k]) => k === e.target.value);

@@ -263,11 +263,12 @@ export function drawMap(g) {
   }
   const poses = shipPoses(v, performance.now());
   // The enemy's armed arcs (issue 36: duels were lost to an enemy parked where our ship had no
-  // weapon): each enemy ship's intact weapons' hexes to range 6, outlined in red (a toggle).
+  // weapon): each enemy ship's intact weapons' hexes (the view's arcs), outlined in red (a toggle).
   if (state.enemyArcs && !state.anim && v.phase !== "deploy") {
     for (const t of v.ships) {
       if (t.fate || t.col === null || t.owner === me) continue;
-      for (const [c, r] of armedHexes(v, t)) {
+      for (const label of armedHexes(t.arcs, t.hex).keys()) {
+        const [c, r] = hx.parseLabel(label);
         hexPath(c, r, 0.8);
         ctx.globalAlpha = 0.5;
         ctx.lineWidth = 1.5;
@@ -280,15 +281,17 @@ export function drawMap(g) {
       }
     }
   }
-  // Arcs of the selected ship (MSC-3.4): each weapon's wedge to range 6, targets ringed.
+  // Arcs of the selected ship (MSC-3.4): each weapon's wedge to its range (MSC-9.3), targets ringed.
   const sel = state.ui.selected !== null ? v.ships[state.ui.selected] : null;
   if (sel && !sel.fate && sel.col !== null && !state.anim) {
     let at = null;
     const t = draftGhost(v);
     if (t && state.ui.draft.ship === sel.id) {
-      if (!t.left) at = { col: t.path[t.path.length - 1][0], row: t.path[t.path.length - 1][1], facing: t.facing };
+      const [col, row] = t.path[t.path.length - 1];
+      // The ship's own arcs are in the view; elsewhere the engine is asked (arcsAt).
+      if (!t.left && (col !== sel.col || row !== sel.row || t.facing !== sel.facing)) at = { col, row, facing: t.facing };
     }
-    drawArcs(ctx, v, g, at ? { ...sel, ...at } : sel, hexPath, px, S);
+    drawArcs(ctx, v, g, sel, at, hexPath, px, S);
   }
   // Deployment placements of the own side (the view holds only the own plan).
   if (v.phase === "deploy") {
@@ -391,60 +394,66 @@ export function drawMap(g) {
   ctx.fillText(hint, 8, height - 8);
 }
 
-/** The hexes a ship's intact weapons reach (MSC-3.4: range 6 in each armed arc), as drawArcs
- * draws them for the selected ship.
- * @param {SkirmishView} v
- * @param {SkirmishShip} sel
- * @returns {[number, number][]} */
-function armedHexes(v, sel) {
-  const sides = Object.entries(sel.weapons).filter(([, st]) => st === "intact").map(([x]) => x);
-  /** @type {[number, number]} */
-  const from = [sel.col, sel.row];
-  /** @type {[number, number][]} */
-  const out = [];
-  if (!sides.length) return out;
-  for (let c = Math.max(0, sel.col - 6); c <= Math.min(v.map.width - 1, sel.col + 6); c++) {
-    for (let r = Math.max(0, sel.row - 7); r <= Math.min(v.map.height - 1, sel.row + 7); r++) {
-      const d = hx.distance(from, [c, r]);
-      if (d === 0 || d > 6) continue;
-      if (hx.arcsOf(sel.facing, hx.relative(from, [c, r])).some((x) => sides.includes(hx.SIDE_NAMES[x]))) out.push([c, r]);
-    }
-  }
+/** The hexes a ship's intact weapons reach, as the engine gives them (view ``arcs``: MSC-3.4
+ * arcs to MSC-9.3's range), by hex label with the first side (clockwise from the front) that
+ * covers each; the ship's own hex (range 0) is left out: the ship is drawn there.
+ * @param {Record<string, string[]>} arcs
+ * @param {string | null} own the ship's hex label
+ * @returns {Map<string, string>} */
+function armedHexes(arcs, own) {
+  const out = new Map();
+  for (const side of hx.SIDE_NAMES) for (const label of arcs[side] || []) if (label !== own && !out.has(label)) out.set(label, side);
   return out;
 }
 
-/** The selected ship's arcs (or where its orders take it), the targets it may fire at ringed.
+/** Where the ship being plotted could fire from at the end of its orders: the engine's answer
+ * to "arcs" (game.py), asked once per ship and pose; null until it is in, and the answer draws
+ * the map again.
+ * @param {SkirmishView} v
+ * @param {SkirmishShip} ship
+ * @param {{col: number, row: number, facing: number}} at
+ * @returns {Record<string, string[]> | null} */
+function arcsAt(v, ship, at) {
+  const key = `${v.map.width}x${v.map.height}|${ship.id}|${JSON.stringify(ship.weapons)}|${at.col},${at.row},${at.facing}`;
+  const cache = state.ui.ghostArcs || (state.ui.ghostArcs = new Map());
+  if (cache.has(key)) return cache.get(key) ?? null;
+  if (cache.size > 200) cache.clear();
+  cache.set(key, null);
+  if (!state.shell) return null;
+  state.shell.call("ask", ["arcs", { ship: ship.id, ...at }]).then((r) => {
+    cache.set(key, r && r.answer ? r.answer.arcs : {});
+    if (state.current) drawMap(state.current);
+  }, () => cache.set(key, {}));
+  return null;
+}
+
+/** The selected ship's arcs (or, with ``at``, where its orders take it), the targets it may fire at ringed.
  * @param {CanvasRenderingContext2D} ctx
  * @param {SkirmishView} v
  * @param {SkirmishGame} g
  * @param {SkirmishShip} sel
+ * @param {{col: number, row: number, facing: number} | null} at
  * @param {HexPath} hexPath
  * @param {ToPixels} px
  * @param {number} S */
-function drawArcs(ctx, v, g, sel, hexPath, px, S) {
+function drawArcs(ctx, v, g, sel, at, hexPath, px, S) {
   const colours = { F: "#ffcc4d", FR: "#7be0a5", FL: "#8fa2ff", RR: "#ff7bd0", RL: "#5fe0e8" };
   const sides = Object.entries(sel.weapons).filter(([, st]) => st === "intact").map(([s]) => s);
-  /** @type {[number, number]} */
-  const from = [sel.col, sel.row];
-  for (let c = Math.max(0, sel.col - 6); c <= Math.min(v.map.width - 1, sel.col + 6); c++) {
-    for (let r = Math.max(0, sel.row - 7); r <= Math.min(v.map.height - 1, sel.row + 7); r++) {
-      const d = hx.distance(from, [c, r]);
-      if (d === 0 || d > 6) continue;
-      const arcs = hx.arcsOf(sel.facing, hx.relative(from, [c, r])).map((s) => hx.SIDE_NAMES[s]).filter((s) => sides.includes(s));
-      if (!arcs.length) continue;
-      hexPath(c, r, 0.9);
-      ctx.globalAlpha = 0.22;
-      ctx.fillStyle = colours[arcs[0]];
-      ctx.fill();
-      ctx.globalAlpha = 1;
-    }
+  const pose = at || { col: sel.col ?? 0, row: sel.row ?? 0, facing: sel.facing ?? 0 };
+  const arcs = at ? arcsAt(v, sel, at) || {} : sel.arcs;
+  for (const [label, side] of armedHexes(arcs, hx.hexLabel(pose.col, pose.row))) {
+    const [c, r] = hx.parseLabel(label);
+    hexPath(c, r, 0.9);
+    ctx.globalAlpha = 0.22;
+    ctx.fillStyle = colours[side];
+    ctx.fill();
+    ctx.globalAlpha = 1;
   }
   // Enemies this ship can fire at now: ringed.
   const targets = new Set(g.actions.filter((a) => a.kind === "Fire" && a.fields.ship === sel.id).map((a) => a.fields.target));
   for (const t of v.ships) {
     if (t.fate || t.col === null || t.owner === sel.owner) continue;
-    const d = hx.distance(from, [t.col, t.row]);
-    const inArc = d <= 6 && hx.arcsOf(sel.facing, hx.relative(from, [t.col, t.row])).some((s) => sides.includes(hx.SIDE_NAMES[s]));
+    const inArc = Object.values(arcs).some((hexes) => hexes.includes(t.hex));
     if (!inArc && !targets.has(t.id)) continue;
     const [x, y] = px(...hx.hexCenter(t.col, t.row));
     ctx.beginPath();
@@ -456,12 +465,12 @@ function drawArcs(ctx, v, g, sel, hexPath, px, S) {
     ctx.setLineDash([]);
   }
   // Side letters around the ship.
-  const [cx, cy] = px(...hx.hexCenter(sel.col, sel.row));
+  const [cx, cy] = px(...hx.hexCenter(pose.col, pose.row));
   ctx.font = `600 ${Math.max(10, Math.round(S * 0.4))}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   for (const s of sides) {
-    const a = hx.dirAngle((sel.facing + hx.SIDE_NAMES.indexOf(s)) % 6);
+    const a = hx.dirAngle((pose.facing + hx.SIDE_NAMES.indexOf(s)) % 6);
     ctx.fillStyle = colours[s];
     const d = Math.max(S * 1.45, 26);
     ctx.fillText(s, cx + Math.cos(a) * d, cy + Math.sin(a) * d);

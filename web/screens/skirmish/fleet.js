@@ -1,6 +1,7 @@
 // Minimal Space Combat fleets for the screen: the example designs (MSC-2.2), the scenario limits
-// (MSC-4.1), the quick start fleet, a fleet of one design, and the short design codes that
-// travel in links (#x/skirmish/<code>). A design is {name, engine, shields, to_hit, weapons: [sides]}.
+// (MSC-4.1), the fleets a seat may start from as the engine worked them out, and the short
+// design codes that travel in links (#x/skirmish/<code>). A design is {name, engine, shields,
+// to_hit, weapons: [sides]}; its cost (MSC-2.1) is the engine's ("bp").
 
 // The rule tables come from the engine (SkirmishGame.screen_tables in
 // pygame_core/games/skirmish/game.py), written into the page's catalogue by the build: one
@@ -31,13 +32,6 @@ export function limitsOf(options) {
   return { ships: n("ships"), budget: n("budget"), ship_bp: Math.min(MAX_SHIP_BP, n("ship_bp")) };
 }
 
-/** A design's cost in BP (MSC-2.1).
- * @param {Design} d
- * @returns {number} */
-export function designCost(d) {
-  return d.engine + d.shields + d.to_hit + WEAPON_COST * d.weapons.length;
-}
-
 /** A design read from outside (storage, a link) with its values checked, or null.
  * @param {any} d read from storage or a link: anything
  * @returns {Design | null} */
@@ -49,63 +43,22 @@ export function cleanDesign(d) {
   return { name: typeof d.name === "string" ? d.name.slice(0, 40) : "", engine: d.engine, shields: d.shields, to_hit: d.to_hit, weapons };
 }
 
-/** The example design trimmed until it costs at most ``allowance`` (weapons first, then TO-HIT,
- * ENGINE, SHIELDS down to 1).
- * @param {number} allowance
- * @param {Design} from
- * @returns {Design} */
-export function trimmed(allowance, from = TEMPLATES.ship1) {
-  const d = { ...from, weapons: [...from.weapons] };
-  const drop = ["FR", "FL", "F"];
-  while (designCost(d) > allowance) {
-    if (drop.length && d.weapons.length) d.weapons = d.weapons.filter((w) => w !== drop.shift());
-    else if (d.to_hit > 0) d.to_hit -= 1;
-    else if (d.engine > 0) d.engine -= 1;
-    else if (d.shields > 1) d.shields -= 1;
-    else break;
-  }
-  if (designCost(d) < designCost(from)) d.name = `${from.name} cut to ${designCost(d)} BP`;
-  return d;
-}
+/** A fleet a seat may start from, as the engine works it out (designs.fleet_pick): its key,
+ * words, ships (null when none fits) and their BP; ``later`` when the setup cannot know it
+ * before the engine runs (a custom scenario's own limits, a kept or shared design): the
+ * designer has the engine work it out when the game starts.
+ * @typedef {{key: string, words: string, fleet: Design[] | null, bp: number, later?: boolean, design?: Design}} FleetPick */
 
-/** BP the next ship may cost after ``spent`` (MSC-2.3: the per-ship limit or what is left).
- * @param {SkirmishLimits} limits
- * @param {number} spent */
-export function allowance(limits, spent) {
-  return Math.min(limits.ship_bp, MAX_SHIP_BP, limits.budget - spent);
-}
-
-/** Quick start: the three example designs in turn while one fits (duel: Ship 1; skirmish: one
- * of each; fleet: two of each, 90 of 100 BP). A scenario whose ships may cost less than an
- * example design gets the example trimmed to fit, as many as the budget allows.
- * @param {SkirmishLimits} limits
- * @returns {Design[]} */
-export function quickFleet(limits) {
-  const order = ["ship1", "ship2", "ship3"];
-  /** @type {Design[]} */
-  const out = [];
-  let spent = 0;
-  const small = allowance(limits, 0) < 15;
-  while (out.length < limits.ships) {
-    const allow = allowance(limits, spent);
-    const d = small ? trimmed(allow) : TEMPLATES[order[out.length % 3]];
-    if (allow < 1 || designCost(d) > allow || (small && out.length && designCost(d) < designCost(out[0]))) break;
-    out.push({ ...d, weapons: [...d.weapons] });
-    spent += designCost(d);
-  }
-  return out;
-}
-
-/** As many ships of one design as the scenario allows, or {why} when none fits.
- * @param {Design} d
- * @param {SkirmishLimits} limits
- * @returns {{fleet: Design[], why?: undefined} | {why: string, fleet?: undefined}} */
-export function fleetOf(d, limits) {
-  const cost = designCost(d);
-  const most = allowance(limits, 0);
-  if (cost > most) return { why: `${cost} BP, more than a ship may cost here (${most} BP)` };
-  const n = Math.min(limits.ships, Math.floor(limits.budget / cost));
-  return { fleet: Array.from({ length: n }, () => ({ ...d, weapons: [...d.weapons] })) };
+/** The fleets the catalogue's engine tables give a scenario chosen at setup (the quick start
+ * and one of each example design), or null for limits the tables do not hold.
+ * @param {Record<string, any>} options
+ * @returns {FleetPick[] | null} */
+export function tablePicks(options) {
+  const scenario = options.scenario || "duel";
+  const picks = TABLES.picks[scenario];
+  if (!picks) return null;
+  if (scenario === "custom" && Object.entries(CUSTOM).some(([k, d]) => Number.isInteger(options[k]) && options[k] !== d)) return null;
+  return picks;
 }
 
 // ---- design codes: "m" ENGINE SHIELDS TO-HIT, the weapons as one base-32 digit (F 1, FL 2,

@@ -1,7 +1,6 @@
 // What every part of Minimal Space Combat's screen uses: side names and colours, the seat's
 // ships and the order being plotted, the device's store of ship names and designs, a design in
 // words, and what the engine says a log line is made of.
-import { designCost } from "./fleet.js";
 import { state } from "./state.js";
 
 /** @typedef {import("./state.js").SkirmishView} SkirmishView */
@@ -169,11 +168,11 @@ export function shipName(v, s) {
 /** @param {number} owner */
 export function sideClass(owner) { return owner === 0 ? "msc-west" : "msc-east"; }
 
-/** A design in words: its stats, weapons and cost.
+/** A design in words: its stats, weapons and, when the engine has costed it, its BP.
  * @param {Design} d */
 export function designLine(d) {
   const w = d.weapons.length ? d.weapons.join(", ") : "no weapons";
-  return `ENGINE ${d.engine}, SHIELDS ${d.shields}, TO-HIT ${d.to_hit}, weapons ${w} (${d.bp ?? designCost(d)} BP)`;
+  return `ENGINE ${d.engine}, SHIELDS ${d.shields}, TO-HIT ${d.to_hit}, weapons ${w}${d.bp === undefined ? "" : ` (${d.bp} BP)`}`;
 }
 
 /** What the engine says a log line is made of (view.log_parts, issue 31): its event's kind,

@@ -1,16 +1,16 @@
 // Minimal Space Combat on the screen, with no DOM: hexes to pixels (RULES.md C-1, flat-topped,
-// odd-q), typed orders read into steps ("2L1" -> "FFLF") and written back, arcs (MSC-3.4) and
-// range modifiers (MSC-9.3) for drawing. Whether orders are legal, and where they take a ship,
-// is the engine's (view.plans[you].plot, pygame_core/games/skirmish/plotting.py).
-import { DIRS, distance, fromCube, hexLabel, neighbour, roundCube, toCube } from "../common/hexgrid.js";
+// odd-q) and typed orders read into steps ("2L1" -> "FFLF") and written back. Whether orders
+// are legal, and where they take a ship, is the engine's (view.plans[you].plot,
+// pygame_core/games/skirmish/plotting.py), and so are the hexes a ship's weapons reach (view
+// ships[].arcs, MSC-3.4, MSC-9.3).
+import { distance, hexLabel, neighbour, roundCube } from "../common/hexgrid.js";
 
-export { DIRS, distance, fromCube, hexLabel, neighbour, toCube };
+export { distance, hexLabel, neighbour };
 
 export const DIR_NAMES = ["N", "NE", "SE", "S", "SW", "NW"];
 export const DIR_WORDS = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
 export const SIDE_NAMES = ["F", "FR", "RR", "R", "RL", "FL"];
 export const SIDE_WORDS = { F: "front", FR: "front right", RR: "rear right", R: "rear", RL: "rear left", FL: "front left" };
-export const MAX_RANGE = 6;
 
 /** A hex's label ("0304") as [col, row].
  * @param {string} label
@@ -61,38 +61,6 @@ export function writeOrders(steps) {
   }
   if (run) out += String(run);
   return out;
-}
-
-// ---------------------------------------------------------------------------- arcs and fire
-
-/** @param {number[]} v a cube vector
- * @param {number} dir */
-function inWedge(v, dir) {
-  const d = DIRS[dir];
-  const hi = d.indexOf(1);
-  const mid = d.indexOf(0);
-  const lo = d.indexOf(-1);
-  return v[hi] >= v[mid] && v[mid] >= v[lo];
-}
-
-/** Sides (indices, ascending) of a ship facing ``facing`` whose arc holds cube vector v.
- * @param {number} facing
- * @param {number[]} v
- * @returns {number[]} */
-export function arcsOf(facing, v) {
-  const out = [];
-  for (let d = 0; d < 6; d++) if (inWedge(v, d)) out.push(((d - facing) % 6 + 6) % 6);
-  return out.sort((a, b) => a - b);
-}
-
-/** The cube vector from one hex to another.
- * @param {[number, number]} from (col, row)
- * @param {[number, number]} to
- * @returns {[number, number, number]} */
-export function relative(from, to) {
-  const a = toCube(from[0], from[1]);
-  const b = toCube(to[0], to[1]);
-  return [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
 }
 
 // ---------------------------------------------------------------------------- pixels

@@ -1,14 +1,15 @@
 // Minimal Space Combat's part of the setup screen (app.js setupExtras): the fleet each seat
 // starts from, and a shared design link's card.
-import { MAX_SHIP_BP, TEMPLATES, cleanDesign, designCost, fleetOf, limitsOf, quickFleet, readDesignCode } from "./fleet.js";
+import { MAX_SHIP_BP, TEMPLATES, cleanDesign, limitsOf, readDesignCode, tablePicks } from "./fleet.js";
 import { state } from "./state.js";
 import { designLine, ensureStyles, SIDE_NAMES, storeGet, storeSet } from "./helpers.js";
 
 /** @typedef {import("./state.js").Design} Design */
 /** @typedef {import("./state.js").SkirmishLimits} SkirmishLimits */
 /** @typedef {import("../../types/screen").SetupContext} SetupContext */
-/** @typedef {[string, string, Design[] | null]} FleetPick a fleet to start from: its key, its words and its ships
- * (null when it cannot fit) */
+/** @typedef {import("./fleet.js").FleetPick} FleetPick */
+/** @typedef {{key: string, design?: Design, name?: string, label?: string}} PickSpec a fleet picked at setup, as
+ * the designer asks the engine for it when the game starts (designs.fleet_pick) */
 
 // ---------------------------------------------------------------------------- setup (app.js setupExtras)
 
@@ -34,14 +35,14 @@ export function setupExtras(box, ctx) {
     kept = `Kept “${received.name || "the shared design"}”: it is offered in your designs from now on.`;
     draw();
   };
-  const picksFor = (L, persons) => fleetPicks(L, received, persons === 1 ? keptList() : []);
+  const picksFor = (persons) => setupPicks(ctx.options(), received, persons === 1 ? keptList() : []);
   /** Each person seat's pick: chosen here (one person), else the default. */
-  function pickOf(L, seats, n) {
-    const list = picksFor(L, seats.filter((x) => x === -1).length);
-    const usable = (k) => list.some(([key, , f]) => key === k && f);
+  function pickOf(seats, n) {
+    const list = picksFor(seats.filter((x) => x === -1).length);
+    const usable = (k) => list.some((p) => p.key === k && (p.fleet || p.later));
     const dflt = received && seats.indexOf(-1) === n && usable("received") ? "received" : "quick";
     const key = seats.filter((x) => x === -1).length === 1 && usable(chosen[n]) ? chosen[n] : dflt;
-    return { list, key, fleet: list.find(([k]) => k === key)[2] };
+    return { list, key, pick: list.find((p) => p.key === key) };
   }
   function draw() {
     const L = limitsOf(ctx.options());
@@ -49,8 +50,8 @@ export function setupExtras(box, ctx) {
     const persons = seats.filter((x) => x === -1).length;
     const rows = seats.map((seat, n) => {
       if (seat !== -1) return h("p", { class: "msc-seat-fleet" }, `${SIDE_NAMES[n]}: the computer designs its own ships.`);
-      const { list, key, fleet } = pickOf(L, seats, n);
-      const line = h("p", { class: "muted help", id: `msc-fleet-${n}-line` }, fleet.length ? fleetLine(fleet, "WE"[n], L) : "An empty designer when the game starts.");
+      const { list, key, pick } = pickOf(seats, n);
+      const line = h("p", { class: "muted help", id: `msc-fleet-${n}-line` }, pickLine(pick, "WE"[n], L));
       if (persons > 1) {
         return h("div", { class: "msc-seat-fleet" }, h("p", {}, `${SIDE_NAMES[n]} starts from ${key === "received" ? "the shared design" : "the quick start"}, and picks in secret behind the hand-off.`), line);
       }
@@ -58,7 +59,7 @@ export function setupExtras(box, ctx) {
       return h("div", { class: "msc-seat-fleet" },
         h("label", { for: `msc-fleet-${n}` }, `${SIDE_NAMES[n]}'s ships`),
         h("select", { id: `msc-fleet-${n}`, onchange: (e) => { chosen[n] = e.target.value; draw(); } },
-          list.map(([k, text, f]) => h("option", { value: k, selected: k === key, disabled: !f }, text))),
+          list.map((p) => h("option", { value: p.key, selected: p.key === key, disabled: !p.fleet && !p.later }, p.words))),
         line);
     });
     fill(box,
@@ -74,32 +75,48 @@ export function setupExtras(box, ctx) {
   draw();
   return {
     changed: draw,
-    beforeStart(options, seats) {
-      const L = limitsOf(options);
-      const fleets = seats.map((seat, n) => (seat === -1 ? pickOf(L, seats, n).fleet : null));
-      storeSet("pending", { at: Date.now(), seats: fleets, received });
+    beforeStart(_options, seats) {
+      // Each person seat's pick by its key (and the design, for a kept or shared one): the
+      // designer has the engine make it into ships for the game's own limits.
+      const picks = seats.map((seat, n) => (seat === -1 ? specOf(pickOf(seats, n).pick) : null));
+      storeSet("pending", { at: Date.now(), seats: picks, received });
     },
   };
 }
 
-/** The fleets a seat may start from: [key, words, fleet or null when it cannot fit].
- * @param {SkirmishLimits} L
+/** The fleets a seat may start from at setup, before the engine runs: the catalogue's (the
+ * engine's tables) for a scenario they hold, else the quick start and each example by name
+ * only; a shared or kept design by name only. The designer has the engine work out the rest.
+ * @param {Record<string, any>} options
  * @param {Design | null} received
  * @param {Design[]} kept
  * @returns {FleetPick[]} */
-export function fleetPicks(L, received, kept) {
-  const quick = quickFleet(L);
-  /** @type {FleetPick[]} */
-  const out = [["quick", `Quick start: ${fleetWords(quick)}`, quick]];
-  const one = (/** @type {string} */ key, /** @type {Design} */ d, /** @type {string} */ label) => {
-    const f = fleetOf(d, L);
-    out.push([key, f.fleet ? `${label}: ${f.fleet.length} × ${designCost(d)} BP` : `${label} (too costly: ${f.why})`, f.fleet || null]);
-  };
-  if (received) one("received", received, `The shared design “${received.name || "unnamed"}”`);
-  for (const [k, t] of Object.entries(TEMPLATES)) one(k, t, `Only ${t.name}`);
-  kept.forEach((d, n) => one(`kept${n}`, d, `Only your “${d.name || "unnamed"}”`));
-  out.push(["own", "None: I design my ships in the game", []]);
-  return out;
+export function setupPicks(options, received, kept) {
+  const known = tablePicks(options);
+  const later = (/** @type {string} */ key, /** @type {string} */ words, /** @type {Design | undefined} */ design) => (
+    { key, words, fleet: null, bp: 0, later: true, design });
+  const standard = known || [
+    later("quick", "Quick start: the example designs that fit (worked out when the game starts)", undefined),
+    ...Object.entries(TEMPLATES).map(([k, t]) => later(k, `Only ${t.name} (${t.bp} BP a ship)`, undefined)),
+  ];
+  return [
+    standard[0],
+    ...(received ? [later("received", `The shared design “${received.name || "unnamed"}”`, received)] : []),
+    ...standard.slice(1),
+    ...kept.map((d, n) => later(`kept${n}`, `Only your “${d.name || "unnamed"}”`, d)),
+    { key: "own", words: "None: I design my ships in the game", fleet: [], bp: 0 },
+  ];
+}
+
+/** What the designer asks the engine for a pick (designs.fleet_pick): its key, and a kept or
+ * shared design with its name and words.
+ * @param {FleetPick} pick
+ * @returns {PickSpec} */
+export function specOf(pick) {
+  if (!pick.design) return { key: pick.key };
+  const label = pick.words;
+  const { name = "", ...design } = pick.design;
+  return { key: pick.key, design: { ...design, weapons: [...design.weapons] }, name, label };
 }
 
 /** A shared design link's card: the design, and Keep it.
@@ -122,19 +139,14 @@ function receivedCard(h, d, keep, kept) {
     h("p", { class: "muted help" }, "Below, it is picked for your ships: Start plays a game with it."));
 }
 
-/** @param {Design[]} fleet */
-function fleetWords(fleet) {
-  const counts = new Map();
-  for (const d of fleet) counts.set(d.name, (counts.get(d.name) || 0) + 1);
-  return `${[...counts].map(([name, n]) => (n > 1 ? `${n} × ${name}` : name)).join(", ")} (${fleet.reduce((s, d) => s + designCost(d), 0)} BP)`;
-}
-
-/** @param {Design[]} fleet
+/** The line under a seat's pick: its ships and their BP as the engine worked them out.
+ * @param {FleetPick} pick
  * @param {string} prefix
  * @param {SkirmishLimits} L */
-function fleetLine(fleet, prefix, L) {
-  const total = fleet.reduce((s, d) => s + designCost(d), 0);
-  return `${fleet.map((d, n) => `${prefix}${n + 1} ${d.name || "unnamed"}`).join(" · ")} — ${total} of ${L.budget} BP`;
+function pickLine(pick, prefix, L) {
+  if (pick.later) return "Made into ships for this game's limits when the game starts, in the designer.";
+  if (!pick.fleet || !pick.fleet.length) return "An empty designer when the game starts.";
+  return `${pick.fleet.map((d, n) => `${prefix}${n + 1} ${d.name || "unnamed"}`).join(" · ")} — ${pick.bp} of ${L.budget} BP`;
 }
 
 /** @returns {Design[]} */

@@ -29,9 +29,11 @@
  *   why: string, whyRule: string, draft: Draft | null, typed: string, typedError: string, typedRule: string,
  *   speedTapped: boolean, codeText: string, note: string, fleet: Design[] | null,
  *   builtFleet: {fleet: Design[], before: number} | null, formFor?: number, judging?: boolean, takingBack?: boolean,
- *   judged?: Map<string, any>, lastAnswer?: any, lastBuild?: {form: Form, before: number, doneAt: number | null} | null}} Ui
+ *   judged?: Map<string, any>, lastAnswer?: any, lastBuild?: {form: Form, before: number, doneAt: number | null} | null,
+ *   ghostArcs?: Map<string, Record<string, string[]> | null>, setupPick?: import("./setup.js").PickSpec | null}} Ui
  * the seat's presentation state; ``judged`` and ``lastAnswer`` hold the engine's answers to the "design"
- * question (designs.py), a worker reply the page's types do not state yet */
+ * question (designs.py), a worker reply the page's types do not state yet; ``ghostArcs`` the engine's answers
+ * to the "arcs" question (where the orders being plotted would let their ship fire), by ship and pose */
 
 /** The seat's presentation state: what is selected, the designer's form, the orders being typed.
  * @param {number | null} viewer
