@@ -527,8 +527,8 @@ def test_a_custom_scenarios_quick_start_is_made_by_the_engine_in_the_designer(ms
     settled(page)
     page.wait_for_selector("#msc-fleet-submit")
     ships = page.locator(".msc-fleet-list li").all_inner_texts()
-    assert len(ships) == 3 and all("Ship 1 cut to 9 BP" in s and "(9 BP)" in s for s in ships), ships
-    assert "3 ships, 27 of the 30 BP left" in page.inner_text("#msc-fleet-total")
+    assert len(ships) == 3 and all("Ship 1 cut to 10 BP" in s and "(10 BP)" in s for s in ships), ships
+    assert "3 ships, 30 of the 30 BP" in page.inner_text("#msc-fleet-total")
 
 
 def quick_line(page: Page, seat: int = 0) -> str:

@@ -46,9 +46,11 @@ def allowance_words(state: SkirmishState, plan: Plan) -> str:
 
 def starter(allowance: int) -> Design:
     """The design a new ship starts from in the designer: Ship 1 (MSC-2.2), trimmed until it
-    costs at most ``allowance`` (its weapons first, then TO-HIT, ENGINE, SHIELDS down to 1)."""
+    costs at most ``allowance``: its side weapons first, then TO-HIT, ENGINE and SHIELDS (down
+    to 1), its front weapon last, so that a ship cut to fit can still fire where any armed ship
+    fits (an unarmed quick start cannot win a battle)."""
     d = design_template("ship1")
-    for side in (SIDE_INDEX["FR"], SIDE_INDEX["FL"], SIDE_INDEX["F"]):
+    for side in (SIDE_INDEX["FR"], SIDE_INDEX["FL"]):
         if d.bp > allowance:
             d = replace(d, weapons=tuple(w for w in d.weapons if w != side))
     over = max(0, d.bp - allowance)
@@ -58,6 +60,8 @@ def starter(allowance: int) -> Design:
     over -= d.engine - engine
     shields = max(STAT_LIMITS["shields"][0], d.shields - over)
     d = replace(d, to_hit=to_hit, engine=engine, shields=shields)
+    if d.bp > allowance:
+        d = replace(d, weapons=())
     return d if d.bp == design_template("ship1").bp else replace(d, name="trimmed")
 
 

@@ -88,3 +88,8 @@ def test_the_starter_is_ship_1_cut_to_fit() -> None:
         d = starter(allowance)
         assert d.bp <= allowance and not d.problems()
     assert starter(13).weapons == (0, 5)  # FR goes first (then FL, then F)
+    assert str(starter(10)) == "trimmed E3 S3 T2 W:F (10 BP)"  # the side weapons, then TO-HIT
+    # The front weapon goes last: any allowance an armed ship fits in (SHIELDS 1 and a weapon,
+    # MSC-2.1) gets an armed starter, so a quick start can always fire.
+    assert all(starter(allowance).weapons == (0,) for allowance in range(3, 11))
+    assert starter(2).weapons == ()
