@@ -129,7 +129,9 @@ function applyWritesNow(writes) {
       known.set(key, text);
     } catch (err) {
       // Told once a visit: every game saved before is still there.
-      if (!storageToldFull) storageProblem = `This move could not be saved on this device (${err.name || err}): its storage is full or refused. `
+      // A DOMException (QuotaExceededError) is an Error in today's browsers, not in every older one.
+      const name = (err instanceof Error || err instanceof DOMException) && err.name;
+      if (!storageToldFull) storageProblem = `This move could not be saved on this device (${name || err}): its storage is full or refused. `
         + "Your games saved before are kept; delete finished ones, or export them, to make room.";
       storageToldFull = true;
     }

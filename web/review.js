@@ -5,7 +5,7 @@
 // and the three decisions that cost the most, each with the computer's move, in words and on
 // the board (the shell's look back; in a replay, the replay's step).
 import * as engine from "./engine.js";
-import { h, fill, stylesheet } from "./dom.js";
+import { h, fill, stylesheet, errorText } from "./dom.js";
 /** @typedef {import("./types/models").GameModel} GameModel */
 /** @typedef {import("./types/screen").ScreenModule} ScreenModule */
 /** @typedef {import("./types/models").ReviewModel} ReviewModel */
@@ -72,7 +72,7 @@ async function openReview(g, run) {
     });
   } catch (err) {
     console.error(err);
-    model = { screen: "error", notices: [String(err.message || err)] };
+    model = { screen: "error", notices: [errorText(err)] };
   } finally {
     running = false;
   }
