@@ -19,13 +19,13 @@ import dataclasses  # noqa: E402 (after the path)
 import importlib  # noqa: E402
 import importlib.util  # noqa: E402
 
-from star_web.models import Choice, GameModel, PageModel, Progress, RecordReply, Reply  # noqa: E402  # noqa: E402
+from star_web.models import Choice, GameModel, PageModel, Progress, Replies, Reply  # noqa: E402
 from star_web.worker_api import ENGINE_ONLY  # noqa: E402
 
 from pygame_core import GAMES  # noqa: E402
 from pygame_core.game import ShellView  # noqa: E402
 
-ROOTS: tuple[type, ...] = (Reply, Progress, PageModel, RecordReply, ShellView)
+ROOTS: tuple[type, ...] = (Reply, Progress, PageModel, Replies, ShellView)
 """What the page receives; every TypedDict they name is written too, and each typed game's."""
 
 

@@ -1,6 +1,13 @@
 // The page's DOM helpers, shared by the shell, the review and the screens (through the shell's
 // tools): h() builds elements, morph() updates a tree in place, fill() replaces children,
 // stylesheet() adds a sheet once. Every string is inserted as text, never markup.
+/** What went wrong, in words: a thrown error's message, else the thing thrown itself (a
+ * catch clause's value is ``unknown``: anything may be thrown).
+ * @param {unknown} err */
+export function errorText(err) {
+  return String((err instanceof Error && err.message) || err);
+}
+
 const listening = new WeakMap(); // element -> {event type: listener}, as h() added them (for morph)
 
 export function h(tag, attrs = {}, ...children) {

@@ -147,7 +147,7 @@ async function startPython(memory, cacheName) {
       // unpack (it took ~0.3 s).
       return [pyodide, "snapshot", ""];
     } catch (err) {
-      refused = String(err && err.message || err);
+      refused = String((err instanceof Error && err.message) || err);
       console.warn("the memory snapshot was refused; starting Python normally:", refused);
     }
   }
@@ -216,7 +216,7 @@ async function pump() {
         }
       }
     } catch (err) {
-      postMessage({ type: "result", id: msg.id, failure: String(err && err.message || err) });
+      postMessage({ type: "result", id: msg.id, failure: String((err instanceof Error && err.message) || err) });
     }
   }
   pumping = false;

@@ -1,6 +1,12 @@
 // The page's side of the engine worker: start it at once, report its progress, and turn
 // commands into promises of models. Saves live in localStorage, which only the page can
 // reach: the worker starts with a copy and sends back the writes each command made.
+/** @typedef {import("./types/models").PageModel} PageModel */
+/** @typedef {import("./types/models").Replies} Replies */
+/** A command's answer: a small command's own, as models.Replies states it by name; any other
+ * command's is a screen's (``PageModel``).
+ * @template {string} C
+ * @typedef {C extends keyof Replies ? Replies[C] : PageModel} ReplyTo */
 const PREFIX = "startable:";
 const listeners = new Set();
 const pending = new Map(); // id -> {resolve, reject, onProgress}
@@ -123,7 +129,9 @@ function applyWritesNow(writes) {
       known.set(key, text);
     } catch (err) {
       // Told once a visit: every game saved before is still there.
-      if (!storageToldFull) storageProblem = `This move could not be saved on this device (${err.name || err}): its storage is full or refused. `
+      // A DOMException (QuotaExceededError) is an Error in today's browsers, not in every older one.
+      const name = (err instanceof Error || err instanceof DOMException) && err.name;
+      if (!storageToldFull) storageProblem = `This move could not be saved on this device (${name || err}): its storage is full or refused. `
         + "Your games saved before are kept; delete finished ones, or export them, to make room.";
       storageToldFull = true;
     }
@@ -249,7 +257,12 @@ export function probe() {
   return new Promise((resolve) => { probes.push(resolve); worker.postMessage({ type: "probe" }); });
 }
 
-/** Run a command in the engine; resolves with its model. ``onProgress(done, total)`` on long ones. */
+/** Run a command in the engine; resolves with its model. ``onProgress(done, total)`` on long ones.
+ * @template {string} C
+ * @param {C} cmd
+ * @param {unknown[]} [args]
+ * @param {((done: number, total: number) => void) | null} [onProgress]
+ * @returns {Promise<ReplyTo<C>>} */
 export function call(cmd, args = [], onProgress = null) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -259,7 +272,12 @@ export function call(cmd, args = [], onProgress = null) {
 }
 
 let current = 0;
-/** Like ``call``, remembering the call so that ``cancel()`` can stop it (long link replays). */
+/** Like ``call``, remembering the call so that ``cancel()`` can stop it (long link replays).
+ * @template {string} C
+ * @param {C} cmd
+ * @param {unknown[]} args
+ * @param {(done: number, total: number) => void} onProgress
+ * @returns {Promise<ReplyTo<C>>} */
 export function cancellable(cmd, args, onProgress) {
   const promise = call(cmd, args, onProgress);
   current = nextId - 1;

@@ -40,6 +40,10 @@ export const shell = {
     if (event && (event.pointerType || (event.type === "click" && event.detail > 0))) lastTapAt = event.timeStamp;
     return run("act", [i, g.at]);
   },
+  /** A command's answer, unshown (``engine.call``): a small command's own object (models.Replies).
+   * @template {string} C
+   * @param {C} cmd
+   * @param {unknown[]} [args] */
   call: (cmd, args = []) => engine.call(cmd, args),
   get game() { return app.current && app.current.game; },
 };

@@ -102,7 +102,7 @@ async function shareResult(text, saveId) {
   try {
     if (navigator.share) { await navigator.share({ title: "Star Table", text, url: url || undefined }); return; }
   } catch (err) {
-    if (err && err.name === "AbortError") return;
+    if ((err instanceof Error || err instanceof DOMException) && err.name === "AbortError") return; // the person closed the sheet
   }
   const all = url ? `${text}\n${url}` : text;
   try { await navigator.clipboard.writeText(all); notify("Copied: paste it to a friend."); }

@@ -219,6 +219,7 @@ export function endPanel(g, screen) {
 
 async function watchReplay() {
   const links = await engine.call("share");
+  if ("error" in links) { notify(`No replay: ${links.error}.`); return; }
   navigate(`#${links.replay}`);
 }
 
@@ -258,6 +259,7 @@ export async function showHelp(gameId) {
 
 export async function share() {
   const links = await engine.call("share");
+  if ("error" in links) { notify(`Nothing to share: ${links.error}.`); return; }
   const base = location.href.split("#")[0];
   const challenge = `${base}#${links.challenge}`;
   const replay = `${base}#${links.replay}`;

@@ -5,11 +5,17 @@
 // and the three decisions that cost the most, each with the computer's move, in words and on
 // the board (the shell's look back; in a replay, the replay's step).
 import * as engine from "./engine.js";
-import { h, fill, stylesheet } from "./dom.js";
+import { h, fill, stylesheet, errorText } from "./dom.js";
 /** @typedef {import("./types/models").GameModel} GameModel */
 /** @typedef {import("./types/screen").ScreenModule} ScreenModule */
+/** @typedef {import("./types/models").ReviewModel} ReviewModel */
+/** @typedef {import("./types/models").ReviewSeat} ReviewSeat */
+/** @typedef {import("./types/models").ReviewDecision} ReviewDecision */
+/** @typedef {import("./types/models").ReviewChoice} ReviewChoice */
 
-let shown = null; // {key, review}: the last review, kept while the same game is on screen
+/** The last review, kept while the same game is on screen.
+ * @type {{ key: string, review: ReviewModel } | null} */
+let shown = null;
 let running = false;
 
 /** @param {GameModel} g */
@@ -66,11 +72,12 @@ async function openReview(g, run) {
     });
   } catch (err) {
     console.error(err);
-    model = { screen: "error", notices: [String(err.message || err)] };
+    model = { screen: "error", notices: [errorText(err)] };
   } finally {
     running = false;
   }
-  if (!model || model.screen !== "review" || !model.review) {
+  // A cancelled run answers the home screen (a PageModel), which has no review.
+  if (!model || !("review" in model) || model.screen !== "review" || !model.review) {
     const cancelled = model && model.screen === "home";
     fill(box,
       h("h2", { id: "review-title" }, "Review"),
@@ -97,6 +104,9 @@ function worth(v, scale) {
 }
 
 /** A decision's action in the screen's words (its choiceLabel), else the engine's.
+ * @param {ReviewModel} review
+ * @param {ReviewDecision} d
+ * @param {ReviewChoice} action
  * @param {ScreenModule | null} screen */
 function words(review, d, action, screen) {
   // A decision the engine words as a whole (a ship's order, its SPEED and steps).
@@ -112,6 +122,8 @@ function words(review, d, action, screen) {
   return action.label;
 }
 
+/** @param {HTMLElement} box
+ * @param {ReviewModel} review */
 async function draw(box, review, run) {
   const screen = /** @type {ScreenModule | null} */ (await import(`./screens/${review.game_id}/screen.js`).catch(() => null));
   const seats = review.seats.map((s) => seatPart(review, s, screen, run));
@@ -124,6 +136,9 @@ async function draw(box, review, run) {
   for (const canvas of box.querySelectorAll("canvas.review-chart")) chart(canvas);
 }
 
+/** @param {ReviewModel} review
+ * @param {ReviewSeat} s
+ * @param {ScreenModule | null} screen */
 function seatPart(review, s, screen, run) {
   const scale = s.scale;
   const what = scale ? "expected final score" : "chance to win";

@@ -5,6 +5,7 @@ import * as warm from "./warm.js";
 import { keepSafe } from "./device.js";
 import { $, GAMES, PLAYABLE, app, bar, dialog, notify, showScreen, views } from "./state.js";
 import { showLoading } from "./boot.js";
+import { errorText } from "./dom.js";
 
 /** Run an engine command and show its model; input is ignored while one is in flight. */
 export async function run(cmd, args = [], { replace = false, quiet = false } = {}) {
@@ -24,7 +25,7 @@ export async function run(cmd, args = [], { replace = false, quiet = false } = {
     return model;
   } catch (err) {
     console.error(err);
-    notify(`Something went wrong: ${err.message || err}`);
+    notify(`Something went wrong: ${errorText(err)}`);
     return null;
   } finally {
     app.busy = false;
@@ -140,7 +141,7 @@ async function openLong(hash) {
   } catch (err) {
     clearTimeout(timer);
     console.error(err);
-    notify(`That address could not be opened (${err.message || err}).`);
+    notify(`That address could not be opened (${errorText(err)}).`);
     await show({ screen: "home", home: null, notices: [] }, { replace: true });
   } finally {
     app.busy = false;

@@ -94,7 +94,8 @@ def test_the_pages_js_type_checks() -> None:
 
 def test_tsc_finds_a_wrong_key_of_a_view(tmp_path: Path) -> None:
     """The screens are checked against the models, not only parsed: in a copy of the page's JS,
-    a misspelt key of the Warfare view fails tsc (issue 32)."""
+    a misspelt key of the Warfare view fails tsc, and so does one of a small command's answer
+    (the hint's: models.Replies, through engine.call's type) (issue 32)."""
     shutil.copytree(ROOT / "web", tmp_path / "web", ignore=shutil.ignore_patterns("*.py", "*.css", "__pycache__"))
     shutil.copy(ROOT / "tsconfig.json", tmp_path / "tsconfig.json")
     words = tmp_path / "web" / "screens" / "warfare" / "words.js"
@@ -102,10 +103,15 @@ def test_tsc_finds_a_wrong_key_of_a_view(tmp_path: Path) -> None:
     broken = source.replace("v.stacks.filter", "v.stakcs.filter", 1)
     assert broken != source, "words.js no longer reads v.stacks.filter: update this test"
     assert _tsc("-p", str(tmp_path / "tsconfig.json")).returncode == 0, "the copy itself does not check"
+    panels = tmp_path / "web" / "panels.js"
+    shell = panels.read_text(encoding="utf-8")
+    misread = shell.replace("out.hint.why)", "out.hint.wyh)", 1)
+    assert misread != shell, "panels.js no longer reads out.hint.why: update this test"
     words.write_text(broken, encoding="utf-8")
+    panels.write_text(misread, encoding="utf-8")
     result = _tsc("-p", str(tmp_path / "tsconfig.json"))
-    wrong = "'stakcs' does not exist on type 'WarfareView'"
-    assert result.returncode != 0 and wrong in result.stdout, result.stdout[-2000:]
+    wrong = ["'stakcs' does not exist on type 'WarfareView'", "'wyh' does not exist on type 'Hint'"]
+    assert result.returncode != 0 and all(w in result.stdout for w in wrong), result.stdout[-2000:]
 
 
 def test_the_pages_model_types_are_the_pythons() -> None:

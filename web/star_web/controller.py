@@ -46,7 +46,25 @@ from .daily import DAILY_GAME, daily_state
 from .linkdice import DiceRefused, Pending, check_rolled, commit_to, resolve, unasked_rolls
 from .linkdice import new_salt as new_dice_salt
 from .linkmoves import by_link_model, conceded_outcome
-from .models import Claim, GameModel, HomeModel, LastStep, Pace, PageModel, RecordReply, Send, Summary
+from .models import (
+    AskReply,
+    Claim,
+    External,
+    GameModel,
+    HintReply,
+    HomeModel,
+    LastStep,
+    Pace,
+    PageModel,
+    RecordReply,
+    Refused,
+    ReviewReply,
+    Send,
+    ShareLinks,
+    Summary,
+    TextReply,
+    WhyNot,
+)
 from .recap import LogIndex, log_marks, recap
 from .storage import (
     BEST_KEY,
@@ -66,8 +84,9 @@ from .storage import (
     Score,
 )
 
-Model = PageModel | dict[str, Any]
-"""A command's answer: a screen's (``PageModel``) or a small object of its own (models.Reply)."""
+Model = PageModel | ReviewReply
+"""A screen command's answer (``PageModel``), or the review's (``ReviewReply``); the small commands
+(hint, share, ...) answer objects of their own, each stated in models.Replies."""
 Progress = tuple[int, int]
 """(done, total): how far a long replay has come."""
 Job = Generator[Progress, None, Model]
@@ -153,7 +172,7 @@ class App:
 
     # -- screens ---------------------------------------------------------------------
 
-    def home(self) -> Model:
+    def home(self) -> PageModel:
         self._close()
         self._check_saves()
         return self._model("home")
@@ -194,7 +213,7 @@ class App:
         self.notices.append("That link is not a Star Table game link, so the home screen is shown.")
         return self.home()
 
-    def setup(self, game_id: str, challenge: str = "", beat: int | None = None) -> Model:
+    def setup(self, game_id: str, challenge: str = "", beat: int | None = None) -> PageModel:
         """The new-game form of ``game_id`` (the page builds it from the game's option schema)."""
         if game_id not in self.playable:
             self.notices.append("That game cannot be played here yet.")
@@ -565,7 +584,7 @@ class App:
         self.links.base, self.links.seat, self.links.mine = len(standing.record.actions), seat, ()
 
     def _claim_screen(self, envelope: Envelope, names: list[str], created: int | None = None,
-                      seat: int | None = None) -> Model:
+                      seat: int | None = None) -> PageModel:
         """Who sent the link (their name, their note) and whose turn it is, before anything of
         the game; the link was sent to that seat, so this device plays it from now on (its list
         says "Your turn"). A game held here keeps its seats (``seat``: the one this device plays)."""
@@ -731,7 +750,7 @@ class App:
             return self.replay.truncated(self.position)
         return match
 
-    def why_not(self, wire: list[Any]) -> Model:
+    def why_not(self, wire: list[Any]) -> WhyNot:
         """The engine's reason an action the UI does not offer is illegal (for card rules)."""
         match = self._at_shown_position()
         if match is None:
@@ -748,7 +767,7 @@ class App:
             return {"legal": False, "why": exc.reason, "rule": exc.rule}
         return {"legal": True, "why": ""}
 
-    def ask(self, question: str, payload: Any = None) -> Model:
+    def ask(self, question: str, payload: Any = None) -> AskReply:
         """The rules' answer to the screen's question about the game on screen (``Game.query``,
         issue 32: the engine computes, the page draws), for the seat on screen (a game answers
         only that seat's own questions: a secret plan stays its own); changes nothing."""
@@ -760,7 +779,7 @@ class App:
         except QueryError as exc:
             return {"answer": None, "why": str(exc)}
 
-    def hint(self) -> Model:
+    def hint(self) -> HintReply:
         """What the strongest computer level would do now, and why in a phrase; plays nothing."""
         match = self._require_match()
         seat = match.game.current_player(match.state)
@@ -826,7 +845,7 @@ class App:
         match = self.replay.truncated(self.position)
         return self._begin(match, self._all_human(match))
 
-    def external(self, changes: list[list[Any]]) -> Model:
+    def external(self, changes: list[list[Any]]) -> External:
         """Another tab or window of this site changed the saved data (issue 37): take its writes
         into this engine's copy, read the index again, and say whether the game open here was
         played on (or deleted) there, so that the page shows the newer position instead of
@@ -863,7 +882,7 @@ class App:
             return self.home()
         return self._model("home")
 
-    def share(self) -> Model:
+    def share(self) -> ShareLinks | Refused:
         """The two links for the game on screen: challenge (seed + options) and replay."""
         match = self._shown()
         if match is None:
@@ -951,7 +970,7 @@ class App:
             daily = None
         return {"record": self.history.stats(), "daily": daily}
 
-    def export_all(self) -> Model:
+    def export_all(self) -> TextReply:
         """Every save, the best scores, the history and the settings, as one file's text (issue 37)."""
         return {"text": export_text(self.saves, self.best, self.history, self.every_stop)}
 
@@ -964,7 +983,7 @@ class App:
             self.notices.append(str(exc))
         return self._model("home")
 
-    def export_kept_aside(self) -> Model:
+    def export_kept_aside(self) -> TextReply:
         return {"text": json.dumps(self.saves.quarantined(), indent=1)}
 
     def discard_kept_aside(self) -> Model:

@@ -232,6 +232,146 @@ class RecordReply(TypedDict):
     daily: dict[str, Any] | None
 
 
+class Hint(TypedDict):
+    """The strongest computer level's choice now: its index in the model's ``actions``, its
+    button's words, and why in a phrase (ai.hint)."""
+
+    i: int
+    label: str
+    why: str
+
+
+class HintReply(TypedDict):
+    """The ``hint`` command's answer: the suggestion, None where no computer level can make one."""
+
+    hint: Hint | None
+
+
+class ShareLinks(TypedDict):
+    """The ``share`` command's answer: the game's challenge and replay links (``c/``, ``r/``),
+    whether the replay link is long, whether it holds hidden information (C-4.6), and the
+    spectator's link that is safe to share mid-game ("" when none is needed, SG-14.4)."""
+
+    challenge: str
+    replay: str
+    warn: bool
+    spoils: bool
+    spectator: str
+
+
+class Refused(TypedDict):
+    """A small command's answer when it cannot be made (no game on screen): why."""
+
+    error: str
+
+
+class TextReply(TypedDict):
+    """A file's text to download (``export_all``: every save, issue 37; ``export``: the saves
+    kept aside as unreadable)."""
+
+    text: str
+
+
+class WhyNot(TypedDict):
+    """The ``why_not`` command's answer: whether an action is legal, else why, and the rule it
+    breaks where the rules name one."""
+
+    legal: bool
+    why: str
+    rule: NotRequired[str]
+
+
+class AskReply(TypedDict):
+    """The ``ask`` command's answer (``Game.query``): the rules' answer to a screen's question,
+    or None and why not. Its shape is the question's (genocide "arrange", skirmish "design")."""
+
+    answer: dict[str, Any] | None
+    why: str
+
+
+class External(TypedDict):
+    """The ``external`` command's answer (another tab changed the saves, issue 37): whether the
+    game open here was played on there, and its save's id."""
+
+    screen: str
+    open_changed: bool
+    save_id: str | None
+
+
+class ReviewPoint(TypedDict):
+    """A point of a seat's review chart: the decision's step, the value after the move played
+    and after the computer's (the chance to win, or a solo game's normalised score), when."""
+
+    at: int
+    value: float
+    best: float
+    moment: str
+
+
+class ReviewDecision(TypedDict):
+    """One of a seat's costliest decisions: its step and seat, both moves' values, the loss
+    and the samples' margin (issue 36), both moves as the page words them, the seat's view
+    before it (the screen words the moves from it), and when it was made."""
+
+    at: int
+    seat: int
+    value_played: float
+    value_best: float
+    loss: float
+    margin: float
+    played: ReviewChoice
+    better: ReviewChoice
+    view: PageView
+    moment: str
+
+
+class ReviewSeat(TypedDict):
+    """A seat's review: its name, the score scale of a solo game (None: a chance to win), the
+    chart's points and the decisions that cost the most."""
+
+    seat: int
+    name: str
+    scale: float | None
+    points: list[ReviewPoint]
+    worst: list[ReviewDecision]
+
+
+class ReviewModel(TypedDict):
+    """A whole game's review (issue 28): the game, its length, whether it is a replay's, the
+    computer level that judged it and each reviewed seat's part."""
+
+    game_id: str
+    at: int
+    replay: bool
+    level: str
+    seats: list[ReviewSeat]
+
+
+class ReviewReply(TypedDict):
+    """The ``review`` command's ``run`` answer: the review, or None and the notices why not
+    (a ``show`` answers a ``PageModel``, and so does a cancelled run: home)."""
+
+    screen: str
+    notices: list[str]
+    review: ReviewModel | None
+
+
+class Replies(TypedDict):
+    """What each small command answers, by its name in the worker's table (worker_api.Api);
+    every other command answers a ``PageModel`` (tests/web/test_app_logic.py checks the two
+    agree)."""
+
+    hint: HintReply
+    share: ShareLinks | Refused
+    export: TextReply
+    export_all: TextReply
+    why_not: WhyNot
+    ask: AskReply
+    external: External
+    record: RecordReply
+    review: ReviewReply | PageModel
+
+
 class PageModel(TypedDict):
     """What a screen command (route, act, think, undo, ...) answers: the screen to show, the
     notices to tell, the address, and the home's or the game's model."""
@@ -244,12 +384,17 @@ class PageModel(TypedDict):
     game: NotRequired[GameModel]
 
 
+Answer = (PageModel | ReviewReply | HintReply | ShareLinks | Refused | TextReply | WhyNot | AskReply | External
+          | RecordReply)
+"""Any command's answer: a screen's (``PageModel``) or a small command's own (``Replies``)."""
+
+
 class Reply(TypedDict):
     """The worker's answer to a command (worker_api.Api.step): the command's model (a
-    ``PageModel`` for screen commands, a small object of its own for the others: hint, share,
-    why_not, export, ...), the storage writes it made, and whether it failed."""
+    ``PageModel`` for screen commands, a small object of its own for the others, as ``Replies``
+    states by name), the storage writes it made, and whether it failed."""
 
-    model: PageModel | dict[str, Any]
+    model: Answer
     writes: list[tuple[str, str | None]]
     error: bool
 

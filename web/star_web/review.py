@@ -21,7 +21,7 @@ from pygame_core.ai import game_ai
 from pygame_core.ai.review import WORST, Judged, SeatReview, review
 
 from .controller import App, Job, Model, _fields, ai_levels
-from .models import Choice, ReviewChoice
+from .models import Choice, ReviewChoice, ReviewDecision, ReviewModel, ReviewReply
 from .storage import HUMAN, LINK
 
 REVIEW_SEED = 0x5EED
@@ -59,7 +59,7 @@ def people(app: App) -> list[int]:
     return [s for s in seats if app.seats[s] in (HUMAN, LINK)]
 
 
-def run(app: App) -> Job | Model:
+def run(app: App) -> Job | ReviewReply:
     """Review the game on screen: ``(done, total)`` after each decision, then the review."""
     match = _whole(app)
     game_id = match.record.game
@@ -79,7 +79,7 @@ def _job(app: App, match: Match) -> Job:
     return {"screen": "review", "notices": [], "review": _model(app, match, found)}
 
 
-def _model(app: App, match: Match, found: list[SeatReview]) -> Model:
+def _model(app: App, match: Match, found: list[SeatReview]) -> ReviewModel:
     names = [str(n) for n in match.game.view(match.state, None).get("seat_names", [])]
     ai = game_ai(match.record.game)
     return {
@@ -132,7 +132,7 @@ def _run(app: App, match: Match, position: int, first: Any, then: tuple[Any, ...
     return choice
 
 
-def _decision(app: App, match: Match, d: Judged) -> Model:
+def _decision(app: App, match: Match, d: Judged) -> ReviewDecision:
     before = match.states[d.position]
     return {
         "at": d.position,

@@ -13,10 +13,14 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from . import linkmoves
-from .controller import App, Job, Model
-from .models import Progress, Reply
+from .controller import App, Progress
+from .models import Answer, Reply
+from .models import Progress as ProgressReply
 from .review import command as review_command
 from .storage import JournalStore
+
+Running = Generator[Progress, None, Answer]
+"""A command in progress: any command's answer (a small command's too) once it finishes."""
 
 ENGINE_ONLY = frozenset({"events"})
 """View keys for the computer players only, left out of the page's models (issue 31) and so of
@@ -31,7 +35,7 @@ class Api:
         self.kv = JournalStore({str(k): str(v) for k, v in snapshot.items()})
         self.clock = 0
         self.app = App(self.kv, lambda: self.clock, json.loads(playable_json or "[]"))
-        self.job: Job | None = None
+        self.job: Running | None = None
 
     def start(self, request_json: str) -> None:
         """Begin a command: ``{"cmd": name, "args": [...], "now": ms}``."""
@@ -55,7 +59,7 @@ class Api:
             self.job = None
             self.app.notices.append(f"Something went wrong: {type(exc).__name__}: {exc}")
             return self._answer(self.app.recover(), error=True)
-        progress: Progress = {"progress": (done, total)}
+        progress: ProgressReply = {"progress": (done, total)}
         return json.dumps(progress)
 
     def cancel(self) -> str:
@@ -66,7 +70,7 @@ class Api:
         self.app.notices.append("Opening the game was cancelled.")
         return self._answer(self.app.home())
 
-    def _answer(self, model: Model, error: bool = False) -> str:
+    def _answer(self, model: Answer, error: bool = False) -> str:
         reply: Reply = {"model": _for_page(model), "writes": self.kv.take_journal(), "error": error}
         return json.dumps(reply)
 
@@ -112,13 +116,13 @@ class Api:
         return commands[name]
 
 
-def _as_job(command: Callable[..., Any], args: list[Any]) -> Job:
+def _as_job(command: Callable[..., Any], args: list[Any]) -> Running:
     """Every command as a job: a generator command is one already, a plain one finishes at once."""
     result = command(*args)
     if isinstance(result, Generator):
-        model: Model = yield from result
+        model: Answer = yield from result
         return model
-    plain: Model = result
+    plain: Answer = result
     return plain
 
 

@@ -104,9 +104,9 @@ export interface WarfareGame extends GameModel {
   actions: WarfareChoice[];
 }
 
-/** The worker's answer to a command (worker_api.Api.step): the command's model (a ``PageModel`` for screen commands, a small object of its own for the others: hint, share, why_not, export, ...), the storage writes it made, and whether it failed. */
+/** The worker's answer to a command (worker_api.Api.step): the command's model (a ``PageModel`` for screen commands, a small object of its own for the others, as ``Replies`` states by name), the storage writes it made, and whether it failed. */
 export interface Reply {
-  model: PageModel | Record<string, unknown>;
+  model: PageModel | ReviewReply | HintReply | ShareLinks | Refused | TextReply | WhyNot | AskReply | External | RecordReply;
   writes: [string, string | null][];
   error: boolean;
 }
@@ -126,10 +126,17 @@ export interface PageModel {
   game?: GameModel;
 }
 
-/** The ``record`` command's answer, which the page merges into its home model: the record of finished games, and today's deck (daily.daily_state; None for a day it cannot read). */
-export interface RecordReply {
-  record: Record<string, unknown>[];
-  daily: Record<string, unknown> | null;
+/** What each small command answers, by its name in the worker's table (worker_api.Api); every other command answers a ``PageModel`` (tests/web/test_app_logic.py checks the two agree). */
+export interface Replies {
+  hint: HintReply;
+  share: ShareLinks | Refused;
+  export: TextReply;
+  export_all: TextReply;
+  why_not: WhyNot;
+  ask: AskReply;
+  external: External;
+  record: RecordReply;
+  review: ReviewReply | PageModel;
 }
 
 /** The keys every game's view offers the web shell (docs/ENGINE.md); a game's own view type extends it, and tools/gen_types.py writes them all into web/types/models.d.ts. */
@@ -325,6 +332,63 @@ export interface WarfareView extends ShellView {
   card_played_this_turn?: boolean[];
   stops_off?: (number | string)[][];
   window?: WarfareWindow | null;
+}
+
+/** The ``review`` command's ``run`` answer: the review, or None and the notices why not (a ``show`` answers a ``PageModel``, and so does a cancelled run: home). */
+export interface ReviewReply {
+  screen: string;
+  notices: string[];
+  review: ReviewModel | null;
+}
+
+/** The ``hint`` command's answer: the suggestion, None where no computer level can make one. */
+export interface HintReply {
+  hint: Hint | null;
+}
+
+/** The ``share`` command's answer: the game's challenge and replay links (``c/``, ``r/``), whether the replay link is long, whether it holds hidden information (C-4.6), and the spectator's link that is safe to share mid-game ("" when none is needed, SG-14.4). */
+export interface ShareLinks {
+  challenge: string;
+  replay: string;
+  warn: boolean;
+  spoils: boolean;
+  spectator: string;
+}
+
+/** A small command's answer when it cannot be made (no game on screen): why. */
+export interface Refused {
+  error: string;
+}
+
+/** A file's text to download (``export_all``: every save, issue 37; ``export``: the saves kept aside as unreadable). */
+export interface TextReply {
+  text: string;
+}
+
+/** The ``why_not`` command's answer: whether an action is legal, else why, and the rule it breaks where the rules name one. */
+export interface WhyNot {
+  legal: boolean;
+  why: string;
+  rule?: string;
+}
+
+/** The ``ask`` command's answer (``Game.query``): the rules' answer to a screen's question, or None and why not. Its shape is the question's (genocide "arrange", skirmish "design"). */
+export interface AskReply {
+  answer: Record<string, unknown> | null;
+  why: string;
+}
+
+/** The ``external`` command's answer (another tab changed the saves, issue 37): whether the game open here was played on there, and its save's id. */
+export interface External {
+  screen: string;
+  open_changed: boolean;
+  save_id: string | null;
+}
+
+/** The ``record`` command's answer, which the page merges into its home model: the record of finished games, and today's deck (daily.daily_state; None for a day it cannot read). */
+export interface RecordReply {
+  record: Record<string, unknown>[];
+  daily: Record<string, unknown> | null;
 }
 
 /** The home screen: saved games (storage.SaveEntry), best scores, the record, how many unreadable saves were kept aside. */
@@ -823,6 +887,22 @@ export interface WarfareWindow {
   chain: WarfarePlayed[];
 }
 
+/** A whole game's review (issue 28): the game, its length, whether it is a replay's, the computer level that judged it and each reviewed seat's part. */
+export interface ReviewModel {
+  game_id: string;
+  at: number;
+  replay: boolean;
+  level: string;
+  seats: ReviewSeat[];
+}
+
+/** The strongest computer level's choice now: its index in the model's ``actions``, its button's words, and why in a phrase (ai.hint). */
+export interface Hint {
+  i: number;
+  label: string;
+  why: string;
+}
+
 /** The seat that conceded a game by link, its name and its person's. */
 export interface Conceded {
   seat: number;
@@ -1077,6 +1157,15 @@ export interface WarfarePlayed {
   card: string;
 }
 
+/** A seat's review: its name, the score scale of a solo game (None: a chance to win), the chart's points and the decisions that cost the most. */
+export interface ReviewSeat {
+  seat: number;
+  name: string;
+  scale: number | null;
+  points: ReviewPoint[];
+  worst: ReviewDecision[];
+}
+
 /** Another seat's ship's card bonuses this turn that follow from public plays (card_bonuses.py). */
 export interface GenocideKnownShip {
   ship: number;
@@ -1111,4 +1200,32 @@ export interface SpaceholeColonyDice {
   card: number;
   name: string;
   dice: number[];
+}
+
+/** A point of a seat's review chart: the decision's step, the value after the move played and after the computer's (the chance to win, or a solo game's normalised score), when. */
+export interface ReviewPoint {
+  at: number;
+  value: number;
+  best: number;
+  moment: string;
+}
+
+/** One of a seat's costliest decisions: its step and seat, both moves' values, the loss and the samples' margin (issue 36), both moves as the page words them, the seat's view before it (the screen words the moves from it), and when it was made. */
+export interface ReviewDecision {
+  at: number;
+  seat: number;
+  value_played: number;
+  value_best: number;
+  loss: number;
+  margin: number;
+  played: ReviewChoice;
+  better: ReviewChoice;
+  view: ShellView;
+  moment: string;
+}
+
+/** A decision's action in a game review (review.py): where the game words the decision as a whole (a ship's order, MSC-6.2), ``label`` says it, ``run`` is its number of actions and ``then`` each later action's index among its board's legal actions. */
+export interface ReviewChoice extends Choice {
+  run?: number;
+  then?: number[];
 }

@@ -29,11 +29,12 @@ async function arrange(g, kind) {
   try {
     answer = await ui.shell.call("ask", ["arrange", { [kind]: draft.assign }]);
   } catch (err) {
-    ui.shell.notify(`No suggestion now (${err && err.message ? err.message : err}). Your draft is as it was.`);
+    ui.shell.notify(`No suggestion now (${err instanceof Error && err.message ? err.message : err}). Your draft is as it was.`);
     return;
   }
+  // The answer's shape is the question's: {[kind]: [[key, value], ...]} (arrange.suggest).
   const pairs = answer && answer.answer && answer.answer[kind];
-  if (!pairs || ui.draft !== draft) return; // the setup moved on meanwhile
+  if (!Array.isArray(pairs) || ui.draft !== draft) return; // the setup moved on meanwhile
   draft.assign = Object.fromEntries(pairs);
   ui.pickShip = null;
   rerender();

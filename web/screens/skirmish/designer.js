@@ -24,6 +24,10 @@ const STAT_INFO = Object.fromEntries(Object.entries({
   to_hit: { label: "TO-HIT", what: "gunnery: hits on a d6 roll of this or less" },
 }).map(([stat, info]) => [stat, { ...info, min: STAT_LIMITS[stat][0], max: STAT_LIMITS[stat][1] }]));
 
+/** The stats in the form's order (MSC-2.1): a ship's design fixes them in this order.
+ * @type {("engine" | "shields" | "to_hit")[]} */
+const STATS = ["engine", "shields", "to_hit"];
+
 // ---- designer (MSC-2)
 
 /** A design as the engine reads it (designs.read_design): the form's weapons as a list.
@@ -114,7 +118,7 @@ export function designer(g) {
   // A custom ship the engine is already building (through the choices) fixes what it chose.
   const fixed = draft ? draft.values.length : 0;
   if (draft) {
-    ["engine", "shields", "to_hit"].forEach((k, n) => { if (n < fixed) state.ui.form[k] = draft.values[n]; });
+    STATS.forEach((k, n) => { if (n < fixed) state.ui.form[k] = draft.values[n]; });
     WEAPON_ORDER.slice(0, draft.sides_decided).forEach((s) => {
       if (draft.weapons.includes(s)) state.ui.form.weapons.add(s); else state.ui.form.weapons.delete(s);
     });
@@ -208,7 +212,7 @@ export function designer(g) {
         onclick: () => { state.ui.form = formFrom(d, `saved${n}`); state.ui.why = ""; rerender(); },
       }, `${d.name || "Saved"}${shown && shown.designs[n + 1] ? ` (${shown.designs[n + 1].bp} BP)` : ""}`))) : null,
     canAdd || draft ? h("div", { class: "msc-form" },
-      ["engine", "shields", "to_hit"].map(statRow),
+      STATS.map(statRow),
       h("div", { class: "msc-weapons", role: "group", "aria-label": `Weapons, ${WEAPON_COST} BP each` },
         h("span", { class: "msc-stat-name" }, "WEAPONS", h("small", {}, `${WEAPON_COST} BP each`)),
         h("div", { class: "msc-side-grid" }, WEAPON_ORDER.map(sideButton), rear)),

@@ -149,7 +149,7 @@ async function playAgain(g) {
 /** The same deck and dice again, from the start: the game's own challenge link. */
 async function sameDeck() {
   const links = await shell.call("share");
-  if (links && links.challenge) location.hash = `#${links.challenge}`;
+  if (links && "challenge" in links && links.challenge) location.hash = `#${links.challenge}`;
 }
 
 /** A battle is told once (issue 33): its rounds and dice are in the battle box below the
