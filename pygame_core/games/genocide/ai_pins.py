@@ -14,10 +14,11 @@ from typing import NamedTuple
 
 from . import cards as K
 from .ai_log import LogReader, label_key
+from .board import purpose_ship
 from .cardplay.targets import target_step
 from .cards import CARD_BY_NUM
 from .state import Fleet, Ship
-from .words import purpose_planet, purpose_ship
+from .words import purpose_planet
 
 
 class Pin(NamedTuple):

@@ -52,6 +52,7 @@ from ...windows import Stops, Window
 from . import rules
 from .ai_log import label_key, probe_state, sides, turn_lines
 from .ai_pins import PinPlacer
+from .board import purpose_ship
 from .cardplay.targets import REACTION_KINDS
 from .data import PLANET_TYPE_COUNTS, PLANETS_PER_PLAYER, VARIANTS, VariantData
 from .state import (
@@ -65,7 +66,6 @@ from .state import (
     Sighting,
     State,
 )
-from .words import purpose_ship
 
 
 def determinize(view: View, seat: PlayerId, seed: int) -> State:

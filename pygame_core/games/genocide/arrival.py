@@ -131,7 +131,7 @@ def enter_terrain(w: Work, owner: int, key: HexKey, t: Terrain, resume: str) -> 
             w.to_pile(cid)
             w.emit("ruins_unplaced", seat=owner)
             return
-        w.emit("ruins_ship", owner, seat=owner, ship=cid)
+        w.emit("ruins_ship", owner, seat=owner, ship=cid, ship_at=(owner, 0, 0))  # not placed yet
         w.drawn = cid
         w.placer = owner
         w.resume = resume

@@ -213,11 +213,14 @@ def _declarations_done(w: Work, battle: Battle) -> None:
     for attacker, target in battle.declarations:
         if target >= 0:
             owner = owner_of(w.ships, attacker)
-            w.emit("target_declared", ship=attacker, seat=owner, target=target)
+            w.emit(
+                "target_declared", ship=attacker, seat=owner, target=target,
+                ship_at=w.known_as(attacker), target_at=w.known_as(target),
+            )
     if battle.declarations:
         w.revealed = True
     for c in battle.sacrifices:
-        w.emit("self_destruct", ship=c, seat=owner_of(w.ships, c), rule="SG-11")
+        w.emit("self_destruct", ship=c, seat=owner_of(w.ships, c), rule="SG-11", ship_at=w.known_as(c))
     if any(t >= 0 for _, t in battle.declarations):
         checkpoint(w, "B-decl", "battle_roll")
     else:
@@ -241,7 +244,10 @@ def _battle_roll(w: Work) -> None:
         if target < 0:
             continue
         if target in decoyed:
-            w.emit("decoy_hit", ship=attacker, target=target, rule="SG-13.3")  # card #21
+            w.emit(
+                "decoy_hit", ship=attacker, target=target, rule="SG-13.3",
+                ship_at=w.known_as(attacker), target_at=w.known_as(target),
+            )  # card #21
             continue
         owner = owner_of(state.ships, attacker)
         attacks.setdefault((target, rank[owner]), []).append(attacker)
@@ -286,7 +292,7 @@ def _battle_apply(w: Work) -> None:
         die = a_roll.sides
         w.emit(
             "battle_result", hex=label, sides=die, attack=tuple(a_roll.dice), defence=tuple(d_roll.dice),
-            target=target, destroyed=killed,
+            target=target, destroyed=killed, target_at=w.known_as(target),
         )
     for cid in sorted(destroyed | set(battle.sacrifices)):
         w.wreck(cid)  # SG-6.9 wrecks; SG-11 sacrifices die whatever the outcome

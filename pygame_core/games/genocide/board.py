@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from ...events import Event, event
+from ...events import Event, Value, event
 from ...hexgrid import HexMap
 from ...rng import Roll
 from .data import MAP_ROWS, SECTION_COLS
@@ -25,7 +25,9 @@ PUBLIC = -1
 SEALED = 99  # a log audience no seat has (C-4.1 SEALED)
 
 
-def roll_log(rolls: Sequence[Roll]) -> list[Event]:
+def roll_log(
+    rolls: Sequence[Roll], known_as: Callable[[int, int, bool], tuple[int, int, int]] | None = None
+) -> list[Event]:
     """C-2.8: every RNG use with its purpose, consecutive ones of one purpose on one line.
 
     Dice are PUBLIC; a pile draw ("... seat=N") is PRIVATE to that seat, since the pick
@@ -44,9 +46,27 @@ def roll_log(rolls: Sequence[Roll]) -> list[Event]:
         elif first.purpose.endswith(" sealed"):
             audience = SEALED  # a deck shuffle: its picks would give the deck order away
         pick = not first.is_die
-        out.append(event("roll", audience, purpose=first.purpose, sides=first.sides, pick=pick, values=values))
+        fields: dict[str, Value] = {"purpose": first.purpose, "sides": first.sides, "pick": pick, "values": values}
+        ship = purpose_ship(first.purpose)
+        if ship is not None and known_as is not None:
+            # Issue 36: the words name it, not its counter id; a planet buster's roll says its hex.
+            fields["ship_at"] = known_as(ship, PUBLIC, first.purpose.startswith("SG.pb"))
+        out.append(event("roll", audience, **fields))
         i = j
     return out
+
+
+def purpose_ship(purpose: str) -> int | None:
+    """The ship a roll's purpose names (``ship#44``), if any."""
+    at = purpose.find("ship#")
+    if at < 0:
+        return None
+    digits = ""
+    for ch in purpose[at + 5:]:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return int(digits) if digits else None
 
 
 def seat_name(seat: int, players: int) -> str:

@@ -103,8 +103,6 @@ def _reveal_bursts(w: Work) -> None:
         w.emit("no_bursts")
         next_battle(w)
         return
-    for cid, n in bursts:
-        w.emit("burst_declared", ship=cid, seat=owner_of(w.ships, cid), pb=n)
     hexes = sorted({w.ship_hex(c) for c, _ in bursts})
     for key in hexes:
         present = reveal(w, key, "burst")
@@ -112,6 +110,8 @@ def _reveal_bursts(w: Work) -> None:
             *w.burst_fleets,
             *((key[0], key[1], o, m) for o, m in present),
         )
+    for cid, n in bursts:  # after B1 (SG-7.3), so the log names each ship by its fleet (issue 36)
+        w.emit("burst_declared", ship=cid, seat=owner_of(w.ships, cid), pb=n, ship_at=w.known_as(cid))
     checkpoint(w, "burst", "burst_roll")
 
 
@@ -130,7 +130,7 @@ def _burst_roll(w: Work) -> None:
         key = w.ship_hex(cid)
         w.ships[cid] = replace(ship, pb=ship.pb - n)  # SG-7.5
         if cid in duds:
-            w.emit("burst_dud", ship=cid, rule="SG-13.3")  # card #22
+            w.emit("burst_dud", ship=cid, rule="SG-13.3", ship_at=w.known_as(cid))  # card #22
             continue
         enemies = [
             t for t in sorted(_hex_members(w, key)) if owner_of(w.ships, t) != ship.owner and t not in decoyed
@@ -168,7 +168,8 @@ def _burst_apply(w: Work) -> None:
         targets = len({r.ref[1] for r in rolls if r.ref[0] == cid})
         w.emit(
             "burst", ship=cid, seat=owner_of(w.ships, cid), pb=n, hex=Hex(*w.ship_hex(cid)).label,
-            targets=targets, killed=tuple(hits),
+            targets=targets, killed=tuple(hits), ship_at=w.known_as(cid, in_hex=True),
+            killed_at=w.known_as_all(hits, in_hex=True),
         )
     hexes = sorted({w.ship_hex(c) for c, _ in bursts})
     for cid in sorted(destroyed):

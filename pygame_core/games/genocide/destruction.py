@@ -60,6 +60,7 @@ def do_launch(w: Work, a: ActionBase) -> None:
             w.emit(
                 "launch_orders", ships=tuple(c for c, _ in orders), pbs=tuple(n for _, n in orders),
                 hexes=tuple(Hex(*w.ship_hex(c)).label for c, _ in orders),
+                ships_at=w.known_as_all((c for c, _ in orders), in_hex=True),
             )
             checkpoint(w, "M-decl", "md_roll")  # SG-8.4: It's a Dud!
             return
@@ -79,7 +80,7 @@ def _md_roll(w: Work) -> None:
         w.ships[cid] = replace(ship, pb=ship.pb - n)
         label = Hex(*w.ship_hex(cid)).label
         if cid in duds:
-            w.emit("launch_dud", ship=cid, hex=label, rule="SG-13.3")  # card #22
+            w.emit("launch_dud", ship=cid, hex=label, rule="SG-13.3", ship_at=w.known_as(cid, in_hex=True))  # card #22
             continue
         purpose = f"SG.pb planet={label} ship#{cid}"
         rolls.append(RollRec(purpose, 6, tuple(w.roller.dice(n, 6, purpose)), (cid, n)))
@@ -114,7 +115,7 @@ def _target(w: Work, cid: int, n: int, planet_at: dict[tuple[int, int], int]) ->
     pid = planet_at.get(key, -1)
     label = Hex(*key).label
     if pid < 0 or not w.planets[pid].alive:
-        w.emit("launch_gone", ship=cid, pb=n, hex=label)
+        w.emit("launch_gone", ship=cid, pb=n, hex=label, ship_at=w.known_as(cid, in_hex=True))
         return None
     return pid, label
 
@@ -122,7 +123,7 @@ def _target(w: Work, cid: int, n: int, planet_at: dict[tuple[int, int], int]) ->
 def _lands(w: Work, cid: int, n: int, pid: int, label: str, dice: Sequence[int]) -> bool:
     """SG-8.5 (Amoeboids 4): an order's dice against a standing planet; True if the game ended."""
     hit = any(d <= pb_hit(w.s, w.active) for d in dice)
-    w.emit("launch", ship=cid, pb=n, hex=label, dice=tuple(dice), hit=hit)
+    w.emit("launch", ship=cid, pb=n, hex=label, dice=tuple(dice), hit=hit, ship_at=w.known_as(cid, in_hex=True))
     if hit:
         _destroy_planet(w, pid)
     return hit and w.phase == Phase.OVER

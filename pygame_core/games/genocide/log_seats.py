@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from ...events import Event
 from ...memo import IdentityMemo, ResumedPass
+from .board import purpose_ship
 from .events import played_targets
 from .state import State
-from .words import purpose_ship, render
+from .words import render
 
 # "ship", "ships" and "killed" name ships in every kind that has them; "target" and "new" name
 # a ship only in these kinds (elsewhere a seat, a marker).

@@ -84,7 +84,7 @@ def do_discard(w: Work, a: ActionBase) -> None:
     """SG-9.2: the discarded ship is set aside until the end of this phase."""
     assert isinstance(a, A.Discard)
     if a.ship >= 0:
-        w.emit("ship_discarded_own", w.active, seat=w.active, ship=a.ship)
+        w.emit("ship_discarded_own", w.active, seat=w.active, ship=a.ship, ship_at=w.known_as(a.ship, w.active))
         w.emit("ship_discarded", seat=w.active)
         w.remove_ship(a.ship, "limbo")
         w.peek()
@@ -127,7 +127,7 @@ def _draw_next(w: Work) -> None:
         w.emit("draw_unplaced", seat=a)
         _after_draws(w)
         return
-    w.emit("ship_drawn_own", a, seat=a, ship=cid)
+    w.emit("ship_drawn_own", a, seat=a, ship=cid, ship_at=(a, 0, 0))  # not placed yet
     w.emit("ship_drawn", seat=a)
     w.drawn = cid
     w.phase = Phase.PLACE
@@ -167,7 +167,7 @@ def do_buy(w: Work, a: ActionBase) -> None:
     cid = next(c for c in w.pile if c // w.data.copies == a.kind)
     w.pile.remove(cid)
     w.resources[owner] -= SHIP_COST
-    w.emit("ship_bought", seat=owner, ship=cid, left=w.resources[owner])
+    w.emit("ship_bought", seat=owner, ship=cid, left=w.resources[owner], ship_at=(owner, 0, 0))  # not placed yet
     w.drawn = cid
     w.phase = Phase.PLACE
 

@@ -287,7 +287,7 @@ def apply(state: State, action: ActionBase) -> State:
     if w.roller.rolls or w.revealed:
         w.epoch = state.epoch + 1
     if w.roller.rolls:
-        w.log.extend(roll_log(w.roller.rolls))
+        w.log.extend(roll_log(w.roller.rolls, w.known_as))
     new = w.freeze()
     if "epoch" not in w.changed and current_player(new) != before:
         new = replace(new, epoch=state.epoch + 1)  # C-3.2: no undo across dice, reveals, hand-offs

@@ -79,8 +79,9 @@ def take_wreck(w: Work, seat: int, cid: int) -> None:
     elif w.free_marker(seat):
         marker = w.new_fleet(seat, key)
     else:
-        w.emit("no_marker", seat=seat, ship=cid)
+        w.emit("no_marker", seat=seat, ship=cid, ship_at=w.known_as(cid))
         return
+    was = w.known_as(cid)  # as the wreck was known: its owner's fleet in the battle (SG-6.3)
     w.wrecks = tuple(x for x in wrecks if x.cid != cid)
     w.limbo.remove(cid)
     w.ships[cid] = Ship(seat, marker, wreck.pb)
@@ -88,7 +89,7 @@ def take_wreck(w: Work, seat: int, cid: int) -> None:
     if w.data.fighter[cid]:
         autoload(w, seat, marker)
     w.revealed = True
-    w.emit("captured", seat=seat, ship=cid, marker=marker, rule="SG-11")
+    w.emit("captured", seat=seat, ship=cid, marker=marker, rule="SG-11", ship_at=was)
 
 
 def do_capture(w: Work, a: ActionBase) -> None:

@@ -60,11 +60,12 @@ def _apply_black_holes(w: Work) -> None:
             lost.setdefault(r.purpose.rsplit(" ", 1)[1], []).append(r.ref[0])
     w.rolls = ()
     for label, cids in sorted(lost.items()):
+        named = w.known_as_all(cids, seat)  # their owner's words, by the fleets they were in
         for cid in cids:
             w.remove_ship(cid, "pile")
         w.revealed = True
         w.emit("black_hole_loss", seat=seat, count=len(cids), hex=label)
-        w.emit("black_hole_lost", seat, seat=seat, ships=tuple(cids))
+        w.emit("black_hole_lost", seat, seat=seat, ships=tuple(cids), ships_at=named)
     _turn_draw(w)
 
 
@@ -119,10 +120,11 @@ def _stranded(w: Work) -> None:
         doomed = sorted(fighters, key=lambda c: (data.type_of(c).atk + data.type_of(c).defense, c))[
             :excess
         ]
+        named = w.known_as_all(doomed, in_hex=True)
         for cid in doomed:
             w.remove_ship(cid, "pile")
         w.revealed = True
-        w.emit("stranded_fighters", seat=key[0], hex=Hex(key[1], key[2]).label, ships=tuple(doomed))
+        w.emit("stranded_fighters", seat=key[0], hex=Hex(key[1], key[2]).label, ships=tuple(doomed), ships_at=named)
 
 
 @continuation("next_turn")

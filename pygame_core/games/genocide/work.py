@@ -36,6 +36,8 @@ from .state import (
 
 T = TypeVar("T")
 M = TypeVar("M")
+ShipRef = tuple[int, int, int]
+"""A ship as an event's readers know it (``Work.known_as``): owner, fleet marker, place."""
 
 
 class Scalar(Generic[T]):
@@ -155,6 +157,9 @@ class Work:
         self.round = state.round
         self.turn = state.turn
         self.phase: str = state.phase
+        # How the seats knew each ship removed in this apply, kept at its removal: the events
+        # (and dice records) that name it come after (issue 36, ``known_as``).
+        self.gone: dict[tuple[int, int], ShipRef] = {}
 
     # ---- reading
 
@@ -165,8 +170,42 @@ class Work:
     def name(self, seat: int) -> str:
         return seat_name(seat, self.s.players)
 
-    def label(self, cid: int) -> str:
-        return f"{self.data.type_of(cid).name} #{cid}"
+    def known_as(self, cid: int, seen_by: int = PUBLIC, in_hex: bool = False) -> ShipRef:
+        """Ship ``cid`` as the seats that see an event (``seen_by``: PUBLIC or one seat) know
+        it now (issue 36: the log names ships as the buttons do, never by counter id): its
+        owner, its fleet marker and its place among the ships of its type in that fleet (1st,
+        2nd; 0 when it is the only one). Marker and place are 0 where they are secret to those
+        seats: fleet composition is private but to its owner, until a B1 reveal (SG-14.1,
+        SG-6.3), so they count only while a fresh sighting of the fleet holds the ship. With
+        ``in_hex`` (the event says the ship's hex) a lone marker of its owner there gives its
+        fleet away (markers and their hexes are public), though not its place in it."""
+        ship = self.ships[cid]
+        if ship is None:
+            gone = self.gone.get((cid, seen_by))
+            if gone is not None:
+                return gone
+            # A wreck of an earlier apply: it was seen in its battle (SG-6.3 B1), its fleet too.
+            wreck = next((x for x in self.wrecks if x.cid == cid), None)
+            return (wreck.owner, wreck.marker, 0) if wreck is not None else (-1, 0, 0)
+        if seen_by == ship.owner:
+            group = self.fleet_ships(ship.owner, ship.fleet)
+        else:
+            g = self.sightings.get((ship.owner, ship.fleet))
+            group = [c for c, _, _ in g.ships] if g is not None and not g.stale else []
+            if cid not in group:
+                f = self.fleets[(ship.owner, ship.fleet)]
+                lone = in_hex and not any(
+                    o == ship.owner and m != ship.fleet and (g2.col, g2.row) == (f.col, f.row)
+                    for (o, m), g2 in self.fleets.items()
+                )
+                return (ship.owner, ship.fleet if lone else 0, 0)
+        kind = self.data.type_of(cid)
+        same = sorted(c for c in group if self.data.type_of(c) is kind)
+        return (ship.owner, ship.fleet, same.index(cid) + 1 if len(same) > 1 else 0)
+
+    def known_as_all(self, cids: Iterable[int], seen_by: int = PUBLIC, in_hex: bool = False) -> tuple[ShipRef, ...]:
+        """``known_as`` of each ship (an event's ``ships_at`` for its ``ships``)."""
+        return tuple(self.known_as(c, seen_by, in_hex) for c in cids)
 
     def fleet_ships(self, owner: int, marker: int) -> list[int]:
         return [
@@ -215,6 +254,8 @@ class Work:
         """Take a ship out of play ("pile" or "limbo"); unload its fighters; drop an empty fleet."""
         ship = self.ships[cid]
         assert ship is not None
+        for seen_by in (PUBLIC, ship.owner):
+            self.gone[(cid, seen_by)] = self.known_as(cid, seen_by)
         self.ships[cid] = None
         for c, s in enumerate(self.ships):
             if s is not None and s.carrier == cid:

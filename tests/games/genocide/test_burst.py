@@ -66,7 +66,7 @@ def test_sg_h05_burst_ignores_fighter_protection_and_strands_fighters() -> None:
     state = declare_none(state, W)
     assert state.ships[carrier] is None and carrier in state.limbo
     assert state.ships[drone].pb == 3  # type: ignore[union-attr]
-    assert "SG.burst ship#" + str(drone) + " PB 1: d6 = 1 1 6" in told(state)
+    assert "the space burst dice of East's Drone of fleet 1, PB 1: d6 = 1 1 6" in told(state)
     # The battle round follows without the Carrier; only the fighters may attack the Drone.
     assert state.phase == "declare" and state.battle is not None
     assert carrier not in state.battle.protected
@@ -95,7 +95,7 @@ def test_sg_h34_bursts_are_simultaneous() -> None:
     assert state.ships[wd] is None and state.ships[cruiser] is None
     assert state.ships[ed] is not None and state.ships[ed].pb == 3  # type: ignore[union-attr]
     text = " ".join(told(state))
-    assert f"Drone #{wd} (West) bursts 1 PB" in text and f"Drone #{ed} (East) bursts 1 PB" in text
+    assert "West's Drone of fleet 1 bursts 1 PB" in text and "East's Drone of fleet 1 bursts 1 PB" in text
     # SG-7.6: only East remains in the hex, so no battle round is fought there.
     assert state.phase != "declare" and state.battle is None
 
@@ -158,4 +158,4 @@ def test_sg_11_scavengers_capture_after_a_burst_with_no_battle() -> None:
     state = GAME.apply(state, Burst(wd, 1))
     captured = state.ships[escort]
     assert captured is not None and (captured.owner, captured.fleet) == (W, 1)
-    assert any("capture Escorts" in line for line in told(state))
+    assert "West capture East's Escorts of fleet 1 into fleet 1 (SG-11)" in told(state)

@@ -262,7 +262,7 @@ def test_card_04_surprise_attack_adds_two_attack_on_the_own_turn() -> None:
     state = GAME.apply(state, Target(monitor, target))
     state = with_dice(state, [1] * 40)
     state = hold_fire(state)
-    assert f"8d6 attack 8 vs 4d6 defence 4 on Cruiser #{target}" in log(state)
+    assert "8d6 attack 8 vs 4d6 defence 4 on East's Cruiser of fleet 1" in log(state)
 
 
 def test_card_05_ambush_on_the_opponents_turn() -> None:
@@ -276,7 +276,7 @@ def test_card_05_ambush_on_the_opponents_turn() -> None:
     state = GAME.apply(state, Target(cid(V, "fighter"), -1))
     state = with_dice(state, [1] * 40)
     state = GAME.apply(state, Target(e_cruiser, monitor))
-    assert f"5d6 attack 5 vs 3d6 defence 3 on Monitor #{monitor}" in log(state)
+    assert "5d6 attack 5 vs 3d6 defence 3 on West's Monitor of fleet 1" in log(state)
 
 
 def test_card_06_defensive_formation() -> None:
@@ -287,7 +287,7 @@ def test_card_06_defensive_formation() -> None:
     state = GAME.apply(state, Target(monitor, e_cruiser))
     state = with_dice(state, [1] * 40)
     state = hold_fire(state)
-    assert f"6d6 attack 6 vs 6d6 defence 6 on Cruiser #{e_cruiser}" in log(state)
+    assert "6d6 attack 6 vs 6d6 defence 6 on East's Cruiser of fleet 1" in log(state)
 
 
 def test_card_07_increased_production() -> None:
@@ -399,7 +399,7 @@ def test_card_14_space_mines_after_a_move_into_an_empty_hex() -> None:
     assert GAME.current_player(state) == E
     state = passes(play(state, "space_mines"))
     assert state.ships[destroyer] is None and state.ships[cruiser] is not None
-    assert f"Space Mines destroy Missile Boats #{destroyer}" in log(state)
+    assert "Space Mines destroy West's Missile Boats of fleet 1" in log(state)
 
 
 def test_card_14_space_mines_when_the_mover_starts_another_fleet() -> None:
@@ -448,8 +448,8 @@ def test_card_17_tactical_advantage() -> None:
     state = GAME.apply(state, Target(cid(V, "cruiser"), -1))
     state = _declare_east(state, {e_cruiser: monitor})
     text = log(state)
-    assert f"7d6 attack 7 vs 4d6 defence 4 on Cruiser #{e_cruiser}" in text
-    assert f"3d6 attack 3 vs 4d6 defence 4 on Monitor #{monitor}" in text
+    assert "7d6 attack 7 vs 4d6 defence 4 on East's Cruiser of fleet 1" in text
+    assert "3d6 attack 3 vs 4d6 defence 4 on West's Monitor of fleet 1" in text
 
 
 def test_card_18_opportunity_draws_two() -> None:
@@ -745,7 +745,7 @@ def test_card_39_strafing_run() -> None:
     state = passes(play(state, "strafing_run", fighter))
     state = hold_fire(state, W)  # West holds fire; East's ships declare next
     state = _declare_east(state, {fighter: monitor})
-    assert f"9d6 attack 9 vs 3d6 defence 3 on Monitor #{monitor}" in log(state)
+    assert "9d6 attack 9 vs 3d6 defence 3 on West's Monitor of fleet 1" in log(state)
 
 
 def _declare_east(state: State, targets: dict[int, int]) -> State:
@@ -766,8 +766,8 @@ def test_card_40_skirmish_adds_two_defence_to_all() -> None:
     state = GAME.apply(state, Target(cid(V, "cruiser"), -1))
     state = _declare_east(state, {e_cruiser: monitor})
     text = log(state)
-    assert f"6d6 attack 6 vs 6d6 defence 6 on Cruiser #{e_cruiser}" in text
-    assert f"3d6 attack 3 vs 5d6 defence 5 on Monitor #{monitor}" in text
+    assert "6d6 attack 6 vs 6d6 defence 6 on East's Cruiser of fleet 1" in text
+    assert "3d6 attack 3 vs 5d6 defence 5 on West's Monitor of fleet 1" in text
 
 
 def test_card_41_point_defense() -> None:

@@ -37,7 +37,9 @@ def test_a_planet_destroyed_by_a_planet_buster_is_a_result() -> None:
     (lost,) = _told(state, "planet_destroyed")
     assert (lost.num("owner"), lost.text("hex"), lost.text("ptype")) == (E, "1907", "H")
     words = GAME.view(state, E)["log"]
-    assert f"Drone #{cid('advanced', 'drone')} launches 1 PB at 1907: 3: planet destroyed" in words
+    # Issue 36: West's only fleet at the planet's hex names the Drone's fleet (markers are public).
+    assert "West's Drone of fleet 1 launches 1 PB at 1907: 3: planet destroyed" in words
+    assert "  roll the planet buster dice of West's Drone of fleet 1 at 1907: d6 = 3" in words
     assert "East planet 1907 was a Homeworld world" in words
     _told(state, "defeated")
     _told(state, "game_over")
@@ -56,8 +58,10 @@ def test_a_space_bursts_kills_are_a_result() -> None:
     assert bursts[wd].nums("killed") == (cruiser,) and bursts[wd].num("targets") == 2
     assert bursts[ed].nums("killed") == (wd,)
     words = GAME.view(state, None)["log"]
-    assert f"Drone #{wd} (West) bursts 1 PB at 1313 against 2 ships: Cruiser #{cruiser}" in words
-    assert f"Drone #{ed} (East) bursts 1 PB at 1313 against 1 ship: Drone #{wd}" in words
+    assert "West's Drone of fleet 1 bursts 1 PB at 1313 against 2 ships: East's Cruiser of fleet 1" in words
+    assert "East's Drone of fleet 1 bursts 1 PB at 1313 against 1 ship: West's Drone of fleet 1" in words
+    assert "Your Drone of fleet 1 bursts 1 PB at 1313 against 2 ships: East's Cruiser of fleet 1" in GAME.view(
+        state, W)["log"]
 
 
 def test_the_cards_a_sabotage_discarded_are_a_result() -> None:

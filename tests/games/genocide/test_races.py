@@ -157,7 +157,7 @@ def test_sg_11_felines_plus_one_attack_even_for_a_drone() -> None:
     state = GAME.apply(state, Target(monitor, cruiser))
     state = with_dice(state, [1] * 8 + [1] * 4)  # 1 + 7 attack dice vs DEF 4
     state = hold_fire(state, E)
-    assert f"8d6 attack 8 vs 4d6 defence 4 on Cruiser #{cruiser}" in " ".join(told(state))
+    assert "8d6 attack 8 vs 4d6 defence 4 on East's Cruiser of fleet 1" in " ".join(told(state))
     # Without the Felines the Drone is not an eligible attacker (SG-6.5).
     plain = raced(
         races=("worms", "felines"),
@@ -179,8 +179,8 @@ def test_sg_11_crustaceans_plus_one_defence() -> None:
     state = with_dice(state, [1] * 3 + [1] * 3 + [1] * 6 + [1] * 5)  # by target cid
     state = GAME.apply(state, Target(cruiser, monitor))
     text = " ".join(told(state))
-    assert f"6d6 attack 6 vs 5d6 defence 5 on Cruiser #{cruiser}" in text  # DEF 4 + 1
-    assert f"3d6 attack 3 vs 3d6 defence 3 on Monitor #{monitor}" in text  # no ATK change
+    assert "6d6 attack 6 vs 5d6 defence 5 on East's Cruiser of fleet 1" in text  # DEF 4 + 1
+    assert "3d6 attack 3 vs 3d6 defence 3 on West's Monitor of fleet 1" in text  # no ATK change
 
 
 def test_sg_11_simians_plus_one_move_for_mobile_ships_only() -> None:
@@ -283,7 +283,7 @@ def test_sg_11_amoeboid_self_destruct_adds_two_and_always_dies() -> None:
     state = with_dice(state, [6, 6] + [1] * 4 + [1] * 4)  # 12 vs 4: the Cruiser dies
     state = GAME.apply(state, Target(cruiser, -1))
     text = " ".join(told(state))
-    assert f"2d6 attack 12 vs 4d6 defence 4 on Cruiser #{cruiser}" in text
+    assert "2d6 attack 12 vs 4d6 defence 4 on East's Cruiser of fleet 1" in text
     assert state.ships[cruiser] is None and state.ships[drone] is None
     assert state.ships[scout] is not None
     # Other races cannot self-destruct.

@@ -140,8 +140,8 @@ def test_sg_h22_planet_bonus_plus_one_attack_plus_two_defence() -> None:
     state = with_dice(state, [1] * 4 + [1] * 4 + [1] * 3 + [1] * 6)
     state = GAME.apply(state, Target(ec, wc))
     text = " ".join(told(state))
-    assert f"4d6 attack 4 vs 4d6 defence 4 on Cruiser #{ec}" in text  # West at its own planet
-    assert f"3d6 attack 3 vs 6d6 defence 6 on Cruiser #{wc}" in text  # East at an enemy planet
+    assert "4d6 attack 4 vs 4d6 defence 4 on East's Cruiser of fleet 1" in text  # West at its own planet
+    assert "3d6 attack 3 vs 6d6 defence 6 on West's Cruiser of fleet 1" in text  # East at an enemy planet
 
 
 def test_sg_h26_classic_uses_d10_and_classic_ship_data() -> None:

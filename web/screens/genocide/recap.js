@@ -2,7 +2,7 @@
 // map draws from it, and the recap's steps in the game's words (moves and dice).
 import * as D from "./data.js";
 import { track, ui } from "./state.js";
-import { centre, hexLabel, myShipsIn, ownerOfShip, raceOf, seatName, shipName } from "./util.js";
+import { centre, hexLabel, myShipsIn, ownerOfShip, raceOf, seatName, shipAsKnown } from "./util.js";
 /** @typedef {import("./state.js").GenocideGame} GenocideGame */
 /** @typedef {import("./state.js").GenocideView} GenocideView */
 /** @typedef {import("./state.js").RecapStep} RecapStep */
@@ -223,22 +223,22 @@ function diceList(v, entries) {
   for (const x of entries) {
     const f = x.fact;
     if (x.kind === "battle_result") {
-      items.push(attack(shipName(v, f.target), f.attack, f.defence, f.destroyed ? "destroyed" : "survives", x.n));
+      items.push(attack(shipAsKnown(v, f.target, f.target_at), f.attack, f.defence, f.destroyed ? "destroyed" : "survives", x.n));
     } else if (x.kind === "launch") {
       const result = f.hit ? "planet destroyed" : "the planet survives";
-      items.push(h("li", { class: f.hit ? "gc-kill" : null, "data-line": String(x.n) }, `Planet busters on ${f.hex} from ${shipName(v, f.ship)}: `,
+      items.push(h("li", { class: f.hit ? "gc-kill" : null, "data-line": String(x.n) }, `Planet busters on ${f.hex} from ${shipAsKnown(v, f.ship, f.ship_at)}: `,
         chips(f.dice, pbHits(f.ship)), ` → ${result}`));
     } else if (x.kind === "roll") {
       const r = diceRoll(f);
       if (!r) continue;
       if (r.what === "combat.attack" && !judged.has(r.ship) && pending(f.purpose)) {
         const defence = rolls.find(([y, q]) => y.n > x.n && q.what === "combat.defence" && q.ship === r.ship);
-        items.push(attack(shipName(v, r.ship), f.values, defence ? defence[0].fact.values : [], "pending cards", null));
+        items.push(attack(shipAsKnown(v, r.ship, f.ship_at), f.values, defence ? defence[0].fact.values : [], "pending cards", null));
       } else if (r.what === "burst") {
-        items.push(h("li", {}, `Space burst by ${shipName(v, r.ship)}, PB ${r.pb}: `, chips(f.values, (d) => d === 6),
+        items.push(h("li", {}, `Space burst by ${shipAsKnown(v, r.ship, f.ship_at)}, PB ${r.pb}: `, chips(f.values, (d) => d === 6),
           pending(`SG.burst ship#${r.ship}`) ? " (a 6 destroys; pending cards)" : " (a 6 destroys)"));
       } else if (r.what === "pb" && !launched.has(`${r.ship}|${r.planet}`) && pending(f.purpose)) {
-        items.push(h("li", {}, `Planet busters on ${r.planet} from ${shipName(v, r.ship)}: `, chips(f.values, pbHits(r.ship)),
+        items.push(h("li", {}, `Planet busters on ${r.planet} from ${shipAsKnown(v, r.ship, f.ship_at)}: `, chips(f.values, pbHits(r.ship)),
           " → pending cards (the roll may still change)"));
       } else if (r.what === "blackhole" || r.what === "neutral") {
         items.push(h("li", {}, h("span", { class: "muted" }, `${r.what === "blackhole" ? "Black Hole" : "Neutral planet"} at ${r.planet}:`), " ", chips(f.values, () => false)));

@@ -70,6 +70,21 @@ export function shipName(v, cid, where = true) {
   return `${nth}${t.name}${where && g.marker ? ` of fleet ${g.marker}` : ""}`;
 }
 
+/** A ship as an event's readers knew it when it happened (issue 36): the engine's
+ * ``<field>_at`` fact, [owner, fleet marker, place among its kind there] (0: unknown to them),
+ * names it as the log does ("your 2nd Gunships of fleet 5", "East's Cruiser of fleet 6"), though
+ * the ship has since died or moved; without the fact, as the view knows it now.
+ * @param {GenocideView} v
+ * @param {number} cid
+ * @param {number[] | undefined} at */
+export function shipAsKnown(v, cid, at) {
+  if (!Array.isArray(at) || at.length !== 3) return shipName(v, cid);
+  const [owner, marker, nth] = at;
+  const core = `${nth > 0 ? `${ORDINALS[nth - 1] || `${nth}th`} ` : ""}${shipType(v, cid).name}${marker > 0 ? ` of fleet ${marker}` : ""}`;
+  if (owner < 0) return core;
+  return owner === v.viewer ? `your ${core}` : `${seatName(v, owner)}'s ${core}`;
+}
+
 /**
  * @param {GenocideView} v
  * @param {number} seat */

@@ -13,7 +13,7 @@ from ....deck import Deck
 from ....hexgrid import Hex
 from .. import cards as K
 from ..arrival import enter_terrain
-from ..board import HexKey, move, pb_max, ship_at, ship_cap, terrain_at
+from ..board import HexKey, move, pb_max, purpose_ship, ship_at, ship_cap, terrain_at
 from ..cards import Card
 from ..state import Battle, CardMove, Phase, Ship, Sighting, State, Wreck
 from ..work import Work, autoload
@@ -183,17 +183,18 @@ def _fx_boarding_action(w: Work, seat: int, args: tuple[int, ...]) -> None:
         return
     key = w.ship_hex(cid)
     if _at_cap(w, seat):
-        w.emit("boarding_destroyed", ship=cid)
+        w.emit("boarding_destroyed", ship=cid, ship_at=w.known_as(cid))
         w.wreck(cid)
         return
     marker = _own_fleet_at(w, seat, key)
     if marker is None:
         return
+    was = w.known_as(cid)
     w.remove_ship(cid, "limbo")
     w.limbo.remove(cid)
     w.ships[cid] = Ship(seat, marker, ship.pb)
     w.stale(seat, marker)
-    w.emit("boarded", seat=seat, ship=cid)
+    w.emit("boarded", seat=seat, ship=cid, ship_at=was)
 
 
 def _at_cap(w: Work, seat: int) -> bool:
@@ -218,7 +219,7 @@ def _fx_space_mines(w: Work, seat: int, args: tuple[int, ...]) -> None:
         return
     members = w.fleet_ships(owner, marker)
     cid = w.roller.choice(members, f"SG.cards.space_mines seat={owner}")
-    w.emit("mines", ship=cid, owner=owner, marker=marker)
+    w.emit("mines", ship=cid, owner=owner, marker=marker, ship_at=w.known_as(cid))
     w.remove_ship(cid, "pile")
     w.revealed = True
 
@@ -297,11 +298,12 @@ def _recover_wreck(w: Work, seat: int, cid: int, new: bool) -> None:
                     break
     if marker is None:
         return
+    was = w.known_as(cid)  # as the wreck was known: its owner's fleet in the battle (SG-6.3)
     w.wrecks = tuple(x for x in wrecks if x.cid != cid)
     w.limbo.remove(cid)
     w.ships[cid] = Ship(seat, marker, wreck.pb)
     w.stale(seat, marker)
-    w.emit("recovered", seat=seat, ship=cid, marker=marker)
+    w.emit("recovered", seat=seat, ship=cid, marker=marker, ship_at=was)
 
 
 @card_rule("salvage")
@@ -318,7 +320,7 @@ def _fx_repairs(w: Work, seat: int, args: tuple[int, ...]) -> None:
 def _fx_suicide_attack(w: Work, seat: int, args: tuple[int, ...]) -> None:
     for cid in args:
         if w.ships[cid] is not None:
-            w.emit("suicide", ship=cid)
+            w.emit("suicide", ship=cid, ship_at=w.known_as(cid))
             w.wreck(cid)
 
 
@@ -328,7 +330,7 @@ def _fx_critical_hit(w: Work, seat: int, args: tuple[int, ...]) -> None:
     if not cands:
         return
     cid = w.roller.choice(cands, "SG.cards.critical_hit")
-    w.emit("critical_hit", ship=cid)
+    w.emit("critical_hit", ship=cid, ship_at=w.known_as(cid))
     w.wreck(cid)
 
 
@@ -340,7 +342,9 @@ def _fx_luck(w: Work, seat: int, args: tuple[int, ...]) -> None:
     dice = tuple(w.roller.dice(len(r.dice), r.sides, r.purpose + " (Luck)"))
     rolls[args[0]] = replace(r, dice=dice)
     w.rolls = tuple(rolls)
-    w.emit("luck", purpose=r.purpose, old=tuple(r.dice), new=tuple(dice))
+    ship = purpose_ship(r.purpose)
+    at = w.known_as(ship) if ship is not None else (-1, 0, 0)
+    w.emit("luck", purpose=r.purpose, old=tuple(r.dice), new=tuple(dice), ship_at=at)
 
 
 @card_rule("resupply")
@@ -423,7 +427,10 @@ def _fx_refit(w: Work, seat: int, args: tuple[int, ...]) -> None:
         new, rest = w.roller.draw_from_pool(w.pile, f"SG.cards.refit seat={seat}")
         w.pile = list(rest)
         w.ships[new] = Ship(seat, ship.fleet, pb_max(w.s, new))
-        w.emit("refit_replaced", seat, seat=seat, ship=cid, new=new)
+        w.emit(
+            "refit_replaced", seat, seat=seat, ship=cid, new=new,
+            ship_at=w.known_as(cid, seat), new_at=w.known_as(new, seat),
+        )
         out.append(cid)
     for cid in out:
         w.remove_ship(cid, "pile")
@@ -463,7 +470,7 @@ def _fx_skirmish(w: Work, seat: int, args: tuple[int, ...]) -> None:
 @card_rule("point_defense")
 def _fx_point_defense(w: Work, seat: int, args: tuple[int, ...]) -> None:
     if w.ships[args[0]] is not None:
-        w.emit("point_defense", ship=args[0])
+        w.emit("point_defense", ship=args[0], ship_at=w.known_as(args[0]))
         w.wreck(args[0])
 
 

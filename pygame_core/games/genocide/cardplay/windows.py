@@ -19,7 +19,9 @@ from ....game import ActionBase
 from ....windows import RESPONSE, Play, Window, auto_pass, is_asked, resolve
 from .. import actions as A
 from .. import cards as K
+from ..board import purpose_ship
 from ..cards import CARD_BY_NUM, Card
+from ..events import names_ship
 from ..state import PendingPlay, Phase, RollRec, State
 from ..work import Work, continuation, go_on
 from .rulebook import RULEBOOK
@@ -264,4 +266,13 @@ def _log_play(w: Work, player: int, card: Card, args: tuple[int, ...]) -> None:
         if step == K.ROLL and value >= 0:
             rolls: tuple[RollRec, ...] = w.rolls
             purpose, dice = rolls[value].purpose, tuple(rolls[value].dice)
-    w.emit("card_played", seat=player, card=card.num, steps=steps, targets=args, roll=purpose, roll_dice=dice)
+    # Issue 36: each ship target as the seats knew it then (its owner; its fleet where public).
+    targets_at = tuple(
+        w.known_as(v) if v >= 0 and names_ship(s) else (-1, 0, 0) for s, v in zip(steps, args, strict=True)
+    )
+    ship = purpose_ship(purpose)
+    roll_at = w.known_as(ship) if ship is not None else (-1, 0, 0)
+    w.emit(
+        "card_played", seat=player, card=card.num, steps=steps, targets=args, roll=purpose, roll_dice=dice,
+        targets_at=targets_at, roll_at=roll_at,
+    )
