@@ -54,15 +54,16 @@ def result_for(match: Match, seat: int) -> float:
     return (1.0 if len(outcome.winners) == 1 else 0.5) if seat in outcome.winners else 0.0
 
 
-def reviewed(match: Match) -> list[tuple[int, float]]:
-    """Seat 0's decisions as (position in the record, the chance shown after the move played)."""
+def reviewed(match: Match) -> list[tuple[int, float, bool]]:
+    """Seat 0's decisions as (position in the record, the samples' value after the move played,
+    whether the top level would have moved otherwise: a player's agreement so far may tell skill)."""
     actions = [match.game.decode_action(w) for w in match.record.actions]
     job = review(match.record.game, match.states, actions, [0], seed=match.record.seed ^ REVIEW_SEED)
     try:
         while True:
             next(job)
     except StopIteration as done:
-        return [(d.position, d.raw_played) for d in done.value[0].decisions]
+        return [(d.position, d.raw_played, d.best != d.played) for d in done.value[0].decisions]
 
 
 def summary(pairs: list[tuple[float, float]]) -> dict[str, Any]:
@@ -98,7 +99,7 @@ def main() -> int:
             match = play(game_id, options, seed, levels)
             y = result_for(match, 0)
             decisions = reviewed(match)
-            pairs += [(p, y) for _, p in decisions]
+            pairs += [(p, y) for _, p, _ in decisions]
             if args.raw:
                 with args.raw.open("a") as raw:
                     raw.write(json.dumps({"game": game_id, "seed": seed, "levels": list(levels), "result": y,

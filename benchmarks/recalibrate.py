@@ -78,6 +78,16 @@ def platt(pairs: Sequence[Pair], steps: int = 300) -> tuple[float, float]:
     return a, b
 
 
+GRID = (0.0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 1.0)
+"""Where a logistic map is sampled into knots (the engine's one form of map, review.calibrated)."""
+
+
+def platt_knots(pairs: Sequence[Pair]) -> tuple[tuple[float, float], ...]:
+    """The logistic map fitted on ``pairs`` as knots on ``GRID`` (straight between them)."""
+    a, b = platt(pairs)
+    return tuple((x, round(1 / (1 + math.exp(-(a + b * _logit(x)))), 4)) for x in GRID)
+
+
 def _logit(p: float) -> float:
     p = min(max(p, 0.01), 0.99)
     return math.log(p / (1 - p))
@@ -90,9 +100,9 @@ def cross_validated(games: list[dict[str, Any]], fit: Fit) -> list[Pair]:
     """Every decision shown through a map fitted on the other folds' games (folds by seed)."""
     out: list[Pair] = []
     for fold in range(FOLDS):
-        train = [(p, g["result"]) for g in games if g["seed"] % FOLDS != fold for _, p in g["decisions"]]
+        train = [(p, g["result"]) for g in games if g["seed"] % FOLDS != fold for _, p, *_ in g["decisions"]]
         shown = fit(train)
-        out += [(shown(p), g["result"]) for g in games if g["seed"] % FOLDS == fold for _, p in g["decisions"]]
+        out += [(shown(p), g["result"]) for g in games if g["seed"] % FOLDS == fold for _, p, *_ in g["decisions"]]
     return out
 
 
@@ -102,8 +112,8 @@ def by_isotonic(train: Sequence[Pair]) -> Callable[[float], float]:
 
 
 def by_platt(train: Sequence[Pair]) -> Callable[[float], float]:
-    a, b = platt(train)
-    return lambda p: 1 / (1 + math.exp(-(a + b * _logit(p))))
+    knots = platt_knots(train)
+    return lambda p: calibrated(knots, p)
 
 
 def report(title: str, pairs: list[Pair]) -> dict[str, Any]:
@@ -133,17 +143,22 @@ def main() -> int:
     out: dict[str, Any] = {}
     for game_id, by_seed in games.items():
         played = list(by_seed.values())
-        raw = [(p, g["result"]) for g in played for _, p in g["decisions"]]
+        raw = [(p, g["result"]) for g in played for _, p, *_ in g["decisions"]]
         print(f"\n===== {game_id}: {len(played)} games, seeds {min(by_seed)}-{max(by_seed)}")
-        out[game_id] = {
+        found = {
             "games": len(played),
             "raw": report("the review's values as they are", raw),
             "isotonic": report(f"isotonic map, {FOLDS} folds by seed (each fold shown by a map fitted on the others)",
                                cross_validated(played, by_isotonic)),
-            "platt": report(f"logistic map, {FOLDS} folds by seed", cross_validated(played, by_platt)),
-            "knots": isotonic_knots(raw),
+            "logistic": report(f"logistic map as knots, {FOLDS} folds by seed", cross_validated(played, by_platt)),
         }
-        print(f"\nREVIEW_CALIBRATION for {game_id} (fitted on all {len(played)} games):\n{out[game_id]['knots']}")
+        # The map with fewer deciles off on the folds, then the lower Brier score, fitted on every game.
+        kind = min(("isotonic", "logistic"), key=lambda k: (found[k]["off"], found[k]["brier"]))
+        found["chosen"] = kind
+        found["knots"] = isotonic_knots(raw) if kind == "isotonic" else platt_knots(raw)
+        out[game_id] = found
+        print(f"\nREVIEW_CALIBRATION for {game_id}, the {kind} map fitted on all {len(played)} games:")
+        print(found["knots"])
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n")
     return 0
