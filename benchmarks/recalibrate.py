@@ -7,8 +7,10 @@ map from that value to the observed rate (isotonic: pool-adjacent-violators over
 then straight lines between the bins), and checks it the honest way: ten folds by game seed, each
 fold's decisions shown through a map fitted on the other nine, every decision of the 200 games
 then bucketed by the chance it would have shown. A logistic map (Platt) is fitted alongside for
-comparison. ``--write`` prints the knots fitted on all the games, for the game's AI module
-(``REVIEW_CALIBRATION``).
+comparison. It prints the chosen map fitted on all the games, for the game's AI module
+(``REVIEW_CALIBRATION``): seat 0's, and seat 1's as its mirror (the games review seat 0 only;
+in a game of two seats one's win is the other's loss, so a value v for seat 1 is a value 1 - v
+for seat 0, and the seats are not alike: who moves first wins more or less often).
 
     .venv/bin/python benchmarks/recalibrate.py RAW.jsonl [RAW.jsonl ...] [--json out.json]
 """
@@ -88,6 +90,11 @@ def platt_knots(pairs: Sequence[Pair]) -> tuple[tuple[float, float], ...]:
     return tuple((x, round(1 / (1 + math.exp(-(a + b * _logit(x)))), 4)) for x in GRID)
 
 
+def mirrored(knots: Sequence[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+    """The other seat's map of a two-seat game: chance 1 - f(1 - v)."""
+    return tuple(sorted((round(1 - x, 4), round(1 - y, 4)) for x, y in knots))
+
+
 def _logit(p: float) -> float:
     p = min(max(p, 0.01), 0.99)
     return math.log(p / (1 - p))
@@ -158,7 +165,7 @@ def main() -> int:
         found["knots"] = isotonic_knots(raw) if kind == "isotonic" else platt_knots(raw)
         out[game_id] = found
         print(f"\nREVIEW_CALIBRATION for {game_id}, the {kind} map fitted on all {len(played)} games:")
-        print(found["knots"])
+        print({0: found["knots"], 1: mirrored(found["knots"])})
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n")
     return 0

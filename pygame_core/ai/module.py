@@ -45,9 +45,10 @@ Optional (defaults in brackets)
     ``GREEDY_SAMPLES: int``  samples of the default level-1 look-ahead [4]
     ``explain(view, action, value) -> str``  a short player-facing reason for a hint
         [the action and the estimated chance]
-    ``REVIEW_CALIBRATION: tuple[tuple[float, float], ...]``  knots (value, chance) of a
-        monotone map from the review's sampled value to the chance it shows, fitted on seeded
-        games by benchmarks/recalibrate.py (issue 36) [none: the value as it is]
+    ``REVIEW_CALIBRATION: dict[int, tuple[tuple[float, float], ...]]``  per seat, knots
+        (value, chance) of a monotone map from the review's sampled value to the chance it
+        shows, fitted on seeded games by benchmarks/recalibrate.py (issue 36): a seat's own
+        map, as the seats of a game are not alike (who moves first) [none: the value as it is]
 """
 
 from __future__ import annotations
@@ -73,13 +74,21 @@ def _kind_random(actions: Sequence[Action], rng: AiRandom) -> Action:
     return rng.choice(rng.choice(list(kinds.values())))
 
 
-def _knots(module: ModuleType) -> tuple[tuple[float, float], ...]:
-    """The module's REVIEW_CALIBRATION, checked: values rising over [0, 1], chances never falling."""
-    knots = tuple((float(x), float(y)) for x, y in getattr(module, "REVIEW_CALIBRATION", ()))
-    xs, ys = [x for x, _ in knots], [y for _, y in knots]
-    if knots and not (all(0.0 <= v <= 1.0 for v in xs + ys) and xs == sorted(xs) and ys == sorted(ys)):
-        raise ValueError(f"{module.__name__}.REVIEW_CALIBRATION must be knots (value, chance) in [0, 1], both rising")
-    return knots
+Knots = tuple[tuple[float, float], ...]
+
+
+def _knots(module: ModuleType) -> dict[int, Knots]:
+    """The module's REVIEW_CALIBRATION, checked: per seat, values rising over [0, 1] and chances
+    never falling."""
+    out: dict[int, Knots] = {}
+    for seat, given in dict(getattr(module, "REVIEW_CALIBRATION", {})).items():
+        knots = tuple((float(x), float(y)) for x, y in given)
+        xs, ys = [x for x, _ in knots], [y for _, y in knots]
+        if not (all(0.0 <= v <= 1.0 for v in xs + ys) and xs == sorted(xs) and ys == sorted(ys)):
+            raise ValueError(f"{module.__name__}.REVIEW_CALIBRATION must give each seat knots (value, chance) "
+                             "in [0, 1], both rising")
+        out[int(seat)] = knots
+    return out
 
 
 class GameAI:

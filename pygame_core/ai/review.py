@@ -20,9 +20,9 @@ CPython and in Pyodide.
 The chart's value is the seat's chance to win in a game of several seats (a win 1, a draw
 one half, by ``GameAI.values``); in a solo game whose AI module defines ``SCORE_SCALE`` it is
 the expected final score (``SeatReview.scale`` times the value). Where the AI module gives a
-``REVIEW_CALIBRATION`` (knots fitted on seeded games, benchmarks/recalibrate.py), the samples'
-value is shown through it (``calibrated``): the rollouts' win rate is not yet the rate at which
-such positions are won, and the review says a chance to win (issue 36).
+``REVIEW_CALIBRATION`` (per seat, knots fitted on seeded games, benchmarks/recalibrate.py), the
+samples' value is shown through the seat's map (``calibrated``): the rollouts' win rate is not
+yet the rate at which such positions are won, and the review says a chance to win (issue 36).
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def _shown(ai: GameAI, judged: Judged) -> Judged:
     """A decision's values as the review shows them: through the game's calibration, the margin
     carried over so that a decision is costly exactly when it was before (the map is monotone:
     best - margin maps to shown best - shown margin)."""
-    knots = ai.review_calibration
+    knots = ai.review_calibration.get(judged.seat, ())
     played, best = calibrated(knots, judged.value_played), calibrated(knots, judged.value_best)
     margin = best - calibrated(knots, judged.value_best - judged.margin) if judged.margin else 0.0
     return replace(judged, value_played=played, value_best=best, margin=margin, raw_played=judged.value_played)

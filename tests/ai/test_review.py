@@ -208,7 +208,7 @@ def _ai_with(knots: object) -> GameAI:
 
     class Module:  # the Warfare AI module with other knots
         __name__ = "calibrated_warfare"
-        REVIEW_CALIBRATION = knots
+        REVIEW_CALIBRATION = {0: knots}
         determinize = staticmethod(module.determinize)
         evaluate = staticmethod(module.evaluate)
 
@@ -219,6 +219,8 @@ def test_a_decision_is_costly_through_the_map_exactly_when_it_was_before() -> No
     """The map changes what the review shows, never which decisions it lists (issue 36): the
     margin is carried through the map with the values."""
     game_ai = _ai_with(KNOTS)
+    other = Judged(1, 1, "played", "best", 0.2, 0.6, 0.1)
+    assert _shown(game_ai, other).value_played == 0.2, "a seat without a map of its own shows the value"
     for played, best, margin in [(0.2, 0.6, 0.1), (0.2, 0.6, 0.5), (0.5, 0.55, 0.0), (0.1, 0.9, 0.79), (0.4, 0.4, 0.0)]:
         raw = Judged(1, 0, "played", "best", played, best, margin)
         shown = _shown(game_ai, raw)
@@ -237,6 +239,7 @@ def test_a_map_that_is_not_monotone_in_0_1_is_refused(knots: object) -> None:
 def test_every_games_calibration_is_a_chance(game_id: str) -> None:
     """A game's knots load (GameAI checks them), and only games of two seats or more have any:
     a solo game's value is an expected score, not a chance to win."""
-    knots = ai.game_ai(game_id).review_calibration
-    if knots:
+    maps = ai.game_ai(game_id).review_calibration
+    if maps:
         assert GAMES[game_id].min_players > 1
+        assert set(maps) == set(range(GAMES[game_id].max_players)), "every seat's chance is mapped, or none"
