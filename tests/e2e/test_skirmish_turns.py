@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import Contexts, wait_ready
+from .helpers import frames
 from .site import Site
 from .test_skirmish import (
     FACINGS,
@@ -21,6 +22,7 @@ from .test_skirmish import (
     SUBMIT_ORDERS,
     at,
     changed,
+    hex_point,
     new_game,
     play_by_taps,
     settled,
@@ -277,7 +279,8 @@ DECISION_IN_VIEW = """(main) => {
   const controls = main ? [...document.querySelectorAll('#msc-commit, .msc-fire-btn')].slice(0, 1)
       .concat(shells.filter((b) => /Submit/.test(b.textContent)))
     : [...panel.querySelectorAll('[data-speed], [data-step], #msc-commit, '
-      + '[data-target], .msc-fire-btn, .msc-hit-sides .btn'), ...picks, ...shells];
+      + '[data-target], .msc-hit-sides .btn'), ...[...panel.querySelectorAll('.msc-fire-btn')].slice(0, 1),
+      ...picks, ...shells];
   for (const el of controls) {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -288,6 +291,23 @@ DECISION_IN_VIEW = """(main) => {
   }
   return {map: [Math.round(seen), Math.round(b.height)], controls: controls.length, out};
 }"""
+
+
+def assert_end_framed(page: Page) -> None:
+    """The end of the game frames every ship still on the map, each a hex's width inside the
+    map's edges (its label above it, its marks under it): none clipped in a corner."""
+    frames(page)
+    page.wait_for_selector("#board")
+    scale = float((page.get_attribute("#board", "data-view") or "0").split(",")[0])
+    survivors = [text for text in page.locator(".msc-ship .msc-where").all_inner_texts()]
+    assert survivors, "no ship survived: nothing to frame"
+    for text in survivors:
+        found = re.search(r"Hex (\d\d)(\d\d)", text)
+        assert found, text
+        x, y, box = hex_point(page, int(found.group(1)) - 1, int(found.group(2)) - 1)
+        margin = 0.9 * scale
+        assert box["x"] + margin <= x <= box["x"] + box["width"] - margin, (text, x, box, scale)
+        assert box["y"] + margin <= y <= box["y"] + box["height"] - margin, (text, y, box, scale)
 
 
 def one_button_each(page: Page) -> None:
@@ -323,6 +343,7 @@ def test_the_map_and_the_confirm_in_view_landscape_and_desktop(page: Page, site:
 
     try:
         play_by_taps(page, check=check)
+        assert_end_framed(page)
     finally:
         page.set_viewport_size(PHONE)
     assert sum("Submit" in t or "(1)" in t for t in checked) > 3, checked
@@ -332,8 +353,10 @@ def test_the_map_and_the_decision_are_in_view_together_for_a_whole_game(page: Pa
     """Issue 36: on a 412x839 phone, at every decision of a whole skirmish against the computer
     (deploying, plotting orders, with the orders plotted, firing with the odds shown), at least
     half of the map and every one of the decision's buttons are inside the viewport, under the
-    header and uncovered, without the player scrolling; and a reveal of both sides' moves in
-    the recap files each side's under its own name."""
+    header and uncovered, without the player scrolling (of several shots at a target, the first
+    Fire: the others scroll in their list), the orders' Submit and Hold fire being the shell's
+    choices, one button each; a reveal of both sides' moves in the recap files each side's under
+    its own name; the end frames every ship left."""
     page.set_viewport_size(PHONE)
     against_the_computer(page, site, scenario="skirmish", turn_limit=4, **SMALL_MAP)
     checked: list[str] = []
@@ -356,5 +379,6 @@ def test_the_map_and_the_decision_are_in_view_together_for_a_whole_game(page: Pa
             sides_seen.append(owner)
 
     play_by_taps(page, check=check)
+    assert_end_framed(page)
     assert len(checked) > 8, checked
     assert {"West", "East"} <= set(sides_seen), sides_seen
