@@ -5,6 +5,7 @@ gets (steps with one thing to do play themselves: ``confirm_steps=False``)."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Page
@@ -148,9 +149,11 @@ def test_skirmish_by_keyboard(contexts: Contexts, site: Site) -> None:
     for _turn in range(2):
         now = _my_turn(page, 90)
         if not page.locator("#msc-commit").count():
-            # A combat step: hold fire by keyboard.
-            _tab_to(page, "#msc-hold")
-            page.keyboard.press("Enter")
+            # A combat step: hold fire by its number key, which the panel names (Hold fire is
+            # the shell's choice alone, issue 36).
+            key = re.search(r"hold fire: key (\d) in the choices", page.inner_text("#msc-fire-words"))
+            assert key, page.inner_text("#msc-fire-words")
+            page.keyboard.press(key.group(1))
             _changed(page, now)
             continue
         speeds = page.eval_on_selector_all("[data-speed]:not(.msc-no)", "els => els.map(e => +e.dataset.speed)")
@@ -162,7 +165,7 @@ def test_skirmish_by_keyboard(contexts: Contexts, site: Site) -> None:
         _tab_to(page, "#board")  # Enter anywhere but on a button commits the draft
         page.keyboard.press("Enter")
         _changed(page, now)
-        page.wait_for_selector("#msc-submit-orders", state="detached", timeout=30_000)
+        page.wait_for_selector("#choices .choice:has-text('Submit my orders')", state="detached", timeout=30_000)
     # The keys are in How to play.
     _tab_to(page, "#help")
     page.keyboard.press("Enter")

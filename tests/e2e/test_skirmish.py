@@ -30,6 +30,9 @@ SMALL_MAP: dict[str, Any] = {"width": 10, "height": 8}
 # The deployment's facings and its Submit are the shell's choices alone (issue 36).
 FACINGS = "#choices .choice:has-text(' faces ')"
 SUBMIT_DEPLOY = "#choices .choice:has-text('Submit my deployment')"
+# The orders' Submit and Hold fire are the shell's choices alone too: the panel says where they are.
+SUBMIT_ORDERS = "#choices .choice:has-text('Submit my orders')"
+HOLD_FIRE = "#choices .choice:has-text('Hold fire')"
 
 
 def total(page: Page) -> str:
@@ -154,8 +157,8 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
             west = head.startswith("West")
             tap_hex(page, 1 if west else SMALL_MAP["width"] - 2, 3)
             changed(page, now)
-        elif page.locator("#msc-submit-orders").count():
-            page.tap("#msc-submit-orders")
+        elif page.locator(SUBMIT_ORDERS).count():
+            page.tap(SUBMIT_ORDERS)
             changed(page, now)
         elif page.locator("#msc-commit").count():
             speeds = page.eval_on_selector_all("[data-speed]:not(.msc-no)", "els => els.map(e => +e.dataset.speed)")
@@ -173,13 +176,13 @@ def play_by_taps(page: Page, limit: int = 400, orders: str = "F", ships: int = 8
             target = page.locator("[data-target]").first.inner_text().split()[1]
             tap_hex(page, *ship_hex(page, target))
             page.wait_for_selector(".msc-fire-btn")
-            assert "%" in page.inner_text("#msc-odds") and "1–4" in page.inner_text("#msc-odds")
+            assert "%" in page.inner_text("#msc-odds") and "1–4" in page.inner_text("#msc-dmg-box")
             if check is not None:
                 check(page)  # the odds shown, "Fire" ready
             page.locator(".msc-fire-btn").first.tap()
             changed(page, now)
-        elif page.locator("#msc-hold").count():
-            page.tap("#msc-hold")
+        elif page.locator(HOLD_FIRE).count():
+            page.tap(HOLD_FIRE)
             changed(page, now)
         else:
             # The step on screen may have played itself (an idle Hold fire ending the game, the
@@ -364,10 +367,13 @@ def test_hand_off_leaks_nothing_of_the_other_orders(msc_phone: Page, site: Site)
     page.wait_for_selector("#msc-order-state.ok")
     assert "1R1" in page.inner_text("#msc-order-state")
     page.tap("#msc-commit")
-    page.wait_for_selector("#msc-submit-orders")
+    page.wait_for_selector(SUBMIT_ORDERS)
     assert "W1: SPEED 3, orders 1R1" in page.inner_text("#msc-panel")
+    # One button for the decision (issue 36): the panel tells where it is, in words.
+    assert page.locator("#msc-panel button").count() == 0
+    assert "“Submit my orders” in the choices (key 1)" in page.inner_text("#msc-submit-words")
     now = settled(page)
-    page.tap("#msc-submit-orders")
+    page.tap(SUBMIT_ORDERS)
     changed(page, now)
     page.wait_for_selector("#handoff")
     page.evaluate("window.__drawn = []")
@@ -455,9 +461,10 @@ def test_keyboard_only_orders_and_axe(msc_phone: Page, site: Site) -> None:
     tab_to(page, "#msc-orders-input")
     page.keyboard.type("1l1")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#msc-submit-orders")
+    page.wait_for_selector(SUBMIT_ORDERS)
     settled(page)
-    tab_to(page, "#msc-submit-orders")
+    tab_to(page, "#choices .choice")  # Submit is the one choice, the shell's (issue 36)
+    assert "Submit my orders" in page.evaluate("document.activeElement.textContent")
     page.keyboard.press("Enter")
     page.wait_for_selector("#handoff")
     settled(page)
@@ -472,9 +479,10 @@ def test_keyboard_only_orders_and_axe(msc_phone: Page, site: Site) -> None:
     assert "R1 (2 of 2)" in page.inner_text("#msc-order-state")
     tab_to(page, "#msc-commit")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#msc-submit-orders")
+    page.wait_for_selector(SUBMIT_ORDERS)
     settled(page)
-    tab_to(page, "#msc-submit-orders")
+    tab_to(page, "#choices .choice")  # Submit is the one choice, the shell's (issue 36)
+    assert "Submit my orders" in page.evaluate("document.activeElement.textContent")
     page.keyboard.press("Enter")
     page.wait_for_selector("#handoff, #recap")
     if page.locator("#handoff").count():  # West moves next: its screen after the hand-off

@@ -13,13 +13,16 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import Contexts, wait_ready
+from .helpers import frames
 from .site import Site
 from .test_skirmish import (
     FACINGS,
     SMALL_MAP,
     SUBMIT_DEPLOY,
+    SUBMIT_ORDERS,
     at,
     changed,
+    hex_point,
     new_game,
     play_by_taps,
     settled,
@@ -121,7 +124,7 @@ def test_typed_orders_give_one_clear_error_and_never_cut(page: Page, site: Site)
     assert "(3 of 3)" in order_state(page) and not commit_disabled(page)
     # Enter plays the orders: SPEED 3, then the steps, then the ship's orders are in.
     page.locator("#msc-orders-input").press("Enter")
-    page.wait_for_selector("#msc-submit-orders")
+    page.wait_for_selector(SUBMIT_ORDERS)
     assert "SPEED 3, orders 2R" in page.inner_text(".msc-plotted")
 
 
@@ -132,11 +135,11 @@ def test_a_tap_on_submit_right_after_enter_is_played(page: Page, site: Site) -> 
     deploy_and_reach_orders(page)
     type_orders(page, "1")
     page.locator("#msc-orders-input").press("Enter")
-    page.wait_for_selector("#msc-submit-orders", timeout=30_000)
+    page.wait_for_selector(SUBMIT_ORDERS, timeout=30_000)
     before = at(page)
-    page.locator("#msc-submit-orders").tap()
+    page.locator(SUBMIT_ORDERS).tap()
     changed(page, before, 10)
-    assert page.locator("#msc-submit-orders").count() == 0
+    assert page.locator(SUBMIT_ORDERS).count() == 0
 
 
 def test_undo_after_build_returns_to_the_designer_as_it_was(page: Page, site: Site) -> None:
@@ -221,10 +224,10 @@ def test_hot_seat_replays_the_moves_after_the_hand_off(page: Page, site: Site) -
         page.tap("[data-speed='1']")
         page.tap("[data-step='F']")
         page.tap("#msc-commit")
-        page.wait_for_selector("#msc-submit-orders")
+        page.wait_for_selector(SUBMIT_ORDERS)
         now = settled(page)
         replays = int(page.get_attribute("#msc-map-wrap", "data-replays") or 0)  # before the reveal
-        page.tap("#msc-submit-orders")
+        page.tap(SUBMIT_ORDERS)
         changed(page, now)
     page.wait_for_selector("#handoff")
     settled(page)
@@ -259,7 +262,7 @@ def test_a_whole_game_against_the_computer_in_players_words(page: Page, site: Si
     assert "Initiative:" in log and ("fires its" in log or "cannot fire this turn" in log)
 
 
-DECISION_IN_VIEW = """() => {
+DECISION_IN_VIEW = """(main) => {
   const top = document.querySelector('.topbar').getBoundingClientRect().bottom;
   const board = document.getElementById('board');
   const panel = document.getElementById('msc-panel');
@@ -269,8 +272,15 @@ DECISION_IN_VIEW = """() => {
   const out = [];
   // The deployment's facings and Submit are the shell's choices (issue 36).
   const picks = document.getElementById('msc-deploy-words') ? [...document.querySelectorAll('#choices .choice')] : [];
-  const controls = [...panel.querySelectorAll('[data-speed], [data-step], #msc-commit, #msc-submit-orders, '
-    + '[data-target], #msc-hold, .msc-fire-btn, .msc-hit-sides .btn'), ...picks];
+  // The orders' Submit and Hold fire are the shell's choices alone (issue 36: one list of buttons).
+  const shells = [...document.querySelectorAll('#choices .choice')]
+    .filter((b) => /Submit my orders|Hold fire/.test(b.textContent));
+  // main: only the control that ends the decision (Set, Fire, Submit), wherever the rest are.
+  const controls = main ? [...document.querySelectorAll('#msc-commit, .msc-fire-btn')].slice(0, 1)
+      .concat(shells.filter((b) => /Submit/.test(b.textContent)))
+    : [...panel.querySelectorAll('[data-speed], [data-step], #msc-commit, '
+      + '[data-target], .msc-hit-sides .btn'), ...[...panel.querySelectorAll('.msc-fire-btn')].slice(0, 1),
+      ...picks, ...shells];
   for (const el of controls) {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -283,24 +293,83 @@ DECISION_IN_VIEW = """() => {
 }"""
 
 
+def assert_end_framed(page: Page) -> None:
+    """The end of the game frames every ship still on the map, each a hex's width inside the
+    map's edges (its label above it, its marks under it): none clipped in a corner."""
+    frames(page)
+    page.wait_for_selector("#board")
+    scale = float((page.get_attribute("#board", "data-view") or "0").split(",")[0])
+    survivors = [text for text in page.locator(".msc-ship .msc-where").all_inner_texts()]
+    assert survivors, "no ship survived: nothing to frame"
+    for text in survivors:
+        found = re.search(r"Hex (\d\d)(\d\d)", text)
+        assert found, text
+        x, y, box = hex_point(page, int(found.group(1)) - 1, int(found.group(2)) - 1)
+        margin = 0.9 * scale
+        assert box["x"] + margin <= x <= box["x"] + box["width"] - margin, (text, x, box, scale)
+        assert box["y"] + margin <= y <= box["y"] + box["height"] - margin, (text, y, box, scale)
+
+
+def one_button_each(page: Page) -> None:
+    """Issue 36: "Submit my orders" and "Hold fire" are one button each, the shell's choice; the
+    screen's panel says where they are, in words."""
+    for words in ("Submit my orders", "Hold fire"):
+        shown = [b for b in page.locator(f"button:has-text('{words}')").all() if b.is_visible()]
+        assert len(shown) <= 1, (words, [b.inner_text() for b in shown])
+        if shown:
+            assert shown[0].evaluate("b => b.matches('#choices .choice')"), words
+
+
+@pytest.mark.parametrize("size", [{"width": 915, "height": 412}, {"width": 1280, "height": 800}],
+                         ids=["landscape", "desktop"])
+def test_the_map_and_the_confirm_in_view_landscape_and_desktop(page: Page, site: Site, size: dict[str, int]) -> None:
+    """Issue 36: on a phone held sideways and on a desktop, at every decision of a duel against
+    the computer, at least half of the map and the control that ends the decision ("Set …'s
+    orders" while plotting, the shot's Fire once its odds show, the shell's "Submit my orders")
+    are inside the viewport together, uncovered; each of Submit and Hold fire is one button."""
+    page.set_viewport_size(size)
+    against_the_computer(page, site, turn_limit=3, **SMALL_MAP)
+    checked: list[str] = []
+
+    def check(p: Page) -> None:
+        found: dict[str, Any] | None = p.evaluate(DECISION_IN_VIEW, True)
+        if found is None:
+            return
+        seen, height = found["map"]
+        assert seen >= height / 2, (title(p), found)
+        assert found["out"] == [], (title(p), found)
+        one_button_each(p)
+        checked.append(f"{title(p)} ({found['controls']})")
+
+    try:
+        play_by_taps(page, check=check)
+        assert_end_framed(page)
+    finally:
+        page.set_viewport_size(PHONE)
+    assert sum("Submit" in t or "(1)" in t for t in checked) > 3, checked
+
+
 def test_the_map_and_the_decision_are_in_view_together_for_a_whole_game(page: Page, site: Site) -> None:
     """Issue 36: on a 412x839 phone, at every decision of a whole skirmish against the computer
     (deploying, plotting orders, with the orders plotted, firing with the odds shown), at least
     half of the map and every one of the decision's buttons are inside the viewport, under the
-    header and uncovered, without the player scrolling; and a reveal of both sides' moves in
-    the recap files each side's under its own name."""
+    header and uncovered, without the player scrolling (of several shots at a target, the first
+    Fire: the others scroll in their list), the orders' Submit and Hold fire being the shell's
+    choices, one button each; a reveal of both sides' moves in the recap files each side's under
+    its own name; the end frames every ship left."""
     page.set_viewport_size(PHONE)
     against_the_computer(page, site, scenario="skirmish", turn_limit=4, **SMALL_MAP)
     checked: list[str] = []
     sides_seen: list[str] = []
 
     def check(p: Page) -> None:
-        found: dict[str, Any] | None = p.evaluate(DECISION_IN_VIEW)
+        found: dict[str, Any] | None = p.evaluate(DECISION_IN_VIEW, False)
         if found is None:
             return
         seen, height = found["map"]
         assert seen >= height / 2, (title(p), found)
         assert found["out"] == [], (title(p), found)
+        one_button_each(p)
         checked.append(title(p))
         for side in p.locator("#recap .msc-recap-side").all():
             name = side.locator(".recap-who").inner_text()
@@ -310,5 +379,6 @@ def test_the_map_and_the_decision_are_in_view_together_for_a_whole_game(page: Pa
             sides_seen.append(owner)
 
     play_by_taps(page, check=check)
+    assert_end_framed(page)
     assert len(checked) > 8, checked
     assert {"West", "East"} <= set(sides_seen), sides_seen

@@ -6,7 +6,8 @@ import { plottingShip } from "./helpers.js";
 
 /** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
 /** @typedef {import("./state.js").SkirmishView} SkirmishView */
-/** @typedef {{x0: number, x1: number, y0: number, y1: number}} Box a map rectangle in hex units */
+/** @typedef {{x0: number, x1: number, y0: number, y1: number, whole?: boolean}} Box a map rectangle in
+ * hex units; ``whole``: framed whatever the zoom it needs (the end of the game) */
 
 /** @param {SkirmishView} v */
 function mapUnits(v) { return hx.mapSize(v.map.width, v.map.height); }
@@ -38,18 +39,22 @@ export function focusBox(g) {
   if (v.phase === "deploy" || v.phase === "design") return null;
   const me = v.you;
   const live = v.ships.filter((x) => !x.fate && x.col !== null);
+  const boxOf = (/** @type {typeof live} */ ships, margin = 1.6) => {
+    const pts = ships.map((x) => hx.hexCenter(x.col, x.row));
+    const xs = pts.map((p) => p[0]);
+    const ys = pts.map((p) => p[1]);
+    return { x0: Math.min(...xs) - margin, x1: Math.max(...xs) + margin, y0: Math.min(...ys) - margin, y1: Math.max(...ys) + margin };
+  };
+  // The end: every ship still on the map, whichever side, with a margin for its label above it
+  // and its SPEED and SHIELDS marks under it (the seat's own may all be gone: centring on the
+  // first enemy left the others in a corner or off the map).
+  if (v.phase === "over") return live.length ? { ...boxOf(live, 2.4), whole: true } : null;
   const own = live.filter((x) => me === null || me === undefined || x.owner === me);
   if (!own.length) return null;
   const enemies = live.filter((x) => !own.includes(x));
   const dist = (a, b) => hx.distance([a.col, a.row], [b.col, b.row]);
   const reach = (e) => Math.min(...own.map((o) => dist(o, e)));
   const near = enemies.filter((e) => reach(e) <= v.max_range + 2);
-  const boxOf = (ships) => {
-    const pts = ships.map((x) => hx.hexCenter(x.col, x.row));
-    const xs = pts.map((p) => p[0]);
-    const ys = pts.map((p) => p[1]);
-    return { x0: Math.min(...xs) - 1.6, x1: Math.max(...xs) + 1.6, y0: Math.min(...ys) - 1.6, y1: Math.max(...ys) + 1.6 };
-  };
   // With no enemy in reach, the nearest one joins when the map can still show it readably.
   const nearest = !near.length && enemies.length ? enemies.reduce((a, b) => (reach(a) <= reach(b) ? a : b)) : null;
   if (nearest) {
@@ -116,7 +121,9 @@ export function canvasHeight(v, width, scale) {
   // held sideways the decision sits beside it (screen.css), so it takes the height under the
   // header (issue 36).
   const sideways = window.innerHeight <= 500 && window.innerWidth >= 600;
+  // At the end no control waits under the map: it takes a desktop's share on a phone too.
+  const share = window.innerWidth < 600 && v.phase !== "over" ? 0.4 : 0.62;
   const cap = sideways ? Math.max(200, window.innerHeight - 72)
-    : Math.max(240, Math.min(window.innerHeight * (window.innerWidth < 600 ? 0.4 : 0.62), 720));
+    : Math.max(240, Math.min(window.innerHeight * share, 720));
   return Math.min(mh * scale, cap);
 }

@@ -194,7 +194,7 @@ export function drawMap(g) {
       // the usual zoom; ships too far apart for that: the one deciding is centred instead.
       const tall = canvasHeight(v, width, readable);
       const want = Math.min(readable * 1.15, width / (box.x1 - box.x0), tall / (box.y1 - box.y0));
-      if (want < Math.min(16, readable)) box = null;
+      if (want < Math.min(16, readable) && !box.whole) box = null;
       else scale = Math.max(fit, want);
     }
     state.cam.scale = scale;

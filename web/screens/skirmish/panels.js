@@ -79,9 +79,10 @@ function ordersPanel(g) {
   const summary = done.length ? h("ul", { class: "msc-plotted" }, done.map((o) => h("li", {},
     `${v.ships[o.ship].label}: SPEED ${o.speed}, orders ${o.written || "—"}${o.leaves_map ? " — leaves the map!" : ""}`))) : null;
   if (!ship || !plot) {
-    return h("div", {}, summary,
-      h("p", {}, "Every ship has its orders. Submit them; nobody sees them until both sides are in. (Undo takes back the last step.)"),
-      h("button", { type: "button", class: "btn primary", id: "msc-submit-orders", onclick: (e) => actNow(findAction(g, "Submit"), e) }, "Submit my orders"));
+    // Issue 36: one list of buttons. "Submit my orders" is the shell's choice alone (the UI
+    // contract's #choices, its number key); the panel says what it does.
+    return h("div", { id: "msc-submit-words" }, summary,
+      h("p", {}, `Every ship has its orders. Submit them with “Submit my orders” in the choices${keyOf(g, "Submit") ? ` (${keyOf(g, "Submit")})` : ""}; nobody sees them until both sides are in. (Undo takes back the last step.)`));
   }
   const d = state.ui.draft;
   const open = openOrder(v);
@@ -292,18 +293,48 @@ function firePanel(g) {
   const hold = findAction(g, "HoldFire");
   const targetIds = [...new Set(fires.map((a) => a.fields.target))];
   if (state.ui.target !== null && !targetIds.includes(state.ui.target)) state.ui.target = null;
-  const chosen = state.ui.target !== null ? fires.filter((a) => a.fields.target === state.ui.target)
-    .sort((a, b) => Number(b.fields.ship === state.ui.selected) - Number(a.fields.ship === state.ui.selected)) : [];
+  const chosen = chosenShots(g);
   // Issue 36: the decision's buttons first (targets, Hold fire, then each shot's Fire with its
   // chance), the damage table after them, so that on a phone they sit beside the map.
+  // Hold fire is the shell's choice alone (issue 36: one list of buttons); the panel says where.
+  const key = keyOf(g, "HoldFire");
+  const holdWords = hold ? ` Or hold fire${key ? `: ${key}` : ""} in the choices.` : "";
   return h("div", { class: "msc-fire" },
-    h("p", { class: "msc-note" }, fires.length ? "Tap a highlighted enemy on the map or a target here: the odds show before you fire." : "No weapon can reach a target."),
-    h("div", { class: "msc-row", role: "group", "aria-label": "Targets" }, targetIds.map((t) => h("button", {
+    h("p", { class: "msc-note", id: "msc-fire-words" }, `${fires.length ? "Tap a highlighted enemy or a target for its odds." : "No weapon can reach a target."}${holdWords}`),
+    targetIds.length ? h("div", { class: "msc-row", role: "group", "aria-label": "Targets" }, targetIds.map((t) => h("button", {
       type: "button", class: `btn small${state.ui.target === t ? " on" : ""}`, "aria-pressed": state.ui.target === t ? "true" : "false", "data-target": t,
       onclick: () => { state.ui.target = t; rerender(); },
-    }, `Target ${shipName(v, v.ships[t])}`)),
-    hold ? h("button", { type: "button", class: "btn small", id: "msc-hold", onclick: (e) => actNow(hold, e) }, "Hold fire (end my fire this turn)") : null),
-    chosen.length ? h("div", { class: "msc-odds", id: "msc-odds" }, chosen.map((a) => shotCard(g, a)), damageTable(g, chosen)) : null);
+    }, `Target ${shipName(v, v.ships[t])}`))) : null,
+    chosen.length ? h("div", { class: "msc-odds", id: "msc-odds" }, chosen.map((a) => shotCard(g, a))) : null);
+}
+
+/** The shots at the target chosen, the selected ship's first.
+ * @param {SkirmishGame} g */
+function chosenShots(g) {
+  if (state.ui.target === null) return [];
+  return g.actions.filter((a) => a.kind === "Fire" && a.fields.target === state.ui.target)
+    .sort((a, b) => Number(b.fields.ship === state.ui.selected) - Number(a.fields.ship === state.ui.selected));
+}
+
+/** What a hit on the chosen target does, beside the decision: its own box, so that on an upright
+ * phone it follows the shell's choices (Hold fire there, issue 36) and the map, the shot's
+ * Fire and Hold fire fit the screen together; on a wide screen it stays under the odds.
+ * @param {SkirmishGame} g */
+export function damageBox(g) {
+  const v = g.view;
+  if (g.mode !== "play" || !g.actions.length || v.phase !== "combat" || v.pending_hit) return null;
+  const chosen = chosenShots(g);
+  if (!chosen.length) return null;
+  return state.shell.h("section", { class: "msc-dmg-box", id: "msc-dmg-box", "aria-label": "If it hits" }, damageTable(g, chosen));
+}
+
+/** "key N": the number key of the shell's choice of this kind, or "" when it has none (only the
+ * first nine choices do).
+ * @param {SkirmishGame} g
+ * @param {string} kind */
+function keyOf(g, kind) {
+  const n = g.actions.findIndex((a) => a.kind === kind);
+  return n >= 0 && n < 9 ? `key ${n + 1}` : "";
 }
 
 /** A legal shot's odds, as the engine gives them (view.shots: range and modifier MSC-9.3, the roll
@@ -324,9 +355,13 @@ function shotCard(g, a) {
   const v = g.view;
   const o = shotOdds(v, a);
   const pct = o.percent;
+  // On a phone the words its button and the map already say (the side's name, a modifier, the
+  // chance) are left out (.msc-wide), so that several shots, the map and Hold fire fit.
+  const wide = (/** @type {string} */ text) => h("span", { class: "msc-wide" }, text);
   return h("div", { class: "msc-shot" },
-    h("p", {}, h("span", { class: "msc-shot-title" }, `${o.shooter.label} ${a.fields.side} (${hx.SIDE_WORDS[a.fields.side]}) → ${shipName(v, o.target)}: `),
-      `range ${o.range} (${o.mod >= 0 ? "+" : ""}${o.mod}), TO-HIT ${o.shooter.to_hit}, hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`} — ${pct}%.`),
+    h("p", {}, h("span", { class: "msc-shot-title" }, `${o.shooter.label} ${a.fields.side}`, wide(` (${hx.SIDE_WORDS[a.fields.side]})`), ` → ${shipName(v, o.target)}: `),
+      `range ${o.range}`, wide(` (${o.mod >= 0 ? "+" : ""}${o.mod})`), `, TO-HIT ${o.shooter.to_hit}, hits on ${o.need >= 6 ? "any roll" : o.need <= 0 ? "no roll" : `a roll of ${o.need} or less`}`,
+      wide(` — ${pct}%`), "."),
     // Short on the button (the card says which weapon), whole for a screen reader.
     h("button", { type: "button", class: "btn primary msc-fire-btn", "data-fire": `${a.fields.ship}-${a.fields.side}-${a.fields.target}`,
       "aria-label": `Fire · ${pct}%: ${o.shooter.label} ${a.fields.side} at ${o.target.label}`, onclick: (e) => actNow(a, e) }, `Fire · ${pct}%`));

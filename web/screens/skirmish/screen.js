@@ -14,9 +14,9 @@
 import { watchWidth } from "../common/canvas.js";
 import { freshUi, state } from "./state.js";
 import { ensureStyles } from "./helpers.js";
-import { keepDecisionInView, pump, syncUi } from "./sync.js";
+import { keepDecisionInView, markChoices, pump, syncUi } from "./sync.js";
 import { claimSetup } from "./designer.js";
-import { actionPanel, addStep, backStep, commitOrders, statusPanels } from "./panels.js";
+import { actionPanel, addStep, backStep, commitOrders, damageBox, statusPanels } from "./panels.js";
 import { focusKey } from "./camera.js";
 import { drawMap } from "./draw.js";
 import { mapBox, maybeAnimate } from "./map.js";
@@ -97,7 +97,9 @@ export function render(area, g, tools) {
   // (they hold form fields, which morph does not keep).
   const was = document.getElementById("msc-map-wrap");
   const map = showMap ? (was && area.contains(was) ? morph(was, mapBox(g)) : mapBox(g)) : null;
-  fill(area, map, actionPanel(g), v.phase !== "design" ? statusPanels(g) : null);
+  const panel = actionPanel(g);
+  fill(area, map, panel, panel ? damageBox(g) : null, v.phase !== "design" ? statusPanels(g) : null);
+  markChoices(g);
   if (showMap) {
     const wrap = document.getElementById("msc-map-wrap");
     watchWidth(wrap, () => drawMap(state.current)); // its width read when drawing, without a forced layout

@@ -20,8 +20,8 @@ export function findAction(g, kind, fields = {}) {
 
 /** Play a legal action for a tap. The shell ignores a tap sooner than its settle time after a
  * new decision appears (the second tap of a double tap). A decision that appeared because
- * the screen's own commit ended (its last Step: "Submit my orders" after Enter) was asked for
- * by the player already, so a tap there that the guard ignored is played once it has passed.
+ * the screen's own commit ended (its last Step) was asked for by the player already, so a tap
+ * there that the guard ignored is played once it has passed.
  * @param {SkirmishChoice | undefined} a
  * @param {Event} [e] */
 export function actNow(a, e) {
@@ -164,7 +164,24 @@ function findMark(area, mark) {
 }
 
 // The decision's own controls: the last one on the page is the one kept in view with the map.
-const CONTROLS = "#msc-commit, #msc-submit-orders, #msc-panel [data-target], #msc-hold, .msc-fire-btn, #msc-panel .msc-hit-sides";
+const CONTROLS = "#msc-commit, #msc-panel [data-target], .msc-fire-btn, #msc-panel .msc-hit-sides";
+// The decisions whose one button is the shell's choice (issue 36: one list of buttons): the
+// orders' Submit, Hold fire.
+const SHELL_ONLY = new Set(["Submit", "HoldFire"]);
+
+/** Hold fire first in the shell's choices (shown first, by a class, as Genocide marks its
+ * choices at a hex): with several ships there are many shots, and Hold fire, the one button of
+ * its decision (issue 36), would be under all of them, off a phone's screen. Its number key
+ * stays the engine's order.
+ * @param {SkirmishGame} g */
+export function markChoices(g) {
+  const list = document.getElementById("choices");
+  if (!list) return;
+  const hold = g.mode === "play" && g.view && g.view.phase === "combat" ? findAction(g, "HoldFire") : undefined;
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll(".choice"))) {
+    b.classList.toggle("msc-first", Boolean(hold) && b.dataset.action === String(hold.i));
+  }
+}
 
 /** The map and the decision's controls on screen together (issue 36): after a tap that changes
  * the controls (a SPEED, a step, a target) and when a new decision appears, the page scrolls
@@ -179,10 +196,17 @@ export function keepDecisionInView() {
   // The deployment's facings and Submit are the shell's choices (issue 36): those few come into
   // view with the map, not a list of every hex to place on.
   const v = state.current && state.current.view;
-  const picks = v && v.phase === "deploy" ? [...document.querySelectorAll("#choices .choice")] : [];
-  const all = [...document.querySelectorAll(CONTROLS), ...(picks.length <= 6 ? picks : [])].filter((el) => el.getClientRects().length);
+  const deploying = v && v.phase === "deploy" ? [...document.querySelectorAll("#choices .choice")] : [];
+  // Submit and Hold fire are the shell's choices alone (issue 36): they come into view with the map.
+  const shellOnly = state.current ? state.current.actions.filter((a) => SHELL_ONLY.has(a.kind))
+    .map((a) => document.querySelector(`#choices .choice[data-action="${a.i}"]`)).filter((el) => el !== null) : [];
+  const picks = deploying.length <= 6 ? deploying : [];
+  const all = [...document.querySelectorAll(CONTROLS), ...picks, ...shellOnly].filter((el) => el.getClientRects().length);
   const last = all.length ? all[all.length - 1] : panel;
-  if (panel.scrollHeight > panel.clientHeight + 1) {
+  // A control in the panel is seen where the panel shows it (it may scroll on its own); the
+  // shell's choices (issue 36) lie under it in the page.
+  const inPanel = panel.contains(last);
+  if (inPanel && panel.scrollHeight > panel.clientHeight + 1) {
     const p = panel.getBoundingClientRect();
     const c = last.getBoundingClientRect();
     if (c.bottom > p.bottom) panel.scrollTop += c.bottom - p.bottom + 8;
@@ -196,8 +220,10 @@ export function keepDecisionInView() {
   // decision) comes back down as far as the controls allow.
   // A panel that sticks under the header (beside the map) stays on screen whatever the scroll.
   const sticky = getComputedStyle(panel).position === "sticky";
-  const least = sticky ? -Infinity : Math.min(c.bottom, panel.getBoundingClientRect().bottom) + 8 - window.innerHeight;
+  const least = sticky && inPanel ? -Infinity : (inPanel ? Math.min(c.bottom, panel.getBoundingClientRect().bottom) : c.bottom) + 8 - window.innerHeight;
   const most = m.top - top - 4;
-  const by = most < 0 ? Math.max(most, least) : Math.min(Math.max(least, m.bottom - window.innerHeight, 0), most);
+  // With the map's top scrolled away, the page never scrolls further down for a control below
+  // (Hold fire under a panel beside the map, in landscape): the map is the decision's place.
+  const by = most < 0 ? Math.min(Math.max(most, least), 0) : Math.min(Math.max(least, m.bottom - window.innerHeight, 0), most);
   if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
 }
