@@ -159,11 +159,17 @@ def main() -> int:
                                cross_validated(played, by_isotonic)),
             "logistic": report(f"logistic map as knots, {FOLDS} folds by seed", cross_validated(played, by_platt)),
         }
-        # The map with fewer deciles off on the folds, then the lower Brier score, fitted on every game.
-        kind = min(("isotonic", "logistic"), key=lambda k: (found[k]["off"], found[k]["brier"]))
+        # Of the maps no worse than the raw value by the Brier score on the folds (a map that only
+        # squeezes every chance towards the base rate is not a calibration), the one with fewer
+        # deciles off, then the lower Brier score, fitted on every game; none if neither is.
+        fair = [k for k in ("isotonic", "logistic") if found[k]["brier"] <= found["raw"]["brier"]]
+        kind = min(fair, key=lambda k: (found[k]["off"], found[k]["brier"])) if fair else None
         found["chosen"] = kind
-        found["knots"] = isotonic_knots(raw) if kind == "isotonic" else platt_knots(raw)
         out[game_id] = found
+        if kind is None:
+            print(f"\n{game_id}: no map does better than the raw value on the folds")
+            continue
+        found["knots"] = isotonic_knots(raw) if kind == "isotonic" else platt_knots(raw)
         print(f"\nREVIEW_CALIBRATION for {game_id}, the {kind} map fitted on all {len(played)} games:")
         print({0: found["knots"], 1: mirrored(found["knots"])})
     if args.json:
