@@ -8,6 +8,7 @@ seat's hidden parts and the dice to come changed) give the very same review.
 from __future__ import annotations
 
 import dataclasses
+import types
 from typing import Any
 
 import pytest
@@ -204,15 +205,12 @@ def test_the_calibration_map_is_straight_between_its_knots_and_flat_beyond() -> 
 
 
 def _ai_with(knots: object) -> GameAI:
-    module = ai.game_ai("warfare").module
-
-    class Module:  # the Warfare AI module with other knots
-        __name__ = "calibrated_warfare"
-        REVIEW_CALIBRATION = {0: knots}
-        determinize = staticmethod(module.determinize)
-        evaluate = staticmethod(module.evaluate)
-
-    return GameAI(GAMES["warfare"], Module)  # type: ignore[arg-type]
+    warfare = ai.game_ai("warfare").module
+    module = types.ModuleType("calibrated_warfare")  # the Warfare AI module with other knots
+    module.determinize = warfare.determinize  # type: ignore[attr-defined]
+    module.evaluate = warfare.evaluate  # type: ignore[attr-defined]
+    module.REVIEW_CALIBRATION = {0: knots}  # type: ignore[attr-defined]
+    return GameAI(GAMES["warfare"], module)
 
 
 def test_a_decision_is_costly_through_the_map_exactly_when_it_was_before() -> None:
