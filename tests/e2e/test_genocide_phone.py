@@ -26,7 +26,7 @@ from pygame_core.games.genocide.transport import step_mp
 from .conftest import Contexts, wait_ready
 from .helpers import at, frames, settle, wait_until
 from .site import STEP_MS, Site
-from .test_genocide import _hex_point, _saved_game_script, drive
+from .test_genocide import SQ3, _hex_point, _saved_game_script, drive
 
 # Where the map and the decision are on the screen, and the labels of the visible buttons.
 LAYOUT = """() => {
@@ -57,6 +57,9 @@ LAYOUT = """() => {
     actions: choices.map(words),
     copies: [...document.querySelectorAll('[data-gc-action]')].filter(shown).length,
     scrollY: window.scrollY,
+    camera: (() => { const c = document.getElementById('gc-map');
+      return { w: c.clientWidth, h: c.clientHeight, s: Number(c.dataset.s),
+               ox: Number(c.dataset.ox), oy: Number(c.dataset.oy) }; })(),
   };
 }"""
 
@@ -122,6 +125,13 @@ def _check(page: Page, what: str) -> str:
     assert ids == [], (what, ids)
     twice = [label for label in seen["actions"] if seen["labels"].count(label) != 1]
     assert twice == [], (what, twice)
+    battle = re.match(r"Battle at (\d\d)(\d\d)", what)
+    if battle:  # issue 36: the battle's hex in the middle of the map, not clipped in a corner
+        cam = seen["camera"]
+        col, row = int(battle[1]) - 1, int(battle[2]) - 1
+        x = cam["ox"] + 1.5 * col * cam["s"]
+        y = cam["oy"] + SQ3 * (row + 0.5 * (col & 1)) * cam["s"]
+        assert 0.15 * cam["w"] <= x <= 0.85 * cam["w"] and 0.15 * cam["h"] <= y <= 0.85 * cam["h"], (what, x, y, cam)
     return what
 
 

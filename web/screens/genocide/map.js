@@ -51,6 +51,16 @@ export function schedule() {
   ui.frame = requestAnimationFrame(() => { ui.frame = 0; draw(); });
 }
 
+/** The map's size on screen, or, while the screen is not laid out yet (a game opened from
+ * home, drawn before it is shown: 0 x 0), the size the camera was framed for: a battle's hex
+ * centred on a 0 x 0 canvas ended in the map's corner (issue 36).
+ * @param {HTMLElement} canvas
+ * @param {Camera} cam
+ * @returns {[number, number]} */
+function shownSize(canvas, cam) {
+  return [canvas.clientWidth || cam.w, canvas.clientHeight || cam.h];
+}
+
 /**
  * @param {number} c
  * @param {number} r */
@@ -59,10 +69,11 @@ export function centreOn(c, r) {
   const canvas = document.getElementById("gc-map");
   if (!cam || !canvas) return;
   const [x, y] = centre(c, r);
+  const [w, hgt] = shownSize(canvas, cam);
   cam.s = Math.max(cam.s, Math.min(32, cam.fit * 2.5));
   cam.auto = false;
-  cam.ox = canvas.clientWidth / 2 - x * cam.s;
-  cam.oy = canvas.clientHeight / 2 - y * cam.s;
+  cam.ox = w / 2 - x * cam.s;
+  cam.oy = hgt / 2 - y * cam.s;
   draw();
 }
 
@@ -75,8 +86,7 @@ export function showHex(c, r) {
   const canvas = document.getElementById("gc-map");
   if (cam && canvas) {
     const [x, y] = centre(c, r);
-    const w = canvas.clientWidth;
-    const hgt = canvas.clientHeight;
+    const [w, hgt] = shownSize(canvas, cam);
     if (cam.s < 18) cam.s = 24;
     cam.auto = false;
     cam.ox = w / 2 - x * cam.s;
@@ -125,6 +135,13 @@ function drawMap() {
   }
   if (!ui.cam || (ui.cam.auto && (ui.cam.w !== w || ui.cam.h !== hgt))) fitSilently(v, w, hgt);
   const cam = ui.cam;
+  if (cam.w !== w || cam.h !== hgt) {
+    // A camera the game or the player moved keeps its centre when the map's box changes (the
+    // recap above the bar comes and goes on an upright phone): a battle's hex stays in the middle.
+    cam.ox += (w - cam.w) / 2;
+    cam.oy += (hgt - cam.h) / 2;
+    Object.assign(cam, { w, h: hgt });
+  }
   // The camera, for tests and tools that tap a hex: public geometry only.
   canvas.dataset.s = cam.s.toFixed(4);
   canvas.dataset.ox = cam.ox.toFixed(2);
@@ -322,7 +339,7 @@ export function keepInView(c, r) {
   if (!cam || !canvas) return;
   const [wx, wy] = centre(c, r);
   const [x, y] = [cam.ox + wx * cam.s, cam.oy + wy * cam.s];
-  const [w, hgt] = [canvas.clientWidth, canvas.clientHeight];
+  const [w, hgt] = shownSize(canvas, cam);
   const m = Math.min(w, hgt) * 0.18;
   if (x >= m && x <= w - m && y >= m && y <= hgt - m) return false;
   cam.ox = w / 2 - wx * cam.s;
