@@ -151,15 +151,18 @@ def recap(match: Match, viewer: PlayerId, log: list[str], index: LogIndex) -> Re
     start = log_from
     for position in range(since, end):
         stop = index.length(match, position + 1, viewer)
+        seat = game.current_player(match.states[position])
         steps.append({
             "at": position,
-            "seat": game.current_player(match.states[position]),
+            "seat": seat,
             "lines": log[start:stop],
             "from": start,  # the index of its first line in the viewer's log (a line's data-line)
             "kinds": kinds[start:stop],
             "facts": index.facts(match, viewer, start, stop),
             "results": [k - start for k in range(start, min(stop, len(results))) if results[k]],
-            "auto": index.idle_words(match, position),
+            # C-5.4: that a seat held no card to play is its own secret; another seat reads
+            # its pass as any pass (the log's line), never "no card to play".
+            "auto": index.idle_words(match, position) if seat == viewer else None,
         })
         start = stop
     return {"since": since, "log_from": log_from, "steps": steps}

@@ -79,11 +79,14 @@ def test_a_battle_after_an_automatic_pass_reaches_the_recap() -> None:
     assert idle is not None
     match = Match(match.game, match.record, (*match.states[:-1], dice(match.state, 6, 1)))
     match = match.play(idle[0])
+    own = recap(match, BLUE, GAME.view_log(match.state, BLUE), LogIndex())
+    assert own is not None and own["steps"][-1]["auto"] == "No card to play before the battle dice: passed."
     log = GAME.view_log(match.state, WHITE)
     told = recap(match, WHITE, log, LogIndex())
     assert told is not None
     auto = told["steps"][-1]
-    assert auto["auto"] == "No card to play before the battle dice: passed." and auto["seat"] == BLUE
+    # C-5.4: White reads Blue's pass as any pass, never that Blue held no card to play.
+    assert auto["auto"] is None and auto["seat"] == BLUE
     results = [auto["lines"][k] for k in auto["results"]]
     assert results[:3] == [
         "Battle for e6: White rolls 6 = 6, Blue rolls 1 = 1",

@@ -147,12 +147,12 @@ export function recapStep(g, step) {
   const { h } = ui.shell;
   const v = base.view;
   if (step.auto) {
-    // Why another seat passed a window (it held no card for it) is its own secret (C-5.4);
-    // what the pass set off (dice, a kill, a planet destroyed) is told all the same (issue 31).
-    const passed = step.seat !== g.viewer ? h("span", { class: "recap-line" }, "Passed (played no card).") : null;
+    // The viewer's own pass at a window with nothing to play (another seat's comes without
+    // its words: that it held no card is its secret, C-5.4, web/star_web/recap.py); what the
+    // pass set off (dice, a kill, a planet destroyed) is told all the same (issue 31).
     const results = (step.results || []).map((k) => entry(step, k));
-    if (!results.length) return passed;
-    return h("span", { class: "recap-lines gc-step" }, passed, stepLines(v, [], results));
+    if (!results.length) return null;
+    return h("span", { class: "recap-lines gc-step" }, stepLines(v, [], results));
   }
   const moves = recapMoves(base).get(step.at) || [];
   const entries = step.lines.map((line, k) => entry(step, k));
