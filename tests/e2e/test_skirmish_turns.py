@@ -320,6 +320,21 @@ def one_button_each(page: Page) -> None:
             assert shown[0].evaluate("b => b.matches('#choices .choice')"), words
 
 
+def map_and_decision_checked(page: Page, landscape_or_desktop: bool, checked: list[str]) -> bool:
+    """At a decision (else False): at least half of the map and the decision's controls in the
+    viewport, uncovered (``DECISION_IN_VIEW``), Submit and Hold fire one button each; its title
+    and controls added to ``checked``."""
+    found: dict[str, Any] | None = page.evaluate(DECISION_IN_VIEW, landscape_or_desktop)
+    if found is None:
+        return False
+    seen, height = found["map"]
+    assert seen >= height / 2, (title(page), found)
+    assert found["out"] == [], (title(page), found)
+    one_button_each(page)
+    checked.append(f"{title(page)} ({found['controls']})" if landscape_or_desktop else title(page))
+    return True
+
+
 @pytest.mark.parametrize("size", [{"width": 915, "height": 412}, {"width": 1280, "height": 800}],
                          ids=["landscape", "desktop"])
 def test_the_map_and_the_confirm_in_view_landscape_and_desktop(page: Page, site: Site, size: dict[str, int]) -> None:
@@ -332,14 +347,7 @@ def test_the_map_and_the_confirm_in_view_landscape_and_desktop(page: Page, site:
     checked: list[str] = []
 
     def check(p: Page) -> None:
-        found: dict[str, Any] | None = p.evaluate(DECISION_IN_VIEW, True)
-        if found is None:
-            return
-        seen, height = found["map"]
-        assert seen >= height / 2, (title(p), found)
-        assert found["out"] == [], (title(p), found)
-        one_button_each(p)
-        checked.append(f"{title(p)} ({found['controls']})")
+        map_and_decision_checked(p, True, checked)
 
     try:
         play_by_taps(page, check=check)
@@ -363,14 +371,8 @@ def test_the_map_and_the_decision_are_in_view_together_for_a_whole_game(page: Pa
     sides_seen: list[str] = []
 
     def check(p: Page) -> None:
-        found: dict[str, Any] | None = p.evaluate(DECISION_IN_VIEW, False)
-        if found is None:
+        if not map_and_decision_checked(p, False, checked):
             return
-        seen, height = found["map"]
-        assert seen >= height / 2, (title(p), found)
-        assert found["out"] == [], (title(p), found)
-        one_button_each(p)
-        checked.append(title(p))
         for side in p.locator("#recap .msc-recap-side").all():
             name = side.locator(".recap-who").inner_text()
             lines = side.locator("li").all_inner_texts()
