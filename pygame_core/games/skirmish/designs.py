@@ -13,7 +13,7 @@ from typing import Any
 
 from ...game import QueryError
 from .data import MAX_SHIP_BP, SIDE_INDEX, SIDE_LABEL, SIDE_NAMES, STAT_LIMITS, STATS, TEMPLATES, WEAPON_SIDES
-from .rules import current_seat, design_template, ship_allowance, spent
+from .rules import allowance, current_seat, design_template, ship_allowance, spent
 from .state import Design, Plan, SkirmishState
 from .words import TEMPLATE_WORDS
 
@@ -65,21 +65,16 @@ def starter(allowance: int) -> Design:
     return d if d.bp == design_template("ship1").bp else replace(d, name="trimmed")
 
 
-def first_allowance(ships: int, budget: int, ship_bp: int) -> int:
-    """What the first ship of a side may cost (MSC-2.3): the per-ship limit or the budget."""
-    return min(ship_bp, MAX_SHIP_BP, budget)
-
-
 def quick_fleet(ships: int, budget: int, ship_bp: int) -> list[Design]:
     """The quick start (MSC-2.2, MSC-4.1): the three example designs in turn while one fits
     (duel: Ship 1; skirmish: one of each; fleet: two of each, 90 of 100 BP). Where a ship may
     cost less than an example design, Ship 1 cut to fit (``starter``), as many as fit whole."""
     out: list[Design] = []
     used = 0
-    small = first_allowance(ships, budget, ship_bp) < 15
+    small = allowance(budget, ship_bp) < design_template("ship1").bp
     order = tuple(TEMPLATES)
     while len(out) < ships:
-        allow = min(ship_bp, MAX_SHIP_BP, budget - used)
+        allow = allowance(budget, ship_bp, used)
         design = starter(allow) if small else design_template(order[len(out) % len(order)])
         if allow < 1 or design.bp > allow or (small and out and design.bp < out[0].bp):
             break
@@ -90,7 +85,7 @@ def quick_fleet(ships: int, budget: int, ship_bp: int) -> list[Design]:
 
 def fleet_of(design: Design, ships: int, budget: int, ship_bp: int) -> list[Design] | str:
     """As many ships of ``design`` as a side may build (MSC-2.3, MSC-4.1), or why none fits."""
-    most = first_allowance(ships, budget, ship_bp)
+    most = allowance(budget, ship_bp)
     if design.bp > most:
         return f"{design.bp} BP, more than a ship may cost here ({most} BP)"
     return [design] * min(ships, budget // max(1, design.bp))

@@ -84,9 +84,15 @@ def spent(plan: Plan) -> int:
     return sum(d.bp for d in plan.designs)
 
 
+def allowance(budget: int, ship_bp: int, used: int = 0) -> int:
+    """BP for the next ship of a side that has ``used`` of its ``budget``: the per-ship limit
+    or what is left of the budget (MSC-2.3)."""
+    return min(ship_bp, MAX_SHIP_BP, budget - used)
+
+
 def ship_allowance(state: SkirmishState, plan: Plan) -> int:
-    """BP for the next ship: the per-ship limit or what is left of the budget (MSC-2.3)."""
-    return min(state.ship_bp, MAX_SHIP_BP, state.budget - spent(plan))
+    """BP for the next ship of ``plan`` (MSC-2.3)."""
+    return allowance(state.budget, state.ship_bp, spent(plan))
 
 
 def can_add_ship(state: SkirmishState, plan: Plan) -> bool:
