@@ -53,6 +53,12 @@ function groupOf(v, cid) {
   return null;
 }
 
+/** "1st ", "2nd "...: a ship's place among the ships of its type in its fleet.
+ * @param {number} n */
+function placeWord(n) {
+  return `${ORDINALS[n - 1] || `${n}th`} `;
+}
+
 /** A ship in the player's words (issue 36): its type and fleet ("Gunships of fleet 3"), with
  * "1st", "2nd"... by the engine's order when the fleet (or the setup hand) holds two of the
  * type; never an internal id. The owner, where it matters, is the caller's (targetWords).
@@ -65,8 +71,7 @@ export function shipName(v, cid, where = true) {
   const g = groupOf(v, cid);
   if (!g) return t.name;
   const same = g.ids.filter((id) => shipType(v, id) === t).sort((a, b) => a - b);
-  const n = same.indexOf(cid) + 1;
-  const nth = same.length > 1 ? `${ORDINALS[n - 1] || `${n}th`} ` : "";
+  const nth = same.length > 1 ? placeWord(same.indexOf(cid) + 1) : "";
   return `${nth}${t.name}${where && g.marker ? ` of fleet ${g.marker}` : ""}`;
 }
 
@@ -80,7 +85,7 @@ export function shipName(v, cid, where = true) {
 export function shipAsKnown(v, cid, at) {
   if (!Array.isArray(at) || at.length !== 3) return shipName(v, cid);
   const [owner, marker, nth] = at;
-  const core = `${nth > 0 ? `${ORDINALS[nth - 1] || `${nth}th`} ` : ""}${shipType(v, cid).name}${marker > 0 ? ` of fleet ${marker}` : ""}`;
+  const core = `${nth > 0 ? placeWord(nth) : ""}${shipType(v, cid).name}${marker > 0 ? ` of fleet ${marker}` : ""}`;
   if (owner < 0) return core;
   return owner === v.viewer ? `your ${core}` : `${seatName(v, owner)}'s ${core}`;
 }
