@@ -90,11 +90,12 @@ export function tapAfterModel(g) {
   if (!wait || wait.at >= g.at) return;
   ui.afterModel = null;
   if (g.mode !== "play" || !g.actions.length || g.thinking) return;
-  // The shell is done with the model once it is no longer busy: then the tap is taken.
-  let tries = 0;
+  // The shell is done with the model once it is no longer busy: then the tap is taken. It
+  // waits as long as that takes (a slow phone may be busy for seconds: giving up after a while
+  // lost the tap, as the tap then waited for a model that never came); a newer model ends it.
   const take = () => {
     if (ui.g !== g) return;
-    if (document.body.dataset.busy && tries++ < 100) { setTimeout(take, 20); return; }
+    if (document.body.dataset.busy) { setTimeout(take, 20); return; }
     tapHex(wait.c, wait.r, undefined, true);
   };
   setTimeout(take, 0);

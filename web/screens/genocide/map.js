@@ -138,8 +138,10 @@ function drawMap() {
   if (cam.w !== w || cam.h !== hgt) {
     // A camera the game or the player moved keeps its centre when the map's box changes (the
     // recap above the bar comes and goes on an upright phone): a battle's hex stays in the middle.
+    // Not after a tap on the map: there the hexes stay under the finger (the box grows or
+    // shrinks at its bottom), or a quick next tap lands half the change off its mark.
     cam.ox += (w - cam.w) / 2;
-    cam.oy += (hgt - cam.h) / 2;
+    if (!ui.byMap) cam.oy += (hgt - cam.h) / 2;
     Object.assign(cam, { w, h: hgt });
   }
   // The camera, for tests and tools that tap a hex: public geometry only.

@@ -52,6 +52,7 @@ export function render(area, g, tools) {
   // A model brought by a tap on the map or by a chain of moves it started: the map stays
   // where the player sees it (keepScroll), not framed again under the finger.
   const byMap = Boolean(ui.keepScroll || (ui.queue && ui.queue.byMap));
+  ui.byMap = byMap;
   ui.g = g;
   ui.pending = null;
   ui.stamp += 1;
@@ -158,19 +159,24 @@ function frameDecision(g, byMap) {
 
 /** After a move made on the map, the map stays where the player saw it on the screen (the
  * recap above it changes height, and the shell brings the top of the game into view after a
- * move): the shell scrolls in the next frame (its callback is asked for once this render
- * returns); this one, asked for after it, puts the map back in that same frame, before
- * anything is painted or tapped.
+ * move): the map is put back at once, and again after the shell's scroll in the next frame
+ * (its callback is asked for once this render returns; this one after it), before anything is
+ * painted or tapped.
  * @param {GenocideGame} g */
 function keepScroll(g) {
   const keep = ui.keepScroll;
   if (!keep || g.at <= keep.after) return;
   ui.keepScroll = null;
   if (g.mode !== "play" || keep.top === null) return;
-  setTimeout(() => requestAnimationFrame(() => {
+  const back = () => {
     const canvas = document.getElementById("gc-map");
     if (ui.g === g && canvas) window.scrollBy(0, canvas.getBoundingClientRect().top - keep.top);
-  }), 0);
+  };
+  // At once as well (one forced layout a move made on the map): a busy page may paint this
+  // model, and take the next tap, before that frame; the map then stood a line lower under the
+  // finger, and a fast second tap landed three hexes off its mark (CI, a loaded machine).
+  back();
+  setTimeout(() => requestAnimationFrame(back), 0);
 }
 
 /**

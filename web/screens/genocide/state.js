@@ -34,7 +34,8 @@
  *   mini: {x: number, y: number, w: number, h: number, toWorld?: (x: number, y: number) => number[]} | null,
  *   lastScale: number, layerTimer: number, frameTimer: number, markedAt: string, framed: string,
  *   pending?: number | null, keepScroll?: {top: number | null, after: number} | null,
- *   afterModel?: {c: number, r: number, at: number} | null, pickedAt?: number, focus?: string, centre?: HexAt | null}} */
+ *   afterModel?: {c: number, r: number, at: number} | null, pickedAt?: number, focus?: string, centre?: HexAt | null,
+ *   byMap?: boolean}} */
 export const ui = {
   g: null, // the model on screen
   cam: null, // {s: pixels per hex radius, ox, oy}
@@ -45,6 +46,7 @@ export const ui = {
   stamp: 0, // bumped whenever what the map marks may have changed (the frame layer is redrawn)
   draft: null, // setup: {key, kind, assign}
   queue: null, // actions played one after another: {seat, next(g) -> action index or null, what, byMap}
+  byMap: false, // the model on screen came from a tap on the map: the hexes stay under the finger
   legend: false,
   logSeat: null, // the player whose log lines "Log by player" shows (null: everyone)
   shell: null, // the shell's tools, from the last render
