@@ -16,7 +16,7 @@ from pygame_core import Match, decode_match, encode_link
 
 from .conftest import Contexts, wait_ready
 from .helpers import wait_until
-from .site import STEP_MS, Site, dist_dir
+from .site import BOOT_TIMEOUT_MS, STEP_MS, Site, dist_dir
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +72,9 @@ def test_an_update_waits_for_the_open_game_and_takes_over_at_the_next_start(
     page.close()
 
     again = context.new_page()
-    again.goto(site.url + "#g/" + save_id)
+    # Not waiting for "load": the browser may hold this navigation while the waiting worker
+    # activates (CI once took over a minute on a loaded machine); the app being ready is the point.
+    again.goto(site.url + "#g/" + save_id, wait_until="commit", timeout=BOOT_TIMEOUT_MS)
     # The waiting worker takes over once no page of the older build is left: the browser may
     # let it do so just after this navigation, so a start or two later at most.
     for _ in range(3):
