@@ -275,9 +275,9 @@ DECISION_IN_VIEW = """(main) => {
   // The orders' Submit and Hold fire are the shell's choices alone (issue 36: one list of buttons).
   const shells = [...document.querySelectorAll('#choices .choice')]
     .filter((b) => /Submit my orders|Hold fire/.test(b.textContent));
-  // main: only the control that ends the decision (Set, Fire, Submit), wherever the rest are.
-  const controls = main ? [...document.querySelectorAll('#msc-commit, .msc-fire-btn')].slice(0, 1)
-      .concat(shells.filter((b) => /Submit/.test(b.textContent)))
+  // main: only the controls that end the decision (Set, Fire, Submit, Hold fire), wherever the
+  // rest are.
+  const controls = main ? [...document.querySelectorAll('#msc-commit, .msc-fire-btn')].slice(0, 1).concat(shells)
     : [...panel.querySelectorAll('[data-speed], [data-step], #msc-commit, '
       + '[data-target], .msc-hit-sides .btn'), ...[...panel.querySelectorAll('.msc-fire-btn')].slice(0, 1),
       ...picks, ...shells];
