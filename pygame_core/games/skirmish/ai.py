@@ -264,12 +264,22 @@ def _enemy_poses(state: SkirmishState, enemy: Ship) -> tuple[tuple[int, int, int
     return tuple(ends[::step])
 
 
+COMBAT_SCALE = 8.7
+"""BP per unit of fighting strength: the MSC-2.2 example ships (15 BP) come out near 15."""
+
+
 def _ship_value(ship: Ship) -> float:
-    """What a ship in play is worth: its design BP (MSC-10.2), less for damage."""
+    """What a ship in play is worth, in BP: a share of its design BP (what destroying it scores,
+    MSC-10.2) and the rest by how it fights now: the square root of the shields it has left times
+    the hits it lands (MSC-9.4: TO-HIT over a d6; a second and third weapon add arcs to fire
+    from more than hits, MSC-9.2), a little less with its ENGINE damaged. Counting BP and weapons
+    alone rated Ship 1 (TO-HIT 3, three weapons) far above Ship 3 (TO-HIT 5, one), which wins
+    most of their duels (issue 36: the review's chance to win fell below the base rate)."""
     d = ship.design
     weapons = sum(1 for w in ship.weapons if w == INTACT)
-    health = ship.shields / d.shields
-    return d.bp * (0.35 + 0.45 * health + 0.1 * (ship.engine / d.engine if d.engine else 1.0)) + 2.0 * weapons
+    fire = min(1.0, d.to_hit / 6) * (1.0 + 0.3 * (weapons - 1)) if weapons else 0.0
+    mobility = 0.85 + 0.15 * (ship.engine / d.engine if d.engine else 1.0)
+    return 0.3 * d.bp + 0.7 * COMBAT_SCALE * math.sqrt(ship.shields * fire) * mobility
 
 
 def _pose_score(
