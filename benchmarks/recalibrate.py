@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Fit the review's chance-to-win map from calibration.py's raw games, and check it on others (issue 36).
 
-calibration.py (``--raw``) keeps, per seeded game, every reviewed decision of seat 0 with the
-value the review's samples gave it and the game's result. This script fits, per game, a monotone
-map from that value to the observed rate (isotonic: pool-adjacent-violators over quantile bins,
-then straight lines between the bins), and checks it the honest way: ten folds by game seed, each
-fold's decisions shown through a map fitted on the other nine, every decision of the 200 games
-then bucketed by the chance it would have shown. A logistic map (Platt) is fitted alongside for
-comparison. It prints the chosen map fitted on all the games, for the game's AI module
-(``REVIEW_CALIBRATION``): seat 0's, and seat 1's as its mirror (the games review seat 0 only;
-in a game of two seats one's win is the other's loss, so a value v for seat 1 is a value 1 - v
-for seat 0, and the seats are not alike: who moves first wins more or less often).
+calibration.py (``--raw``) keeps, per seeded game, every reviewed decision of seat 0: the value
+the review's samples gave it, whether the top level would have moved otherwise, and the game's
+result. This script fits, per game, the engine's map (``pygame_core.ai.calibration``):
+
+    chance = logistic(slope * logit(value) + skill * (share - usual) + offset[seat])
+
+where ``share`` is the seat's share of decisions so far where the top level differed (from the
+usual share, ``PRIOR`` decisions' worth of it), by a logistic regression (Newton's method on the
+log loss); and the same without ``share`` (skill 0), for comparison. Each is checked the honest
+way: ten folds by game seed, each fold's decisions shown through a map fitted on the other nine,
+every decision then bucketed by the chance it would have shown. It prints the chosen map fitted
+on all the games, for the game's AI module (``REVIEW_CALIBRATION``). Only seat 0 is reviewed;
+seat 1's offset is seat 0's mirrored (in a game of two seats one's win is the other's loss: for
+two usual players, a value v for seat 1 is a value 1 - v for seat 0).
 
     .venv/bin/python benchmarks/recalibrate.py RAW.jsonl [RAW.jsonl ...] [--json out.json]
 """
@@ -20,107 +24,114 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from calibration import summary
 from common import print_table
 
-from pygame_core.ai.review import calibrated
+from pygame_core.ai.calibration import ReviewCalibration
 
-Pair = tuple[float, float]  # (the review's value, the result for seat 0)
+Pair = tuple[float, float]  # (the chance shown, the result for seat 0)
+Row = tuple[float, float, float]  # (the logit of the review's value, share - usual, the result)
 FOLDS = 10
-BINS = 20
-
-
-def isotonic_knots(pairs: Sequence[Pair], bins: int = BINS) -> tuple[tuple[float, float], ...]:
-    """Knots (value, chance) of a monotone map: the pairs in ``bins`` bins of equal count by value,
-    each bin's mean value and mean result, adjacent bins pooled while a result falls as the value
-    rises (pool-adjacent-violators), then the ends held flat to 0 and 1."""
-    ordered = sorted(pairs)
-    size = max(1, len(ordered) // bins)
-    blocks: list[list[float]] = []  # [sum of values, sum of results, count]
-    for start in range(0, len(ordered), size):
-        chunk = ordered[start:start + size]
-        blocks.append([sum(p for p, _ in chunk), sum(y for _, y in chunk), float(len(chunk))])
-    pooled: list[list[float]] = []
-    for block in blocks:
-        pooled.append(block)
-        while len(pooled) > 1 and pooled[-2][1] / pooled[-2][2] >= pooled[-1][1] / pooled[-1][2]:
-            last = pooled.pop()
-            pooled[-1] = [a + b for a, b in zip(pooled[-1], last, strict=True)]
-    knots = [(round(b[0] / b[2], 4), round(b[1] / b[2], 4)) for b in pooled]
-    return ((0.0, knots[0][1]), *knots, (1.0, knots[-1][1]))
-
-
-def platt(pairs: Sequence[Pair], steps: int = 300) -> tuple[float, float]:
-    """a, b of chance = 1 / (1 + exp(-(a + b * logit(value)))), by Newton's method on the log loss."""
-    xs = [_logit(p) for p, _ in pairs]
-    ys = [y for _, y in pairs]
-    a, b = 0.0, 1.0
-    for _ in range(steps):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in zip(xs, ys, strict=True):
-            q = 1 / (1 + math.exp(-(a + b * x)))
-            w = q * (1 - q)
-            ga += q - y
-            gb += (q - y) * x
-            haa += w
-            hab += w * x
-            hbb += w * x * x
-        det = haa * hbb - hab * hab
-        if det <= 1e-12:
-            break
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        a, b = a - da, b - db
-        if abs(da) + abs(db) < 1e-9:
-            break
-    return a, b
-
-
-GRID = (0.0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 1.0)
-"""Where a logistic map is sampled into knots (the engine's one form of map, review.calibrated)."""
-
-
-def platt_knots(pairs: Sequence[Pair]) -> tuple[tuple[float, float], ...]:
-    """The logistic map fitted on ``pairs`` as knots on ``GRID`` (straight between them)."""
-    a, b = platt(pairs)
-    return tuple((x, round(1 / (1 + math.exp(-(a + b * _logit(x)))), 4)) for x in GRID)
-
-
-def mirrored(knots: Sequence[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
-    """The other seat's map of a two-seat game: chance 1 - f(1 - v)."""
-    return tuple(sorted((round(1 - x, 4), round(1 - y, 4)) for x, y in knots))
+PRIOR = 10.0
+"""Decisions' worth of the usual share a seat's share starts from: a few verdicts move it little.
+Chosen by the folds' Brier score on the 200 MSC games among 5, 10, 15 and 20 (0.0833, 0.0826,
+0.0828, 0.0831): one number picked on the same folds it is then checked on."""
 
 
 def _logit(p: float) -> float:
-    p = min(max(p, 0.01), 0.99)
+    p = min(max(p, 1e-4), 1 - 1e-4)
     return math.log(p / (1 - p))
 
 
-Fit = Callable[[Sequence[Pair]], Callable[[float], float]]
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (a few unknowns)."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        if abs(m[col][col]) < 1e-12:
+            raise ZeroDivisionError("a singular system: the fit's features are not independent here")
+        for r in range(n):
+            if r != col:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def cross_validated(games: list[dict[str, Any]], fit: Fit) -> list[Pair]:
-    """Every decision shown through a map fitted on the other folds' games (folds by seed)."""
+def logistic(features: Sequence[Sequence[float]], ys: Sequence[float], steps: int = 100) -> list[float]:
+    """The weights of chance = logistic(w . x), by Newton's method on the log loss."""
+    k = len(features[0])
+    w = [0.0] * k
+    for _ in range(steps):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for x, y in zip(features, ys, strict=True):
+            z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
+            q = 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
+            for i in range(k):
+                grad[i] += (q - y) * x[i]
+                for j in range(k):
+                    hess[i][j] += q * (1 - q) * x[i] * x[j]
+        for i in range(k):
+            hess[i][i] += 1e-9
+        step = _solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step, strict=True)]
+        if sum(abs(si) for si in step) < 1e-9:
+            break
+    return w
+
+
+def usual_share(games: Sequence[dict[str, Any]]) -> float:
+    decisions = [d for g in games for d in g["decisions"]]
+    return sum(1 for d in decisions if len(d) > 2 and d[2]) / len(decisions)
+
+
+def fit(games: Sequence[dict[str, Any]], skill: bool) -> ReviewCalibration:
+    """The map fitted on ``games`` (seat 0's decisions), with the seat's share or without."""
+    usual = usual_share(games) if skill else 0.0
+    shape = ReviewCalibration(1.0, 0.0, usual, PRIOR if skill else 0.0)
+    rows = [(x, r, y) for g in games for x, r, y in _rows(g, shape)]
+    features = [[x, r, 1.0] if skill else [x, 1.0] for x, r, _ in rows]
+    w = logistic(features, [y for *_, y in rows])
+    slope, lean, offset = (w[0], w[1], w[2]) if skill else (w[0], 0.0, w[1])
+    highest = max(r for _, r, _ in rows) + usual if skill else 1.0
+    return ReviewCalibration(round(slope, 4), round(lean, 3), round(usual, 4), shape.prior,
+                             {0: round(offset, 4), 1: round(-offset, 4)}, round(min(1.0, highest + 5e-5), 4))
+
+
+def _rows(game: dict[str, Any], shape: ReviewCalibration) -> list[Row]:
+    """A game's decisions as (logit of the value, the seat's share so far - usual, result)."""
+    rows: list[Row] = []
+    differed = 0
+    for k, (_, value, *more) in enumerate(game["decisions"]):
+        rows.append((_logit(value), shape.share(differed, k) - shape.usual, game["result"]))
+        differed += 1 if more and more[0] else 0
+    return rows
+
+
+def shown(game: dict[str, Any], calibration: ReviewCalibration | None) -> list[Pair]:
+    """A game's decisions as (the chance the review shows with ``calibration``, the result)."""
     out: list[Pair] = []
-    for fold in range(FOLDS):
-        train = [(p, g["result"]) for g in games if g["seed"] % FOLDS != fold for _, p, *_ in g["decisions"]]
-        shown = fit(train)
-        out += [(shown(p), g["result"]) for g in games if g["seed"] % FOLDS == fold for _, p, *_ in g["decisions"]]
+    differed = 0
+    for k, (_, value, *more) in enumerate(game["decisions"]):
+        chance = value if calibration is None else calibration.chance(value, 0, calibration.share(differed, k))
+        out.append((chance, game["result"]))
+        differed += 1 if more and more[0] else 0
     return out
 
 
-def by_isotonic(train: Sequence[Pair]) -> Callable[[float], float]:
-    knots = isotonic_knots(train)
-    return lambda p: calibrated(knots, p)
-
-
-def by_platt(train: Sequence[Pair]) -> Callable[[float], float]:
-    knots = platt_knots(train)
-    return lambda p: calibrated(knots, p)
+def cross_validated(games: list[dict[str, Any]], skill: bool) -> list[Pair]:
+    """Every decision shown through a map fitted on the other folds' games (folds by seed)."""
+    out: list[Pair] = []
+    for fold in range(FOLDS):
+        calibration = fit([g for g in games if g["seed"] % FOLDS != fold], skill)
+        out += [pair for g in games if g["seed"] % FOLDS == fold for pair in shown(g, calibration)]
+    return out
 
 
 def report(title: str, pairs: list[Pair]) -> dict[str, Any]:
@@ -150,28 +161,30 @@ def main() -> int:
     out: dict[str, Any] = {}
     for game_id, by_seed in games.items():
         played = list(by_seed.values())
-        raw = [(p, g["result"]) for g in played for _, p, *_ in g["decisions"]]
         print(f"\n===== {game_id}: {len(played)} games, seeds {min(by_seed)}-{max(by_seed)}")
-        found = {
+        found: dict[str, Any] = {
             "games": len(played),
-            "raw": report("the review's values as they are", raw),
-            "isotonic": report(f"isotonic map, {FOLDS} folds by seed (each fold shown by a map fitted on the others)",
-                               cross_validated(played, by_isotonic)),
-            "logistic": report(f"logistic map as knots, {FOLDS} folds by seed", cross_validated(played, by_platt)),
+            "raw": report("the review's values as they are", [p for g in played for p in shown(g, None)]),
+            "value": report(f"a logistic map of the value, {FOLDS} folds by seed (each fold shown by a map fitted "
+                            "on the others)", cross_validated(played, skill=False)),
         }
+        if all(len(d) > 2 for g in played for d in g["decisions"]):
+            found["skill"] = report(f"a logistic map of the value and the seat's share so far where the top level "
+                                    f"differed, {FOLDS} folds by seed", cross_validated(played, skill=True))
         # Of the maps no worse than the raw value by the Brier score on the folds (a map that only
         # squeezes every chance towards the base rate is not a calibration), the one with fewer
         # deciles off, then the lower Brier score, fitted on every game; none if neither is.
-        fair = [k for k in ("isotonic", "logistic") if found[k]["brier"] <= found["raw"]["brier"]]
+        fair = [k for k in ("value", "skill") if k in found and found[k]["brier"] <= found["raw"]["brier"]]
         kind = min(fair, key=lambda k: (found[k]["off"], found[k]["brier"])) if fair else None
         found["chosen"] = kind
         out[game_id] = found
         if kind is None:
             print(f"\n{game_id}: no map does better than the raw value on the folds")
             continue
-        found["knots"] = isotonic_knots(raw) if kind == "isotonic" else platt_knots(raw)
+        calibration = fit(played, skill=kind == "skill")
+        found["calibration"] = repr(calibration)
         print(f"\nREVIEW_CALIBRATION for {game_id}, the {kind} map fitted on all {len(played)} games:")
-        print({0: found["knots"], 1: mirrored(found["knots"])})
+        print(calibration)
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n")
     return 0

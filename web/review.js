@@ -131,7 +131,8 @@ async function draw(box, review, run) {
     h("div", { class: "review-head" },
       h("h2", { id: "review-title" }, "Review"),
       h("button", { type: "button", class: "btn small", id: "review-close", onclick: close }, "Close")),
-    h("p", { class: "muted" }, `Each decision judged by the computer (${review.level}) from what that player could see then.`),
+    h("p", { class: "muted" }, `Each decision judged by the computer (${review.level}) from what that player could see then.`,
+      review.chance ? ` ${review.chance}` : ""),
     ...seats);
   for (const canvas of box.querySelectorAll("canvas.review-chart")) chart(canvas);
 }

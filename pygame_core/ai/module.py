@@ -45,10 +45,10 @@ Optional (defaults in brackets)
     ``GREEDY_SAMPLES: int``  samples of the default level-1 look-ahead [4]
     ``explain(view, action, value) -> str``  a short player-facing reason for a hint
         [the action and the estimated chance]
-    ``REVIEW_CALIBRATION: dict[int, tuple[tuple[float, float], ...]]``  per seat, knots
-        (value, chance) of a monotone map from the review's sampled value to the chance it
-        shows, fitted on seeded games by benchmarks/recalibrate.py (issue 36): a seat's own
-        map, as the seats of a game are not alike (who moves first) [none: the value as it is]
+    ``REVIEW_CALIBRATION: ReviewCalibration``  the map from the review's sampled value (and
+        how the seat has played so far) to the chance it shows, fitted on seeded games by
+        benchmarks/recalibrate.py (issue 36; ``pygame_core.ai.calibration``) [none: the value
+        as it is]
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from types import ModuleType
 from typing import Any
 
 from ..game import Game, PlayerId, View
+from .calibration import ReviewCalibration
 from .rand import AiRandom
 
 DEFAULT_LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal")
@@ -74,21 +75,12 @@ def _kind_random(actions: Sequence[Action], rng: AiRandom) -> Action:
     return rng.choice(rng.choice(list(kinds.values())))
 
 
-Knots = tuple[tuple[float, float], ...]
-
-
-def _knots(module: ModuleType) -> dict[int, Knots]:
-    """The module's REVIEW_CALIBRATION, checked: per seat, values rising over [0, 1] and chances
-    never falling."""
-    out: dict[int, Knots] = {}
-    for seat, given in dict(getattr(module, "REVIEW_CALIBRATION", {})).items():
-        knots = tuple((float(x), float(y)) for x, y in given)
-        xs, ys = [x for x, _ in knots], [y for _, y in knots]
-        if not (all(0.0 <= v <= 1.0 for v in xs + ys) and xs == sorted(xs) and ys == sorted(ys)):
-            raise ValueError(f"{module.__name__}.REVIEW_CALIBRATION must give each seat knots (value, chance) "
-                             "in [0, 1], both rising")
-        out[int(seat)] = knots
-    return out
+def _calibration(module: ModuleType) -> ReviewCalibration | None:
+    """The module's REVIEW_CALIBRATION, if it gives one (a ReviewCalibration checks itself)."""
+    given = getattr(module, "REVIEW_CALIBRATION", None)
+    if given is not None and not isinstance(given, ReviewCalibration):
+        raise TypeError(f"{module.__name__}.REVIEW_CALIBRATION must be a pygame_core.ai.calibration.ReviewCalibration")
+    return given
 
 
 class GameAI:
@@ -130,7 +122,7 @@ class GameAI:
         self._settled: Callable[[State], bool] | None = getattr(module, "settled", None)
         self._continues: Callable[[State, PlayerId], bool] | None = getattr(module, "continues", None)
         self._run_words: Callable[[State, Sequence[Action]], str] | None = getattr(module, "run_words", None)
-        self.review_calibration = _knots(module)
+        self.review_calibration = _calibration(module)
 
     # -- the hooks, with defaults
 

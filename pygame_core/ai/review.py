@@ -20,16 +20,16 @@ CPython and in Pyodide.
 The chart's value is the seat's chance to win in a game of several seats (a win 1, a draw
 one half, by ``GameAI.values``); in a solo game whose AI module defines ``SCORE_SCALE`` it is
 the expected final score (``SeatReview.scale`` times the value). Where the AI module gives a
-``REVIEW_CALIBRATION`` (per seat, knots fitted on seeded games, benchmarks/recalibrate.py), the
-samples' value is shown through the seat's map (``calibrated``): the rollouts' win rate is not
-yet the rate at which such positions are won, and the review says a chance to win (issue 36).
+``REVIEW_CALIBRATION`` (``pygame_core.ai.calibration``, fitted on seeded games by
+benchmarks/recalibrate.py), the samples' value is shown through it, with how the seat played
+before the decision: the rollouts' win rate is not yet the rate at which such positions are
+won, that rate depends on who plays, and the review says a chance to win (issue 36).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
-from itertools import pairwise
 from typing import Any
 
 from ..game import Game, PlayerId, View
@@ -38,7 +38,7 @@ from .module import GameAI
 from .rand import AiRandom, derive_seed
 
 __all__ = [
-    "CONFIRM_SAMPLES", "HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview", "calibrated",
+    "CONFIRM_SAMPLES", "HORIZON", "REVIEW_SAMPLES", "WORST", "Judged", "SeatReview",
     "decision_points", "decision_spans", "judge",
     "noise", "review",
 ]
@@ -79,7 +79,7 @@ class Judged:
     # the actions after ``played`` and after ``best`` that complete each.
     played_then: tuple[Action, ...] = ()
     best_then: tuple[Action, ...] = ()
-    # The samples' own value of the move played, before the game's calibration (``calibrated``):
+    # The samples' own value of the move played, before the game's calibration (``_shown``):
     # what benchmarks/recalibrate.py fits the map from.
     raw_played: float = 0.0
 
@@ -173,26 +173,20 @@ def _values(ai: GameAI, samples: Sequence[tuple[State, int]], run: Sequence[Acti
     return out
 
 
-def calibrated(knots: Sequence[tuple[float, float]], value: float) -> float:
-    """``value`` through a monotone map given by knots (value, chance), straight between them
-    and flat beyond the ends; no knots: the value itself."""
-    if not knots:
-        return value
-    if value <= knots[0][0]:
-        return knots[0][1]
-    for (x0, y0), (x1, y1) in pairwise(knots):
-        if value <= x1:
-            return y0 if x1 <= x0 else y0 + (y1 - y0) * (value - x0) / (x1 - x0)
-    return knots[-1][1]
+def _shown(ai: GameAI, judged: Judged, share: float | None = None) -> Judged:
+    """A decision's values as the review shows them: through the game's calibration, for a seat
+    that has played so far with ``share`` (``ReviewCalibration.share``), the margin carried over
+    so that a decision is costly exactly when it was before (the map rises with the value: best -
+    margin maps to shown best - shown margin)."""
+    calibration = ai.review_calibration
+    if calibration is None:
+        return replace(judged, raw_played=judged.value_played)
 
+    def shown(value: float) -> float:
+        return calibration.chance(value, judged.seat, share)
 
-def _shown(ai: GameAI, judged: Judged) -> Judged:
-    """A decision's values as the review shows them: through the game's calibration, the margin
-    carried over so that a decision is costly exactly when it was before (the map is monotone:
-    best - margin maps to shown best - shown margin)."""
-    knots = ai.review_calibration.get(judged.seat, ())
-    played, best = calibrated(knots, judged.value_played), calibrated(knots, judged.value_best)
-    margin = best - calibrated(knots, judged.value_best - judged.margin) if judged.margin else 0.0
+    played, best = shown(judged.value_played), shown(judged.value_best)
+    margin = best - shown(judged.value_best - judged.margin) if judged.margin else 0.0
     return replace(judged, value_played=played, value_best=best, margin=margin, raw_played=judged.value_played)
 
 
@@ -249,12 +243,14 @@ def judge(
     horizon: int = HORIZON,
     confirm: int = CONFIRM_SAMPLES,
     then: Sequence[Action] = (),
+    share: float | None = None,
 ) -> Judged:
     """One decision of ``seat`` from its ``view``: ``played`` and ``then`` the actions that
     completed it (a run the game's AI calls one decision, ``GameAI.continues``), and the top
     level's whole decision, both valued on the same ``samples`` determinizations of the view
     (``confirm`` of them, the first ones and more, where the two differ). ``best`` is always
-    one of ``legal``; it stays ``played`` unless the computer's decision is worth more there."""
+    one of ``legal``; it stays ``played`` unless the computer's decision is worth more there.
+    ``share``: how the seat played before (``ReviewCalibration.share``), for the chance shown."""
     if played not in legal:
         raise ValueError(f"{played!r} was not a legal action at position {position}")
     ai = game_ai(game_id)
@@ -268,7 +264,7 @@ def judge(
     per_played = _values(ai, drawn, mine, seat, horizon)
     if found == mine:
         value_played = sum(per_played) / len(per_played)
-        return _shown(ai, replace(agree, value_played=value_played, value_best=value_played))
+        return _shown(ai, replace(agree, value_played=value_played, value_best=value_played), share)
     # The same stream goes on: the first samples stay, so more samples only narrow the margin.
     more = [(ai.determinize(view, seat, rng.seed()), rng.seed()) for _ in range(confirm - len(drawn))]
     drawn += more
@@ -277,10 +273,10 @@ def judge(
     per_best = _values(ai, drawn, found, seat, horizon)
     value_best = sum(per_best) / len(per_best)
     if value_best <= value_played + TIE:  # not better by this measure: no "better" move shown
-        return _shown(ai, replace(agree, value_played=value_played, value_best=value_played))
+        return _shown(ai, replace(agree, value_played=value_played, value_best=value_played), share)
     margin = noise([b - p for b, p in zip(per_best, per_played, strict=True)])
     judged = Judged(position, seat, played, found[0], value_played, value_best, margin, tuple(then), found[1:])
-    return _shown(ai, judged)
+    return _shown(ai, judged, share)
 
 
 def review(
@@ -309,13 +305,16 @@ def review(
     solo = game.num_players(states[0]) == 1
     out = []
     for seat in seats:
-        judged = []
+        judged: list[Judged] = []
         for position, end in points[seat]:
             before = states[position]
+            # How the seat played before this decision: the share where the top level differed.
+            differed = sum(1 for d in judged if d.best != d.played)
+            share = ai.review_calibration.share(differed, len(judged)) if ai.review_calibration else None
             judged.append(judge(
                 game_id, game.view(before, seat), game.legal_actions(before), actions[position],
                 seat=seat, seed=seed, position=position, samples=samples, horizon=horizon, confirm=confirm,
-                then=actions[position + 1:end],
+                then=actions[position + 1:end], share=share,
             ))
             done += 1
             yield done, total

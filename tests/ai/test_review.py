@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from pygame_core import GAMES, Match, ai
+from pygame_core.ai.calibration import ReviewCalibration
 from pygame_core.ai.module import GameAI
-from pygame_core.ai.review import Judged, SeatReview, _shown, calibrated, decision_points, judge, noise, review
+from pygame_core.ai.review import Judged, SeatReview, _shown, decision_points, judge, noise, review
 from pygame_core.rng import Rng
 
 
@@ -189,55 +190,88 @@ def test_msc_judges_a_ships_whole_order_as_one_decision() -> None:
     assert words.startswith("W1: SPEED ") and ", orders " in words
 
 
-KNOTS = ((0.0, 0.05), (0.3, 0.25), (0.7, 0.45), (1.0, 0.9))
+CALIBRATION = ReviewCalibration(slope=1.4, skill=-50.0, usual=0.04, prior=20.0, offset={0: 0.3, 1: -0.3}, highest=0.12)
 
 
-def test_the_calibration_map_is_straight_between_its_knots_and_flat_beyond() -> None:
-    assert calibrated((), 0.42) == 0.42  # no knots: the samples' value as it is
-    assert calibrated(KNOTS, 0.0) == 0.05
-    assert calibrated(KNOTS, 0.3) == 0.25
-    assert abs(calibrated(KNOTS, 0.5) - 0.35) < 1e-12
-    assert abs(calibrated(KNOTS, 0.85) - 0.675) < 1e-12
-    assert calibrated(((0.2, 0.3), (0.8, 0.6)), 0.1) == 0.3 and calibrated(((0.2, 0.3), (0.8, 0.6)), 0.9) == 0.6
+def test_the_chance_rises_with_the_value_and_falls_as_the_seat_moves_otherwise_than_the_computer() -> None:
     values = [n / 100 for n in range(101)]
-    shown = [calibrated(KNOTS, v) for v in values]
-    assert shown == sorted(shown), "monotone: a better move never shows a lower chance"
+    for share in (None, 0.0, 0.04, 0.1):
+        shown = [CALIBRATION.chance(v, 0, share) for v in values]
+        assert shown == sorted(shown) and all(0.0 < c < 1.0 for c in shown), "a better move never shows less"
+    assert CALIBRATION.chance(0.6, 0, 0.1) < CALIBRATION.chance(0.6, 0) < CALIBRATION.chance(0.6, 0, 0.0)
+    assert CALIBRATION.chance(0.6, 0, 0.04) == CALIBRATION.chance(0.6, 0), "the usual share leans nowhere"
+    # Beyond the shares it was fitted on, nothing is extrapolated.
+    assert CALIBRATION.chance(0.6, 0, 0.9) == CALIBRATION.chance(0.6, 0, 0.12)
+    # Two usual players: one seat's chance is the other's loss.
+    for v in (0.1, 0.5, 0.8):
+        assert abs(CALIBRATION.chance(v, 0) + CALIBRATION.chance(1 - v, 1) - 1) < 1e-12
+    assert CALIBRATION.chance(0.0, 0) > 0 and CALIBRATION.chance(1.0, 1) < 1, "the ends stay finite"
 
 
-def _ai_with(knots: object) -> GameAI:
+def test_the_share_starts_usual_and_moves_with_each_verdict() -> None:
+    assert CALIBRATION.share(0, 0) == 0.04
+    assert CALIBRATION.share(1, 1) == (1 + 0.04 * 20) / 21 > CALIBRATION.share(0, 1)
+    assert CALIBRATION.share(0, 30) < CALIBRATION.share(0, 10) < 0.04, "agreeing moves it down"
+    assert ReviewCalibration(1.0, -1.0, 0.5, 0.0).share(0, 0) == 0.5
+
+
+@pytest.mark.parametrize("numbers", [(0.0, 0.0, 0.1, 1.0), (1.0, 0.0, 1.5, 1.0), (1.0, 0.0, 0.1, -1.0),
+                                     (1.0, float("nan"), 0.1, 1.0)])
+def test_a_map_that_does_not_rise_or_is_not_a_share_is_refused(numbers: tuple[float, float, float, float]) -> None:
+    with pytest.raises(ValueError, match="review calibration"):
+        ReviewCalibration(*numbers)
+
+
+def _ai_with(calibration: object) -> GameAI:
     warfare = ai.game_ai("warfare").module
-    module = types.ModuleType("calibrated_warfare")  # the Warfare AI module with other knots
+    module = types.ModuleType("calibrated_warfare")  # the Warfare AI module with another map
     module.determinize = warfare.determinize  # type: ignore[attr-defined]
     module.evaluate = warfare.evaluate  # type: ignore[attr-defined]
-    module.REVIEW_CALIBRATION = {0: knots}  # type: ignore[attr-defined]
+    module.REVIEW_CALIBRATION = calibration  # type: ignore[attr-defined]
     return GameAI(GAMES["warfare"], module)
 
 
 def test_a_decision_is_costly_through_the_map_exactly_when_it_was_before() -> None:
     """The map changes what the review shows, never which decisions it lists (issue 36): the
     margin is carried through the map with the values."""
-    game_ai = _ai_with(KNOTS)
-    other = Judged(1, 1, "played", "best", 0.2, 0.6, 0.1)
-    assert _shown(game_ai, other).value_played == 0.2, "a seat without a map of its own shows the value"
-    for played, best, margin in [(0.2, 0.6, 0.1), (0.2, 0.6, 0.5), (0.5, 0.55, 0.0), (0.1, 0.9, 0.79), (0.4, 0.4, 0.0)]:
-        raw = Judged(1, 0, "played", "best", played, best, margin)
-        shown = _shown(game_ai, raw)
-        assert shown.costly == raw.costly
-        assert shown.raw_played == played
-        assert shown.value_played == calibrated(KNOTS, played) and shown.value_best == calibrated(KNOTS, best)
+    game_ai = _ai_with(CALIBRATION)
+    for share in (None, 0.0, 0.1):
+        for played, best, margin in [(0.2, 0.6, 0.1), (0.2, 0.6, 0.5), (0.5, 0.55, 0.0), (0.1, 0.9, 0.79),
+                                     (0.4, 0.4, 0.0)]:
+            raw = Judged(1, 0, "played", "best", played, best, margin)
+            shown = _shown(game_ai, raw, share)
+            assert shown.costly == raw.costly
+            assert shown.raw_played == played
+            assert shown.value_played == CALIBRATION.chance(played, 0, share)
+            assert shown.value_best == CALIBRATION.chance(best, 0, share)
 
 
-@pytest.mark.parametrize("knots", [((0.0, 0.5), (1.0, 0.4)), ((0.6, 0.1), (0.2, 0.3)), ((0.0, 0.0), (1.0, 1.2))])
-def test_a_map_that_is_not_monotone_in_0_1_is_refused(knots: object) -> None:
-    with pytest.raises(ValueError, match="REVIEW_CALIBRATION"):
-        _ai_with(knots)
+def test_a_calibration_of_another_kind_is_refused() -> None:
+    with pytest.raises(TypeError, match="REVIEW_CALIBRATION"):
+        _ai_with({0: ((0.0, 0.1), (1.0, 0.9))})
+
+
+def test_each_decision_is_shown_for_how_the_seat_played_before_it_never_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review shows each decision's chance for the seat's share of earlier decisions where the
+    top level differed (issue 36): what the seat did later changes nothing before it."""
+    game_ai = ai.game_ai("warfare")
+    monkeypatch.setattr(game_ai, "review_calibration", CALIBRATION)
+    match = _played("warfare", {"round_limit": 10}, 5, (1, 3), 40)
+    decisions = _review("warfare", match, [0])[0].decisions
+    assert any(d.best != d.played for d in decisions), "the case has a decision the computer would make otherwise"
+    differed = 0
+    for k, d in enumerate(decisions):
+        assert d.value_played == CALIBRATION.chance(d.raw_played, 0, CALIBRATION.share(differed, k))
+        differed += d.best != d.played
 
 
 @pytest.mark.parametrize("game_id", sorted(ai.LEVELS))
 def test_every_games_calibration_is_a_chance(game_id: str) -> None:
-    """A game's knots load (GameAI checks them), and only games of two seats or more have any:
-    a solo game's value is an expected score, not a chance to win."""
-    maps = ai.game_ai(game_id).review_calibration
-    if maps:
+    """A game's map loads (GameAI checks it), and only games of two seats or more have one: a
+    solo game's value is an expected score, not a chance to win. Its seats' offsets mirror."""
+    calibration = ai.game_ai(game_id).review_calibration
+    if calibration is not None:
         assert GAMES[game_id].min_players > 1
-        assert set(maps) == set(range(GAMES[game_id].max_players)), "every seat's chance is mapped, or none"
+        assert set(calibration.offset) <= set(range(GAMES[game_id].max_players))
+        if GAMES[game_id].max_players == 2:
+            assert calibration.offset.get(0, 0.0) == -calibration.offset.get(1, 0.0)

@@ -338,12 +338,14 @@ class ReviewSeat(TypedDict):
 
 class ReviewModel(TypedDict):
     """A whole game's review (issue 28): the game, its length, whether it is a replay's, the
-    computer level that judged it and each reviewed seat's part."""
+    computer level that judged it, what its chance to win means ("" for an expected score or a
+    value as it is) and each reviewed seat's part."""
 
     game_id: str
     at: int
     replay: bool
     level: str
+    chance: str
     seats: list[ReviewSeat]
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from pygame_core import Match
 from pygame_core.ai import game_ai
+from pygame_core.ai.calibration import ReviewCalibration
 from pygame_core.ai.review import WORST, Judged, SeatReview, review
 
 from .controller import App, Job, Model, _fields, ai_levels
@@ -79,6 +80,15 @@ def _job(app: App, match: Match) -> Job:
     return {"screen": "review", "notices": [], "review": _model(app, match, found)}
 
 
+def _chance_words(calibration: ReviewCalibration | None) -> str:
+    """What the chance to win says, where the game calibrates it (issue 36)."""
+    if calibration is None:
+        return ""
+    return ("The chance to win is how often such positions were won in games between computer players"
+            + (", given how often this player had chosen otherwise than the computer until then." if calibration.skill
+               else "."))
+
+
 def _model(app: App, match: Match, found: list[SeatReview]) -> ReviewModel:
     names = [str(n) for n in match.game.view(match.state, None).get("seat_names", [])]
     ai = game_ai(match.record.game)
@@ -87,6 +97,7 @@ def _model(app: App, match: Match, found: list[SeatReview]) -> ReviewModel:
         "at": len(match.record.actions),
         "replay": app.replay is not None,
         "level": ai.levels[-1],
+        "chance": _chance_words(ai.review_calibration),
         "seats": [{
             "seat": r.seat,
             "name": names[r.seat] if r.seat < len(names) else f"Seat {r.seat + 1}",

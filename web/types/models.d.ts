@@ -887,12 +887,13 @@ export interface WarfareWindow {
   chain: WarfarePlayed[];
 }
 
-/** A whole game's review (issue 28): the game, its length, whether it is a replay's, the computer level that judged it and each reviewed seat's part. */
+/** A whole game's review (issue 28): the game, its length, whether it is a replay's, the computer level that judged it, what its chance to win means ("" for an expected score or a value as it is) and each reviewed seat's part. */
 export interface ReviewModel {
   game_id: string;
   at: number;
   replay: boolean;
   level: string;
+  chance: string;
   seats: ReviewSeat[];
 }
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...ai.calibration import ReviewCalibration
 from ...events import events_from_plain
 from ...game import PlayerId, View
 from ...hexgrid import Hex, HexMap
@@ -48,23 +49,13 @@ from .state import INTACT, Design, Draft, Order, PendingHit, Placement, Plan, Sh
 LEVELS: tuple[str, ...] = ("Random", "Easy", "Normal")
 SEARCH = "game"  # ``search`` below: every order of the plotting ship, a turn ahead
 SEARCH_ITERATIONS: tuple[int, ...] = (8,)  # samples of the enemy's secret orders (MSC-6.3)
-# The review's chance to win (issue 36): its samples' value, mapped per seat to the rate at which
-# such positions were won in 200 seeded games, Easy against Normal, seats swapped
-# (benchmarks/recalibrate.py: an isotonic map, checked on ten folds by seed; seat 1's is seat 0's
-# mirrored). The gain is small: here the samples' value, played on by the heuristic, knows little
-# of the result (Brier 0.130 against 0.131 for the base rate alone) and rates Easy's positions
-# above Normal's (mean 0.57 against 0.47) while Normal wins 77% of the games;
-# benchmarks/README.md.
-REVIEW_CALIBRATION = {
-    0: (
-        (0.0, 0.151), (0.2592, 0.151), (0.368, 0.4035), (0.5117, 0.5206), (0.642, 0.5866), (0.6778, 0.6287),
-        (0.7229, 0.7401), (0.8564, 0.8441), (1.0, 1.0), (1.0, 1.0),
-    ),
-    1: (
-        (0.0, 0.0), (0.0, 0.0), (0.1436, 0.1559), (0.2771, 0.2599), (0.3222, 0.3713), (0.358, 0.4134),
-        (0.4883, 0.4794), (0.632, 0.5965), (0.7408, 0.849), (1.0, 0.849),
-    ),
-}
+# The review's chance to win (issue 36): its samples' value and the seat's share so far of
+# decisions where the top level would have moved otherwise, through a logistic map fitted on 200
+# seeded games, Easy against Normal, seats swapped (benchmarks/recalibrate.py, checked on ten
+# folds by seed; seat 1's offset is seat 0's mirrored). The value alone cannot be calibrated:
+# the same position is won far more often by the stronger level (benchmarks/README.md).
+REVIEW_CALIBRATION = ReviewCalibration(
+    slope=1.3124, skill=-30.461, usual=0.0353, prior=10.0, offset={0: 0.2972, 1: -0.2972}, highest=0.1525)
 
 _STATUS = {"none": 0, "intact": 1, "destroyed": 2}
 TEMPLATE = "ship1"  # MSC-2.2 Ship 1: three forward weapons, SPEED 3
