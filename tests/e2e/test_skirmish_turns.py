@@ -308,6 +308,13 @@ def assert_end_framed(page: Page) -> None:
         margin = 0.9 * scale
         assert box["x"] + margin <= x <= box["x"] + box["width"] - margin, (text, x, box, scale)
         assert box["y"] + margin <= y <= box["y"] + box["height"] - margin, (text, y, box, scale)
+        # Nor under the map's buttons (issue 36: a ship in the top row sat under them).
+        for button in page.locator(".msc-map-tools .btn").all():
+            b = button.bounding_box()
+            assert b is not None
+            near = 0.6 * scale
+            under = b["x"] - near < x < b["x"] + b["width"] + near and b["y"] - near < y < b["y"] + b["height"] + near
+            assert not under, (text, (x, y), button.inner_text(), b)
 
 
 def one_button_each(page: Page) -> None:

@@ -94,13 +94,33 @@ export function centreOn(col, row, force) {
   const [x, y] = hx.hexCenter(col, row);
   const sx = (x - state.cam.x0) * state.cam.scale;
   const sy = (y - state.cam.y0) * state.cam.scale;
-  if (!force && sx > 40 && sx < w - 40 && sy > 40 && sy < hgt - 40) return;
+  if (!force && sx > 40 && sx < w - 40 && sy > TOOLS_PX + 20 && sy < hgt - 40) return;
   state.cam.x0 = x - w / 2 / state.cam.scale;
-  state.cam.y0 = y - hgt / 2 / state.cam.scale;
+  state.cam.y0 = topFor(y, hgt);
   clampCam(state.current.view, w, hgt);
 }
 
-/** The camera kept over the map.
+/** Pixels at the map's top under its buttons (zoom, Whole map, Enemy arcs, Replay: screen.css
+ * .msc-map-tools; one row of 44 px on a wide screen, two on a phone): the map may be pulled below
+ * them, so that no hex of its top row has to sit under a button (issue 36: a ship there was
+ * hidden at the end). Measured when the map is drawn (``measureTools``). */
+export let TOOLS_PX = 52;
+
+/** The map's buttons' height, read once the map is laid out (drawMap reads its width anyway).
+ * @param {HTMLElement | null} tools */
+export function measureTools(tools) {
+  if (tools && tools.offsetHeight) TOOLS_PX = tools.offsetTop + tools.offsetHeight + 2;
+}
+
+/** The map y (hex units) at the canvas's top that puts map y ``y`` in the middle of what shows
+ * below the map's buttons.
+ * @param {number} y
+ * @param {number} hgt the canvas's height in pixels */
+export function topFor(y, hgt) {
+  return y - (hgt + TOOLS_PX) / 2 / state.cam.scale;
+}
+
+/** The camera kept over the map, its top row free to come below the map's buttons.
  * @param {SkirmishView} v
  * @param {number} w
  * @param {number} hgt */
@@ -108,8 +128,9 @@ export function clampCam(v, w, hgt) {
   const [mw, mh] = mapUnits(v);
   const vw = w / state.cam.scale;
   const vh = hgt / state.cam.scale;
+  const inset = TOOLS_PX / state.cam.scale;
   state.cam.x0 = vw >= mw ? (mw - vw) / 2 : Math.max(-0.5, Math.min(mw - vw + 0.5, state.cam.x0));
-  state.cam.y0 = vh >= mh ? (mh - vh) / 2 : Math.max(-0.5, Math.min(mh - vh + 0.5, state.cam.y0));
+  state.cam.y0 = vh - inset >= mh ? (mh - vh - inset) / 2 : Math.max(-0.5 - inset, Math.min(mh - vh + 0.5, state.cam.y0));
 }
 
 /** @param {SkirmishView} v
@@ -125,5 +146,5 @@ export function canvasHeight(v, width, scale) {
   const share = window.innerWidth < 600 && v.phase !== "over" ? 0.4 : 0.62;
   const cap = sideways ? Math.max(200, window.innerHeight - 72)
     : Math.max(240, Math.min(window.innerHeight * share, 720));
-  return Math.min(mh * scale, cap);
+  return Math.min(mh * scale + TOOLS_PX, cap);
 }

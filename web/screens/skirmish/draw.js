@@ -5,7 +5,7 @@ import * as hx from "./hexmath.js";
 import { state } from "./state.js";
 import { gameKey, judge, ownShips, plotOf, SIDE_COLOURS, SIDE_NAMES } from "./helpers.js";
 import { actNow, findAction, rerender } from "./sync.js";
-import { canvasHeight, clampCam, fitScale, focusBox, focusHex } from "./camera.js";
+import { TOOLS_PX, canvasHeight, clampCam, fitScale, focusBox, focusHex, measureTools, topFor } from "./camera.js";
 
 /** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
 /** @typedef {import("./state.js").SkirmishView} SkirmishView */
@@ -186,13 +186,15 @@ export function drawMap(g) {
   if (!width) { requestAnimationFrame(() => { if (canvas.isConnected && canvas.parentElement.clientWidth) drawMap(state.current); }); return; }
   const fit = fitScale(v, width);
   if (!state.cam.scale) {
+    // Framed anew: the map's buttons read once here (a pan redraws every frame, reading nothing).
+    measureTools(canvas.parentElement.querySelector(".msc-map-tools"));
     let box = state.cam.user ? null : focusBox(g);
     const readable = Math.max(fit, Math.min(26, fit * 2.4));
     let scale = state.cam.user ? fit : readable;
     if (box) {
       // Fit the decision's ships, between a readable least (hexes about 32 px across) and
       // the usual zoom; ships too far apart for that: the one deciding is centred instead.
-      const tall = canvasHeight(v, width, readable);
+      const tall = canvasHeight(v, width, readable) - TOOLS_PX;
       const want = Math.min(readable * 1.15, width / (box.x1 - box.x0), tall / (box.y1 - box.y0));
       if (want < Math.min(16, readable) && !box.whole) box = null;
       else scale = Math.max(fit, want);
@@ -202,7 +204,7 @@ export function drawMap(g) {
     canvas.style.height = `${height}px`;
     const [x, y] = box ? [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2] : hx.hexCenter(...focusHex(g));
     state.cam.x0 = x - width / 2 / state.cam.scale;
-    state.cam.y0 = y - height / 2 / state.cam.scale;
+    state.cam.y0 = topFor(y, height);
   }
   state.cam.scale = Math.max(fit, state.cam.scale);
   const height = canvasHeight(v, width, state.cam.scale);

@@ -3,7 +3,7 @@
 import * as hx from "./hexmath.js";
 import { state } from "./state.js";
 import { gameKey, isMoveLine, ownShips, shipName } from "./helpers.js";
-import { clampCam } from "./camera.js";
+import { TOOLS_PX, clampCam, topFor } from "./camera.js";
 import { drawMap, lastMoves, tapHex, zoomBy } from "./draw.js";
 
 /** @typedef {import("./state.js").SkirmishGame} SkirmishGame */
@@ -86,9 +86,9 @@ function keepCursorInView(v) {
   const x = (ux - state.cam.x0) * state.cam.scale;
   const y = (uy - state.cam.y0) * state.cam.scale;
   const m = 30;
-  if (x < m || y < m || x > canvas.clientWidth - m || y > canvas.clientHeight - m) {
+  if (x < m || y < TOOLS_PX + m || x > canvas.clientWidth - m || y > canvas.clientHeight - m) {
     state.cam.x0 = ux - canvas.clientWidth / 2 / state.cam.scale;
-    state.cam.y0 = uy - canvas.clientHeight / 2 / state.cam.scale;
+    state.cam.y0 = topFor(uy, canvas.clientHeight);
     clampCam(v, canvas.clientWidth, canvas.clientHeight);
   }
 }
