@@ -298,7 +298,9 @@ def catalog() -> dict[str, object]:
             "options": [
                 {"key": spec.key, "label": spec.label, "default": spec.default,
                  "choices": list(spec.choices), "minimum": spec.minimum, "maximum": spec.maximum,
-                 "presets": {str(value): dict(sets) for value, sets in spec.presets} or None}
+                 "presets": {str(value): dict(sets) for value, sets in spec.presets} or None,
+                 # The option means something only with another's value (OptionSpec.applies).
+                 "applies": {"key": spec.applies[0], "value": spec.applies[1]} if spec.applies else None}
                 for spec in game.option_schema
             ],
             # Every option's value under each choice of the presets and nothing else (SG-1.2),

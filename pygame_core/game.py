@@ -98,6 +98,10 @@ class OptionSpec:
     maximum: int | None = None
     label: str = ""
     presets: tuple[tuple[OptionValue, tuple[tuple[str, OptionValue], ...]], ...] = ()
+    # (another option's key, its value): this option means something only with that value
+    # (MSC-4.1: a custom scenario's limits); given with another, the options are refused, and
+    # the setup screen leaves it out.
+    applies: tuple[str, OptionValue] | None = None
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if it is allowed for this option, else raise OptionError."""
@@ -129,14 +133,20 @@ def _defaults(schema: Sequence[OptionSpec], given: Options) -> dict[str, OptionV
 
 def resolve_options(schema: Sequence[OptionSpec], given: Options | None) -> dict[str, OptionValue]:
     """Fill in defaults (a preset's, where one is chosen) and validate; unknown keys or
-    values raise OptionError."""
+    values, or an option given where it does not apply (``OptionSpec.applies``), raise
+    OptionError."""
     given = dict(given or {})
     known = {spec.key for spec in schema}
     unknown = sorted(set(given) - known)
     if unknown:
         raise OptionError(f"unknown option(s): {', '.join(map(repr, unknown))}")
     defaults = _defaults(schema, given)
-    return {spec.key: spec.check(given.get(spec.key, defaults[spec.key])) for spec in schema}
+    resolved = {spec.key: spec.check(given.get(spec.key, defaults[spec.key])) for spec in schema}
+    for key, value in sorted({spec.applies for spec in schema if spec.applies}, key=repr):
+        idle = [spec.key for spec in schema if spec.applies == (key, value) and spec.key in given]
+        if idle and resolved[key] != value:
+            raise OptionError(f"option(s) {', '.join(idle)} apply only to {key} {value!r}")
+    return resolved
 
 
 def minimal_options(schema: Sequence[OptionSpec], given: Options | None) -> dict[str, OptionValue]:

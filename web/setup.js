@@ -78,6 +78,12 @@ export function renderSetup(setup) {
         out[spec.key] = Number.isInteger(n) ? n : spec.default;
       }
     }
+    // An option that means something only with another's value (a custom scenario's limits,
+    // the engine's OptionSpec.applies) is left out under any other: edited, then another
+    // scenario picked, it once made Start refuse the game.
+    for (const spec of game.options) {
+      if (spec.applies && out[spec.applies.key] !== spec.applies.value) delete out[spec.key];
+    }
     return out;
   };
   const field = (spec, value) => {

@@ -145,6 +145,19 @@ def test_a_preset_sets_defaults_that_given_options_override() -> None:
         resolve_options(schema, {"mode": "half"})
 
 
+def test_an_option_given_where_it_does_not_apply_is_refused() -> None:
+    """OptionSpec.applies (MSC-4.1: a custom scenario's limits): the option is taken with the
+    value it applies to, refused with another, and its default alone never refuses anything."""
+    schema = (OptionSpec("scenario", "duel", ("duel", "custom")),
+              OptionSpec("ships", 2, minimum=1, maximum=8, applies=("scenario", "custom")))
+    assert resolve_options(schema, {"scenario": "custom", "ships": 4}) == {"scenario": "custom", "ships": 4}
+    assert resolve_options(schema, {"scenario": "duel"}) == {"scenario": "duel", "ships": 2}
+    with pytest.raises(OptionError, match="ships apply only to scenario 'custom'"):
+        resolve_options(schema, {"scenario": "duel", "ships": 4})
+    with pytest.raises(OptionError, match="apply only to"):
+        resolve_options(schema, {"ships": 2})  # given, even at its default, under the default duel
+
+
 def test_seed_is_reduced_to_64_bits_on_start() -> None:
     assert Match.start("toy", {}, -1).record.seed == 2**64 - 1
     assert Match.start("toy", {}, 2**64 + 3).record.seed == 3

@@ -595,6 +595,12 @@ def test_setup_offers_ships_per_seat_with_a_quick_start(msc_phone: Page, site: S
     page.check("input[name='opt-scenario'][value='\"custom\"']")
     options = page.eval_on_selector_all("#msc-fleet-0 option", "els => els.map(e => e.textContent)")
     assert "Only Ship 3 (15 BP a ship)" in options, options
+    # The custom limits typed above apply to a custom scenario only: another picked, Start starts
+    # its game (the engine refused them: "option(s) ships, ship_bp apply only to scenario 'custom'").
+    page.check("input[name='opt-scenario'][value='\"skirmish\"']")
+    page.locator("#start").click()
+    page.wait_for_selector("#game:not([hidden])", timeout=STEP_MS)
+    assert "Those options do not work" not in page.inner_text("body")
 
 
 def test_a_design_link_shows_its_name_as_text_and_starts_a_game(msc_phone: Page, site: Site) -> None:

@@ -7,14 +7,12 @@ from typing import Any, ClassVar
 from ...events import Event
 from ...game import (
     GameBase,
-    OptionError,
     Options,
     OptionSpec,
     OptionValue,
     Outcome,
     PlayerId,
     QueryError,
-    resolve_options,
 )
 from ...hexgrid import Hex, HexMap
 from ...rng import Rng
@@ -35,6 +33,7 @@ from .events import EVENT_KINDS
 from .state import SkirmishState
 from .view import armed_arcs, view
 
+CUSTOM: tuple[str, OptionValue] = ("scenario", "custom")  # MSC-4.1: the limits a custom scenario sets
 OPTION_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("scenario", "duel", ("duel", "skirmish", "fleet", "custom"), label="Scenario (MSC-4.1)"),
     OptionSpec(
@@ -46,9 +45,9 @@ OPTION_SCHEMA: tuple[OptionSpec, ...] = (
     OptionSpec("turn_limit", 30, minimum=1, maximum=MAX_TURNS_HARD, label="Turn limit (MSC-10.2)"),
     OptionSpec("width", 24, minimum=2 * DEPLOY_COLS + 2, maximum=60, label="Map columns (MSC-A02)"),
     OptionSpec("height", 18, minimum=4, maximum=40, label="Map rows (MSC-A02)"),
-    OptionSpec("ships", 2, minimum=1, maximum=8, label="Custom: ships per side"),
-    OptionSpec("budget", 30, minimum=1, maximum=200, label="Custom: BP per side"),
-    OptionSpec("ship_bp", 15, minimum=1, maximum=25, label="Custom: max BP per ship"),
+    OptionSpec("ships", 2, minimum=1, maximum=8, label="Custom: ships per side", applies=CUSTOM),
+    OptionSpec("budget", 30, minimum=1, maximum=200, label="Custom: BP per side", applies=CUSTOM),
+    OptionSpec("ship_bp", 15, minimum=1, maximum=25, label="Custom: max BP per ship", applies=CUSTOM),
 )
 
 
@@ -66,13 +65,6 @@ class SkirmishGame(GameBase[SkirmishState, Action]):
     def render_event(self, state: SkirmishState, event: Event, viewer: PlayerId | None) -> list[str]:
         """The event's line and any dice record lines (words.py); every event is public (MSC-11)."""
         return words.lines(event)
-
-    def check_options(self, options: Options | None) -> dict[str, OptionValue]:
-        opts = resolve_options(OPTION_SCHEMA, options)
-        custom_keys = [k for k in ("ships", "budget", "ship_bp") if options and k in options]
-        if opts["scenario"] != "custom" and custom_keys:
-            raise OptionError(f"option(s) {', '.join(custom_keys)} apply only to scenario 'custom'")
-        return opts
 
     def new_game(self, options: Options | None, seed: int) -> SkirmishState:
         opts = self.check_options(options)
