@@ -177,7 +177,15 @@ export async function renderGame(g) {
   if (thinking && !replay) {
     // The computer's move is shown, not jumped over: a moment to see the last one first.
     const at = g.at;
-    thinkTimer = setTimeout(() => { if (app.current && app.current.screen === "game" && app.current.game.at === at) run("think", [at]); }, fastComputers() ? 120 : 700);
+    // The shell may still be busy with the command that showed this model (its writes to
+    // storage): the think waits for it rather than being dropped, which left the game waiting
+    // for a computer that was never asked (CI, a loaded machine).
+    const think = () => {
+      if (!(app.current && app.current.screen === "game" && app.current.game.at === at)) return;
+      if (app.busy) { thinkTimer = setTimeout(think, 40); return; }
+      run("think", [at]);
+    };
+    thinkTimer = setTimeout(think, fastComputers() ? 120 : 700);
   }
 }
 
