@@ -16,8 +16,20 @@ let lastTapAt = -1; // when the last tap (a pointer's, not a key's) played a dec
 let thinkTimer = 0;
 let lastGame = null;
 
+/** Run ``act`` now, or once the shell is done with the command in flight (a model it is still
+ * showing, its writes to storage), as long as ``still()`` holds, checked every ``every`` ms: a
+ * command asked for while the shell is busy is dropped (run()), so what acts by itself waits.
+ * @param {() => void} act
+ * @param {() => boolean} still
+ * @param {number} [every] */
+function whenFree(act, still, every = 40) {
+  if (!still()) return;
+  if (app.busy) { setTimeout(() => whenFree(act, still, every), every); return; }
+  act();
+}
+
 export const shell = {
-  h, fill, morph, stylesheet, notify, openDialog, dialog,
+  h, fill, morph, stylesheet, notify, openDialog, dialog, whenFree,
   playerWords, // a log line as nodes, its rule numbers shown only with Details on (one pattern)
   /** Play the i-th legal action of the decision on screen. Ignored when stale: a button of a
    * decision that has gone (detached, or drawn for another ``at``), or a tap sooner than
@@ -180,12 +192,8 @@ export async function renderGame(g) {
     // The shell may still be busy with the command that showed this model (its writes to
     // storage): the think waits for it rather than being dropped, which left the game waiting
     // for a computer that was never asked (CI, a loaded machine).
-    const think = () => {
-      if (!(app.current && app.current.screen === "game" && app.current.game.at === at)) return;
-      if (app.busy) { thinkTimer = setTimeout(think, 40); return; }
-      run("think", [at]);
-    };
-    thinkTimer = setTimeout(think, fastComputers() ? 120 : 700);
+    const still = () => Boolean(app.current && app.current.screen === "game" && app.current.game.at === at);
+    thinkTimer = setTimeout(() => whenFree(() => run("think", [at]), still), fastComputers() ? 120 : 700);
   }
 }
 

@@ -93,12 +93,7 @@ export function tapAfterModel(g) {
   // The shell is done with the model once it is no longer busy: then the tap is taken. It
   // waits as long as that takes (a slow phone may be busy for seconds: giving up after a while
   // lost the tap, as the tap then waited for a model that never came); a newer model ends it.
-  const take = () => {
-    if (ui.g !== g) return;
-    if (document.body.dataset.busy) { setTimeout(take, 20); return; }
-    tapHex(wait.c, wait.r, undefined, true);
-  };
-  setTimeout(take, 0);
+  setTimeout(() => ui.shell.whenFree(() => tapHex(wait.c, wait.r, undefined, true), () => ui.g === g, 20), 0);
 }
 
 /** Drag pans, pinch and wheel zoom, a tap picks a hex or a spot on the mini-map

@@ -28,12 +28,8 @@ export function continueQueue(g) {
     return;
   }
   const at = g.at;
-  const fire = () => {
-    if (ui.g !== g || ui.queue !== q) return;
-    if (document.body.dataset.busy) { ui.queueTimer = setTimeout(fire, 40); return; }
-    ui.shell.act(i, undefined, at);
-  };
-  ui.queueTimer = setTimeout(fire, q.delay ?? 30);
+  ui.queueTimer = setTimeout(() => ui.shell.whenFree(() => ui.shell.act(i, undefined, at),
+    () => ui.g === g && ui.queue === q), q.delay ?? 30);
 }
 
 /** Where the fleet being ordered can go this phase and a shortest legal way to each hex: the

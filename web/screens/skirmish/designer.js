@@ -244,13 +244,11 @@ export function designer(g) {
 function takeBackStep() {
   if (state.ui.takingBack) return;
   state.ui.takingBack = true;
-  const again = () => {
+  setTimeout(() => state.shell.whenFree(() => {
     const button = /** @type {HTMLButtonElement | null} */ (document.getElementById("undo"));
-    if (document.body.dataset.busy) { setTimeout(again, 50); return; }
     state.ui.takingBack = false;
     if (button && !button.disabled) button.click();
-  };
-  setTimeout(again, 0);
+  }, () => true, 50), 0);
 }
 
 /** @param {number} value
