@@ -263,6 +263,13 @@ export function probe() {
  * @param {unknown[]} [args]
  * @param {((done: number, total: number) => void) | null} [onProgress]
  * @returns {Promise<ReplyTo<C>>} */
+/** A new game's seed, from the browser's crypto RNG (64 bits as a decimal string): every new game
+ * (the setup, a quick game from home, a screen's "Play again") is dealt from one of these. */
+export function randomSeed() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
+}
+
 export function call(cmd, args = [], onProgress = null) {
   const id = nextId++;
   return new Promise((resolve, reject) => {

@@ -57,6 +57,7 @@ export const shell = {
    * @param {C} cmd
    * @param {unknown[]} [args] */
   call: (cmd, args = []) => engine.call(cmd, args),
+  randomSeed: engine.randomSeed, // a new game's seed (a screen's "Play again")
   get game() { return app.current && app.current.game; },
 };
 

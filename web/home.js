@@ -8,7 +8,7 @@ import { playerWords } from "./lines.js";
 import { $, GAMES, HUMAN, app, dialog, fmtDate, notify, openDialog, screenModule, showScreen } from "./state.js";
 import { showLoading } from "./boot.js";
 import { navigate, run } from "./routing.js";
-import { optionsSummary, presetDefaults, randomSeed, seatCount } from "./setup.js";
+import { optionsSummary, presetDefaults, seatCount } from "./setup.js";
 import { showHelp } from "./panels.js";
 
 wireBackup(run);
@@ -152,7 +152,7 @@ async function quickStart(id) {
     try { await engine.ready; } catch { return; } // the boot bar says what failed
     if (seen !== app.navigation) return;
   }
-  const model = await run("new", [id, {}, randomSeed(), seats], { replace: waited });
+  const model = await run("new", [id, {}, engine.randomSeed(), seats], { replace: waited });
   if (!model) showScreen("home"); // refused or failed: the notice says why
 }
 

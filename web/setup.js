@@ -181,7 +181,7 @@ export function renderSetup(setup) {
     const base = presetDefaults(game, options);
     const minimal = Object.fromEntries(Object.entries(options).filter(([k, v]) => game.options.find((s) => s.key === k).presets || v !== base[k]));
     extras.beforeStart(options, seats);
-    await run("new", [game.id, fixed ? {} : minimal, randomSeed(), seats, setup.challenge || "", setup.beat ?? null], { replace: true });
+    await run("new", [game.id, fixed ? {} : minimal, engine.randomSeed(), seats, setup.challenge || "", setup.beat ?? null], { replace: true });
   }
   const startLabel = fixed ? "Accept the challenge" : "Start";
   fill(screens.setup,
@@ -229,9 +229,4 @@ function setupExtras(game, setup, form, values, seats) {
       }
     },
   };
-}
-
-export function randomSeed() {
-  const words = crypto.getRandomValues(new Uint32Array(2));
-  return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
 }

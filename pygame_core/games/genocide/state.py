@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ...canonical import remember_text
 from ...deck import Deck
 from ...events import Event
 from ...rng import RngValue
@@ -38,6 +39,7 @@ class Phase(str, Enum):
 
 
 
+@remember_text
 @dataclass(frozen=True)
 class Planet:
     """One planet hex (SG-2.4). ``ptype`` is "" in Classic or until assigned (SG-3.6).
@@ -52,6 +54,7 @@ class Planet:
     public: bool = False  # type known to all: a captured neutral planet (SG-12.1)
 
 
+@remember_text
 @dataclass(frozen=True)
 class Ship:
     """A counter in play. ``carrier`` is the cid of the bay-ship it is loaded in, or -1 (SG-5.5)."""
@@ -63,6 +66,7 @@ class Ship:
     carrier: int = -1
 
 
+@remember_text
 @dataclass(frozen=True)
 class Fleet:
     """A fleet marker on the map (SG-5.1): its owner, marker number and hex; ``done`` is SG-5.10."""

@@ -134,15 +134,10 @@ export function endDetail(g) {
       h("button", { type: "button", class: "btn", id: "same-deck", onclick: () => sameDeck() }, "Replay the same deck")) : null);
 }
 
-function randomSeed() {
-  const words = crypto.getRandomValues(new Uint32Array(2));
-  return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
-}
-
 /** A rematch with the same options and a new deck: a new game, then open its save.
  * @param {SpaceholeGame} g */
 async function playAgain(g) {
-  const model = await shell.call("new", [g.game_id, { ...(g.options || {}) }, randomSeed(), [-1], ""]);
+  const model = await shell.call("new", [g.game_id, { ...(g.options || {}) }, shell.randomSeed(), [-1], ""]);
   if (model && model.hash) location.hash = `#${model.hash}`;
 }
 
