@@ -257,12 +257,6 @@ export function probe() {
   return new Promise((resolve) => { probes.push(resolve); worker.postMessage({ type: "probe" }); });
 }
 
-/** Run a command in the engine; resolves with its model. ``onProgress(done, total)`` on long ones.
- * @template {string} C
- * @param {C} cmd
- * @param {unknown[]} [args]
- * @param {((done: number, total: number) => void) | null} [onProgress]
- * @returns {Promise<ReplyTo<C>>} */
 /** A new game's seed, from the browser's crypto RNG (64 bits as a decimal string): every new game
  * (the setup, a quick game from home, a screen's "Play again") is dealt from one of these. */
 export function randomSeed() {
@@ -270,6 +264,12 @@ export function randomSeed() {
   return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
 }
 
+/** Run a command in the engine; resolves with its model. ``onProgress(done, total)`` on long ones.
+ * @template {string} C
+ * @param {C} cmd
+ * @param {unknown[]} [args]
+ * @param {((done: number, total: number) => void) | null} [onProgress]
+ * @returns {Promise<ReplyTo<C>>} */
 export function call(cmd, args = [], onProgress = null) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
