@@ -41,7 +41,7 @@ def pixel7(playwright: Playwright) -> dict[str, Any]:
 CONFIRM_STEPS = """try { if (localStorage.getItem("startable:every-stop") === null)
   localStorage.setItem("startable:every-stop", '["spacehole", "skirmish"]'); } catch (err) {}"""
 
-# The setup deals each new game from crypto.getRandomValues (setup.js randomSeed). A test that
+# A new game is dealt from crypto.getRandomValues (engine.js randomSeed). A test that
 # taps a few steps of a new game cannot live with any deal: about 1 Spacehole deal in 70 ends
 # within two taps (a Base falls to the first invader), and CI failed on such deals. The page's
 # seeds are pinned: the n-th seed a page draws is n * 7919 (each dealt game checked to last far
